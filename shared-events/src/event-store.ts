@@ -1,0 +1,147 @@
+// The EventStore port: the only way state changes are written (DESIGN.md "The event log").
+// Adapters live in infra/ (Postgres by default, EventStoreDB when EVENTSTORE_URL is set).
+// Positions and revisions are plain numbers: both stay far below 2^53 in any real shop.
+
+/** What the writer believes about the stream before appending. */
+export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | number;
+
+export interface EventMetadata {
+  /** Who caused it: a user id, 'system', 'admin:<id>', 'guest:<session>'... */
+  actor?: string;
+  correlationId?: string;
+  causationId?: string;
+  /** ISO-8601 time the command was decided; passed in, never read inside deciders. */
+  at?: string;
+  /** Schema version of `data` as written; readers upcast older versions. */
+  schemaVersion?: number;
+  [key: string]: unknown;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  /** uuid; generated when missing. Appending the same id to a stream twice writes it once. */
+  id?: string;
+  type: Type;
+  data: Data;
+  metadata?: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  streamName: string;
+  /** 0-based position of the event in its stream. */
+  revision: number;
+  /** Global position in `$all`; strictly increasing in the order subscribers see events. */
+  position: number;
+  recordedAt: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream (pass it as the next expected revision). */
+  nextExpectedRevision: number;
+  /** Global position of the last event appended (X-Event-Position). */
+  position: number;
+}
+
+export interface ReadStreamOptions {
+  direction?: 'forwards' | 'backwards';
+  /** Inclusive revision to start from; defaults to the start (forwards) or the end (backwards). */
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface EventFilter {
+  eventTypes?: readonly string[];
+  /** Stream categories: the part of the stream name before the first '-'. */
+  streamCategories?: readonly string[];
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. 0 reads from the beginning. */
+  fromPosition?: number;
+  maxCount?: number;
+  filter?: EventFilter;
+}
+
+export interface ReadAllResult {
+  events: RecordedEvent[];
+  /**
+   * The position this read has safely looked through, matching or not. A reader that continues
+   * from here never skips an event, even one whose transaction committed late.
+   */
+  lastPosition: number;
+}
+
+export interface SubscribeOptions {
+  fromPosition?: number;
+  filter?: EventFilter;
+  batchSize?: number;
+}
+
+/** Handler of one batch; the subscription waits for it before reading further (back-pressure). */
+export type BatchHandler = (batch: ReadAllResult) => Promise<void>;
+
+export interface Subscription {
+  /** Stops reading; resolves when the handler in flight (if any) has finished. */
+  stop(): Promise<void>;
+  /** Resolves when the subscription stops, rejects if a handler throws. */
+  readonly done: Promise<void>;
+}
+
+export interface StreamMetadata {
+  [key: string]: unknown;
+}
+
+export interface EventStore {
+  appendToStream(
+    streamName: string,
+    events: readonly NewEvent[],
+    options?: { expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult>;
+  readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<ReadAllResult>;
+  /** Catch-up from `fromPosition`, then live, in batches, never skipping nor repeating an event. */
+  subscribeToAll(options: SubscribeOptions, handler: BatchHandler): Subscription;
+  /** The last safely readable global position (0 when empty). */
+  headPosition(): Promise<number>;
+  getStreamMetadata(streamName: string): Promise<StreamMetadata | undefined>;
+  setStreamMetadata(streamName: string, metadata: StreamMetadata): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The expected revision did not match the stream. */
+export class WrongExpectedVersion extends Error {
+  override readonly name = 'WrongExpectedVersion';
+  constructor(
+    readonly streamName: string,
+    readonly expected: ExpectedRevision,
+    /** -1 when the stream does not exist. */
+    readonly actual: number,
+  ) {
+    super(`Wrong expected version on ${streamName}: expected ${String(expected)}, actual ${actual}`);
+  }
+}
+
+/** An event failed its schema (or has no schema) at append. */
+export class InvalidEvent extends Error {
+  override readonly name = 'InvalidEvent';
+  constructor(
+    readonly eventType: string,
+    readonly issues: string[],
+  ) {
+    super(`Invalid event ${eventType}: ${issues.join('; ')}`);
+  }
+}
+
+export const streamCategory = (streamName: string): string => {
+  const dash = streamName.indexOf('-');
+  return dash === -1 ? streamName : streamName.slice(0, dash);
+};
+
+export const streamName = (category: string, id: string): string => `${category}-${id}`;
+
+export const matchesFilter = (event: Pick<RecordedEvent, 'type' | 'streamName'>, filter?: EventFilter): boolean =>
+  (!filter?.eventTypes || filter.eventTypes.includes(event.type)) &&
+  (!filter?.streamCategories || filter.streamCategories.includes(streamCategory(event.streamName)));

@@ -1,0 +1,294 @@
+// The EventStore port on EventStoreDB (chosen by EVENTSTORE_URL), through @eventstore/db-client v6.
+// Global positions are the commit positions of $all: since EventStoreDB 20 every event of an
+// append gets its own log position (commit = prepare), so they strictly increase, and the append
+// result carries the position of the last event written.
+import { randomUUID } from 'node:crypto';
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  eventTypeFilter,
+  jsonEvent,
+  streamNameFilter,
+  type AllStreamResolvedEvent,
+  type AppendExpectedRevision,
+  type Filter,
+  type JSONType,
+  type Position,
+  type ReadPosition,
+  type ResolvedEvent,
+} from '@eventstore/db-client';
+import type { EventRegistry } from '@printshop/shared-events/event-registry';
+import {
+  InvalidEvent,
+  WrongExpectedVersion,
+  matchesFilter,
+  type EventFilter,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllResult,
+  type RecordedEvent,
+  type StreamMetadata,
+  type Subscription,
+} from '@printshop/shared-events/event-store';
+import { silentLogger, type Logger } from '@printshop/shared-events/logger';
+import { deliverInBatches, type Scanned } from './batch-delivery';
+
+export interface EventStoreDbStoreOptions {
+  /** e.g. esdb://admin:changeit@localhost:2113?tls=false */
+  connectionString: string;
+  /** When given, appends are validated against it and reads are upcast by it. */
+  registry?: EventRegistry;
+  logger?: Logger;
+}
+
+const DEFAULT_READ_ALL_MAX = 1000;
+const DEFAULT_BATCH_SIZE = 500;
+/** A subscription hands over what it has after this long without reaching batchSize. */
+const IDLE_FLUSH_MS = 20;
+/** $all is scanned in pages of this many records (filtered-out ones included). */
+const MAX_PAGE = 4096;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Keys the client turns into EventStoreDB's own stream settings ($maxAge, $tb, $acl...). */
+const RESERVED_METADATA_KEYS = new Set(['maxAge', 'maxCount', 'truncateBefore', 'cacheControl', 'acl']);
+
+/** Commit position as a number; -1 when the server did not say (reads of a stream before 22.6). */
+const positionOf = (position: Position | undefined): number =>
+  position === undefined || position.commit > BigInt(Number.MAX_SAFE_INTEGER) ? -1 : Number(position.commit);
+
+/** Our positions are exclusive; the server reads $all from a position inclusively (we drop that one). */
+const readPosition = (position: number): ReadPosition =>
+  position <= 0 ? START : { commit: BigInt(position), prepare: BigInt(position) };
+
+const toExpectedRevision = (streamName: string, expected: ExpectedRevision): AppendExpectedRevision => {
+  switch (expected) {
+    case 'no_stream':
+      return NO_STREAM;
+    case 'any':
+      return ANY;
+    case 'stream_exists':
+      return STREAM_EXISTS;
+    default:
+      if (!Number.isSafeInteger(expected) || expected < 0) {
+        throw new RangeError(
+          `Expected revision of ${streamName} must be a revision >= 0, got ${String(expected)}`,
+        );
+      }
+      return BigInt(expected);
+  }
+};
+
+const isSystem = (streamName: string, type: string) => streamName.startsWith('$') || type.startsWith('$');
+
+const asMetadata = (metadata: unknown): EventMetadata =>
+  metadata !== null &&
+  typeof metadata === 'object' &&
+  !Array.isArray(metadata) &&
+  !(metadata instanceof Uint8Array)
+    ? (metadata as EventMetadata)
+    : {};
+
+/**
+ * The server-side part of a filter: fewer events cross the wire; `matchesFilter` then decides
+ * exactly (prefixes over-match: `OrderPlaced` also matches `OrderPlacedV2`).
+ */
+const serverFilter = (filter: EventFilter | undefined): Filter | undefined => {
+  if (filter?.eventTypes?.length) return eventTypeFilter({ prefixes: [...filter.eventTypes] });
+  if (filter?.streamCategories?.length) {
+    return streamNameFilter({ prefixes: filter.streamCategories.map((category) => `${category}-`) });
+  }
+  return undefined;
+};
+
+export function createEventStoreDbStore(options: EventStoreDbStoreOptions): EventStore {
+  const client = EventStoreDBClient.connectionString(options.connectionString);
+  const { registry } = options;
+  const logger = options.logger ?? silentLogger;
+  const subscriptions = new Set<Subscription>();
+
+  const recorded = (
+    event: NonNullable<ResolvedEvent['event'] | AllStreamResolvedEvent['event']>,
+    position: number,
+  ): RecordedEvent => {
+    const result: RecordedEvent = {
+      id: event.id,
+      type: event.type,
+      data: event.data,
+      metadata: asMetadata(event.metadata),
+      streamName: event.streamId,
+      revision: Number(event.revision),
+      position,
+      recordedAt: event.created,
+    };
+    return registry ? registry.upcast(result) : result;
+  };
+
+  const toEventData = (event: NewEvent) => {
+    const valid = registry ? registry.validate(event) : event;
+    const id = valid.id ?? randomUUID();
+    if (!UUID.test(id)) throw new InvalidEvent(event.type, [`id: must be a uuid, got "${id}"`]);
+    if (valid.data === undefined) throw new InvalidEvent(event.type, ['(data): is missing']);
+    return jsonEvent({ id, type: valid.type, data: valid.data as JSONType, metadata: { ...valid.metadata } });
+  };
+
+  /**
+   * Position of the event at `revision`, for an append the server answered without a position (an
+   * idempotent repeat: the events were already written).
+   */
+  const positionAt = async (streamName: string, revision: bigint): Promise<number> => {
+    for await (const resolved of client.readStream(streamName, { fromRevision: revision, maxCount: 1 })) {
+      const position = positionOf(resolved.event?.position);
+      if (position >= 0) return position;
+    }
+    return store.headPosition();
+  };
+
+  const store: EventStore = {
+    async appendToStream(streamName, events, appendOptions = {}) {
+      const expected = appendOptions.expectedRevision ?? 'any';
+      const expectedRevision = toExpectedRevision(streamName, expected);
+      if (events.length === 0) throw new Error('appendToStream needs at least one event');
+      const data = events.map(toEventData);
+      let result: Awaited<ReturnType<typeof client.appendToStream>>;
+      try {
+        result = await client.appendToStream(streamName, data, { expectedRevision });
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) {
+          const actual = error.actualVersion === NO_STREAM ? -1 : Number(error.actualVersion);
+          throw new WrongExpectedVersion(streamName, expected, actual);
+        }
+        throw error;
+      }
+      const position = positionOf(result.position);
+      return {
+        nextExpectedRevision: Number(result.nextExpectedRevision),
+        position: position >= 0 ? position : await positionAt(streamName, result.nextExpectedRevision),
+      };
+    },
+
+    async readStream(streamName, readOptions = {}) {
+      const direction = readOptions.direction === 'backwards' ? BACKWARDS : FORWARDS;
+      const maxCount = readOptions.maxCount ?? Number.MAX_SAFE_INTEGER;
+      if (maxCount <= 0) return [];
+      const fromRevision =
+        readOptions.fromRevision !== undefined
+          ? BigInt(readOptions.fromRevision)
+          : direction === BACKWARDS
+            ? END
+            : START;
+      const result: RecordedEvent[] = [];
+      try {
+        for await (const resolved of client.readStream(streamName, { direction, fromRevision, maxCount })) {
+          if (resolved.event) result.push(recorded(resolved.event, positionOf(resolved.event.position)));
+        }
+      } catch (error) {
+        if (error instanceof StreamNotFoundError) return [];
+        throw error;
+      }
+      return result;
+    },
+
+    async readAll(readOptions = {}): Promise<ReadAllResult> {
+      const maxCount = readOptions.maxCount ?? DEFAULT_READ_ALL_MAX;
+      const events: RecordedEvent[] = [];
+      let lastPosition = readOptions.fromPosition ?? 0;
+      if (maxCount <= 0) return { events, lastPosition };
+      // The client reads $all unfiltered: scan pages, keep the matches, and remember how far we looked.
+      const pageSize = Math.min(Math.max(maxCount + 1, 64), MAX_PAGE);
+      for (;;) {
+        let seen = 0;
+        let full = false;
+        const read = client.readAll({ fromPosition: readPosition(lastPosition), maxCount: pageSize });
+        for await (const resolved of read) {
+          seen++;
+          const event = resolved.event;
+          if (!event) continue;
+          const position = positionOf(event.position);
+          if (position <= lastPosition) continue;
+          lastPosition = position;
+          if (isSystem(event.streamId, event.type)) continue;
+          if (!matchesFilter({ type: event.type, streamName: event.streamId }, readOptions.filter)) continue;
+          events.push(recorded(event, position));
+          if (events.length >= maxCount) {
+            full = true;
+            break;
+          }
+        }
+        if (full) await read.cancel();
+        if (full || seen < pageSize) return { events, lastPosition };
+      }
+    },
+
+    subscribeToAll(subscribeOptions, handler) {
+      const fromPosition = subscribeOptions.fromPosition ?? 0;
+      const { filter } = subscribeOptions;
+      const source = client.subscribeToAll({
+        fromPosition: readPosition(fromPosition),
+        filter: serverFilter(filter),
+      });
+      const scan = (resolved: AllStreamResolvedEvent): Scanned | undefined => {
+        const event = resolved.event;
+        if (!event) return undefined;
+        const position = positionOf(event.position);
+        const wanted =
+          !isSystem(event.streamId, event.type) &&
+          matchesFilter({ type: event.type, streamName: event.streamId }, filter);
+        return { position, event: wanted ? recorded(event, position) : undefined };
+      };
+      const subscription: Subscription = deliverInBatches({
+        source,
+        scan,
+        fromPosition,
+        batchSize: subscribeOptions.batchSize ?? DEFAULT_BATCH_SIZE,
+        idleMs: IDLE_FLUSH_MS,
+        handler,
+        cancel: () => source.unsubscribe(),
+        onEnd: () => {
+          subscriptions.delete(subscription);
+        },
+        logger,
+      });
+      subscriptions.add(subscription);
+      logger.debug({ fromPosition, filter }, 'subscribed to $all on EventStoreDB');
+      return subscription;
+    },
+
+    async headPosition() {
+      for await (const resolved of client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 })) {
+        if (resolved.event) return Math.max(positionOf(resolved.event.position), 0);
+      }
+      return 0;
+    },
+
+    async getStreamMetadata(streamName) {
+      const result = await client.getStreamMetadata(streamName);
+      return result.metadata ? ({ ...result.metadata } as StreamMetadata) : undefined;
+    },
+
+    async setStreamMetadata(streamName, metadata) {
+      const reserved = Object.keys(metadata).filter(
+        (key) => RESERVED_METADATA_KEYS.has(key) || key.startsWith('$'),
+      );
+      if (reserved.length > 0) {
+        // The client would write these as the server's own settings (truncation, ACLs), not as ours.
+        throw new RangeError(`Stream metadata keys reserved by EventStoreDB: ${reserved.join(', ')}`);
+      }
+      await client.setStreamMetadata(streamName, metadata);
+    },
+
+    async close() {
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      await client.dispose();
+    },
+  };
+  return store;
+}

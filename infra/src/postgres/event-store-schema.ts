@@ -1,0 +1,94 @@
+// Tables and the append function of the Postgres event store. Append is one statement (one round
+// trip, one transaction) so it costs about what a raw INSERT costs.
+import type { Knex } from 'knex';
+
+const schema = /* sql */ `
+create table if not exists es_streams (
+  stream_name text primary key,
+  revision bigint not null
+);
+
+create table if not exists es_stream_metadata (
+  stream_name text primary key,
+  metadata jsonb not null
+);
+
+create sequence if not exists es_global_position;
+
+create table if not exists es_events (
+  position bigint primary key,
+  event_id uuid not null unique,
+  stream_name text not null,
+  revision bigint not null,
+  category text not null,
+  type text not null,
+  data jsonb not null,
+  metadata jsonb not null,
+  recorded_at timestamptz not null default now(),
+  unique (stream_name, revision)
+);
+
+-- Errors: PS001 wrong expected version (detail = actual revision, -1 when no stream),
+--         PS002 some but not all event ids of the batch already exist.
+create or replace function es_append(
+  p_stream text, p_expected text, p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
+) returns table (out_revision bigint, out_position bigint)
+language plpgsql as $$
+declare
+  v_count int := cardinality(p_ids);
+  v_existing int;
+  v_current bigint;
+begin
+  -- A retried append (same ids, same stream) is answered from what was written the first time.
+  select count(*) into v_existing from es_events where event_id = any(p_ids) and stream_name = p_stream;
+  if v_existing = v_count then
+    return query select max(revision), max(position) from es_events where event_id = any(p_ids);
+    return;
+  elsif v_existing > 0 then
+    raise exception using errcode = 'PS002', message = 'some event ids of the batch were already appended';
+  end if;
+
+  -- Before drawing positions: take a transaction id and the shared appender lock, held to the end of
+  -- the transaction. Readers rely on both (see safe-position.ts).
+  perform pg_current_xact_id();
+  perform pg_advisory_xact_lock_shared(1163067392, 1);
+
+  if p_expected = 'no_stream' then
+    insert into es_streams (stream_name, revision) values (p_stream, v_count - 1) on conflict do nothing
+      returning revision into v_current;
+  elsif p_expected = 'any' then
+    insert into es_streams (stream_name, revision) values (p_stream, v_count - 1)
+      on conflict (stream_name) do update set revision = es_streams.revision + v_count
+      returning revision into v_current;
+  elsif p_expected = 'stream_exists' then
+    update es_streams set revision = revision + v_count where stream_name = p_stream
+      returning revision into v_current;
+  else
+    update es_streams set revision = revision + v_count
+      where stream_name = p_stream and revision = p_expected::bigint
+      returning revision into v_current;
+  end if;
+
+  if v_current is null then
+    select revision into v_current from es_streams where stream_name = p_stream;
+    raise exception using errcode = 'PS001', message = 'wrong expected version',
+      detail = coalesce(v_current, -1)::text;
+  end if;
+
+  insert into es_events (position, event_id, stream_name, revision, category, type, data, metadata)
+  select nextval('es_global_position'), e.id, p_stream, v_current - v_count + e.ord, split_part(p_stream, '-', 1),
+         e.type, e.data, e.metadata
+  from unnest(p_ids, p_types, p_data, p_metadata) with ordinality as e(id, type, data, metadata, ord)
+  order by e.ord;
+
+  return query select v_current, currval('es_global_position');
+end $$;
+`;
+
+/** Creates or updates the event store's tables; safe to run from several processes at once. */
+export async function migrateEventStore(db: Knex): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['printshop:migrate:event-store']);
+    await trx.raw(schema);
+  });
+}

@@ -1,0 +1,75 @@
+// Postgres-specific proofs: subscribers never skip an event whose position committed late.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '@printshop/shared-events/event-store';
+import { createTestStore, type TestStore } from '@printshop/test/support/stores';
+
+describe('Postgres event store under concurrency', () => {
+  let subject: TestStore;
+  beforeAll(async () => {
+    // Poll fallback far beyond the test's patience: live delivery must come from LISTEN/NOTIFY.
+    subject = await createTestStore('pg_store', { poolMax: 12, pollIntervalMs: 600_000 });
+  });
+  afterAll(async () => subject?.close());
+
+  it('given a position drawn by a transaction still open, when a later position commits, then readers wait for the earlier one', async () => {
+    const { store, url } = subject;
+    const head = await store.headPosition();
+    const early = new pg.Client({ connectionString: url });
+    await early.connect();
+    try {
+      await early.query('begin');
+      await early.query(`select * from es_append('late-1', 'any', array[$1::uuid], array['Noted'], array['{"text":"early"}'::jsonb], array['{}'::jsonb])`, [randomUUID()]);
+      const later = await store.appendToStream('late-2', [{ type: 'Noted', data: { text: 'later' } }]);
+
+      const whileOpen = await store.readAll({ fromPosition: head });
+      expect(whileOpen.events).toEqual([]);
+      expect(whileOpen.lastPosition).toBeLessThan(later.position);
+
+      await early.query('commit');
+      const afterCommit = await store.readAll({ fromPosition: head });
+      expect(afterCommit.events.map((e) => (e.data as { text: string }).text)).toEqual(['early', 'later']);
+    } finally {
+      await early.end();
+    }
+  });
+
+  it('given 4 writers appending 10,000 events each, when a subscriber runs the whole time, then it sees all 40,000 exactly once in position order', async () => {
+    const { store } = subject;
+    const head = await store.headPosition();
+    const run = randomUUID().slice(0, 8);
+    const seen: RecordedEvent[] = [];
+    let allSeen: () => void;
+    const complete = new Promise<void>((resolve) => (allSeen = resolve));
+    const subscription = store.subscribeToAll(
+      { fromPosition: head, filter: { streamCategories: [`load${run}`] }, batchSize: 1000 },
+      async (batch) => {
+        seen.push(...batch.events);
+        if (seen.length >= 40_000) allSeen();
+      },
+    );
+
+    const writers = Array.from({ length: 4 }, async (_, writer) => {
+      for (let i = 0; i < 10_000; i++) {
+        // Many streams so writers never wait on each other's stream rows: only positions interleave.
+        await store.appendToStream(`load${run}-${writer}-${i % 50}`, [
+          { type: 'Noted', data: { text: `${writer}:${i}` } },
+        ]);
+      }
+    });
+    await Promise.all(writers);
+    await complete;
+    await subscription.stop();
+
+    expect(seen).toHaveLength(40_000);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(40_000);
+    expect(seen.every((e, i) => i === 0 || e.position > seen[i - 1]!.position)).toBe(true);
+    for (let writer = 0; writer < 4; writer++) {
+      const mine = seen.filter((e) => (e.data as { text: string }).text.startsWith(`${writer}:`));
+      expect(mine.map((e) => Number((e.data as { text: string }).text.split(':')[1]))).toEqual(
+        Array.from({ length: 10_000 }, (_, i) => i),
+      );
+    }
+  }, 600_000);
+});

@@ -1,0 +1,248 @@
+// The Postgres EventStore adapter (knex + pg). Appends go through es_append (event-store-schema.ts);
+// readers never pass the safe position (safe-position.ts); live subscriptions wake on LISTEN/NOTIFY
+// with a slow poll as a fallback for a lost notification.
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import type { EventRegistry } from '@printshop/shared-events/event-registry';
+import {
+  WrongExpectedVersion,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadAllResult,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type StreamMetadata,
+} from '@printshop/shared-events/event-store';
+import { silentLogger, type Logger } from '@printshop/shared-events/logger';
+import { SafePosition } from './safe-position';
+import { subscribe } from './subscription';
+
+export { migrateEventStore } from './event-store-schema';
+
+const CHANNEL = 'es_appended';
+
+export interface PostgresEventStoreOptions {
+  db: Knex;
+  /** For the LISTEN connection, which must not come from the pool. */
+  connectionString: string;
+  registry?: EventRegistry;
+  logger?: Logger;
+  /** Fallback poll for live subscriptions when no notification arrives (ms). */
+  pollIntervalMs?: number;
+}
+
+interface EventRow {
+  position: number;
+  event_id: string;
+  stream_name: string;
+  revision: number;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+}
+
+const columns = ['position', 'event_id', 'stream_name', 'revision', 'type', 'data', 'metadata', 'recorded_at'] as const;
+
+export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
+  const { db, registry } = options;
+  const logger = options.logger ?? silentLogger;
+  const safe = new SafePosition(db);
+  const wakeups = new EventEmitter().setMaxListeners(0);
+  const notifier = coalescingNotifier(db, logger);
+  let listener: pg.Client | undefined;
+  let listening: Promise<void> | undefined;
+  let closed = false;
+
+  const toRecorded = (row: EventRow): RecordedEvent => {
+    const event: RecordedEvent = {
+      id: row.event_id,
+      type: row.type,
+      data: row.data,
+      metadata: row.metadata,
+      streamName: row.stream_name,
+      revision: row.revision,
+      position: row.position,
+      recordedAt: row.recorded_at,
+    };
+    return registry ? registry.upcast(event) : event;
+  };
+
+  const listen = (): Promise<void> => {
+    listening ??= (async () => {
+      while (!closed) {
+        const client = new pg.Client({ connectionString: options.connectionString });
+        try {
+          await client.connect();
+          client.on('notification', () => wakeups.emit('wake'));
+          await client.query(`listen ${CHANNEL}`);
+          listener = client;
+          await new Promise<void>((resolve) => {
+            client.once('error', (error) => {
+              logger.warn({ err: error }, 'event store listener lost; reconnecting');
+              resolve();
+            });
+            client.once('end', () => resolve());
+          });
+        } catch (error) {
+          if (!closed) logger.warn({ err: error }, 'event store listener cannot connect; retrying');
+        } finally {
+          listener = undefined;
+          await client.end().catch(() => undefined);
+        }
+        if (!closed) {
+          wakeups.emit('wake');
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      }
+    })();
+    return Promise.resolve();
+  };
+
+  const append = async (
+    streamName: string,
+    events: readonly NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> => {
+    const validated = events.map((event) => (registry ? registry.validate(event) : event));
+    const ids = validated.map((event) => event.id ?? randomUUID());
+    const at = new Date().toISOString();
+    const result = await db.raw<{ rows: Array<{ out_revision: number; out_position: number }> }>(
+      'select * from es_append(?, ?, ?::uuid[], ?::text[], ?::jsonb[], ?::jsonb[])',
+      [
+        streamName,
+        String(expectedRevision),
+        ids,
+        validated.map((event) => event.type),
+        validated.map((event) => JSON.stringify(event.data ?? null)),
+        validated.map((event) => JSON.stringify({ at, ...event.metadata })),
+      ],
+    );
+    const row = result.rows[0]!;
+    return { nextExpectedRevision: row.out_revision, position: row.out_position };
+  };
+
+  const store: EventStore = {
+    async appendToStream(streamName, events, appendOptions = {}) {
+      if (events.length === 0) throw new Error('appendToStream needs at least one event');
+      const expected = appendOptions.expectedRevision ?? 'any';
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const result = await append(streamName, events, expected);
+          notifier.poke();
+          return result;
+        } catch (error) {
+          const pgError = error as { code?: string; detail?: string };
+          if (pgError.code === 'PS001') {
+            throw new WrongExpectedVersion(streamName, expected, Number(pgError.detail ?? -1));
+          }
+          // Same event id raced in from a concurrent retry: the next try answers idempotently.
+          if (pgError.code === '23505' && attempt === 0) continue;
+          throw error;
+        }
+      }
+    },
+
+    async readStream(streamName, readOptions: ReadStreamOptions = {}) {
+      const backwards = readOptions.direction === 'backwards';
+      const query = db<EventRow>('es_events')
+        .select<EventRow[]>(...columns)
+        .where('stream_name', streamName)
+        .orderBy('revision', backwards ? 'desc' : 'asc');
+      if (readOptions.fromRevision !== undefined) {
+        query.where('revision', backwards ? '<=' : '>=', readOptions.fromRevision);
+      }
+      if (readOptions.maxCount !== undefined) query.limit(readOptions.maxCount);
+      return (await query).map(toRecorded);
+    },
+
+    async readAll(readOptions: ReadAllOptions = {}): Promise<ReadAllResult> {
+      const from = readOptions.fromPosition ?? 0;
+      const maxCount = readOptions.maxCount ?? 1000;
+      const upTo = await safe.current();
+      if (upTo <= from) return { events: [], lastPosition: from };
+      const query = db<EventRow>('es_events')
+        .select<EventRow[]>(...columns)
+        .where('position', '>', from)
+        .andWhere('position', '<=', upTo)
+        .orderBy('position', 'asc')
+        .limit(maxCount);
+      const filter = readOptions.filter;
+      if (filter?.eventTypes) query.whereIn('type', [...filter.eventTypes]);
+      if (filter?.streamCategories) query.whereIn('category', [...filter.streamCategories]);
+      const rows = await query;
+      const lastPosition = rows.length === maxCount ? rows[rows.length - 1]!.position : upTo;
+      return { events: rows.map(toRecorded), lastPosition };
+    },
+
+    subscribeToAll(subscribeOptions, handler) {
+      void listen();
+      return subscribe({
+        read: (fromPosition) =>
+          store.readAll({ fromPosition, maxCount: subscribeOptions.batchSize ?? 500, filter: subscribeOptions.filter }),
+        lagging: () => safe.lagging,
+        wakeups,
+        pollIntervalMs: options.pollIntervalMs ?? 1000,
+        fromPosition: subscribeOptions.fromPosition ?? 0,
+        handler,
+      });
+    },
+
+    headPosition: () => safe.current(),
+
+    async getStreamMetadata(streamName) {
+      const row = await db('es_stream_metadata').where('stream_name', streamName).first('metadata');
+      return row?.metadata as StreamMetadata | undefined;
+    },
+
+    async setStreamMetadata(streamName, metadata) {
+      await db('es_stream_metadata')
+        .insert({ stream_name: streamName, metadata: JSON.stringify(metadata) })
+        .onConflict('stream_name')
+        .merge();
+    },
+
+    async close() {
+      closed = true;
+      await notifier.flush();
+      wakeups.emit('wake');
+      await listener?.end().catch(() => undefined);
+    },
+  };
+  return store;
+}
+
+/**
+ * NOTIFY after commit, at most one in flight: notifying inside the append transaction would
+ * serialise every commit on Postgres's notification lock.
+ */
+function coalescingNotifier(db: Knex, logger: Logger) {
+  let inFlight: Promise<void> | undefined;
+  let again = false;
+  const send = (): Promise<void> =>
+    db
+      .raw('select pg_notify(?, ?)', [CHANNEL, ''])
+      .then(() => undefined)
+      .catch((error: unknown) => logger.warn({ err: error }, 'event store notify failed; subscribers will poll'))
+      .finally(() => {
+        inFlight = undefined;
+        if (again) {
+          again = false;
+          inFlight = send();
+        }
+      });
+  return {
+    poke() {
+      if (inFlight) again = true;
+      else inFlight = send();
+    },
+    async flush() {
+      while (inFlight) await inFlight;
+    },
+  };
+}

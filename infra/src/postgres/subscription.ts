@@ -1,0 +1,68 @@
+// Catch-up then live, one batch at a time: the next read starts where the handler's batch ended,
+// so an event is delivered once and in position order.
+import type { EventEmitter } from 'node:events';
+import type { BatchHandler, ReadAllResult, Subscription } from '@printshop/shared-events/event-store';
+
+export function subscribe(options: {
+  read: (fromPosition: number) => Promise<ReadAllResult>;
+  lagging: () => boolean;
+  wakeups: EventEmitter;
+  pollIntervalMs: number;
+  fromPosition: number;
+  handler: BatchHandler;
+}): Subscription {
+  let running = true;
+  let wake: (() => void) | undefined;
+  // A notification that arrives while a batch is being read or handled must not be lost.
+  let woken = false;
+  const onWake = () => {
+    woken = true;
+    wake?.();
+  };
+  options.wakeups.on('wake', onWake);
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken) {
+        woken = false;
+        return resolve();
+      }
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        woken = false;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const done = (async () => {
+    let position = options.fromPosition;
+    try {
+      while (running) {
+        const batch = await options.read(position);
+        if (!running) break;
+        if (batch.lastPosition > position) {
+          await options.handler(batch);
+          position = batch.lastPosition;
+          if (batch.events.length > 0) continue;
+        }
+        // Caught up. Positions drawn by transactions still open become readable within
+        // milliseconds; otherwise wait for a notification or the fallback poll.
+        await sleep(options.lagging() ? 5 : options.pollIntervalMs);
+      }
+    } finally {
+      options.wakeups.off('wake', onWake);
+    }
+  })();
+
+  return {
+    done,
+    async stop() {
+      running = false;
+      wake?.();
+      await done.catch(() => undefined);
+    },
+  };
+}

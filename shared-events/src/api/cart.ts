@@ -1,0 +1,122 @@
+// Cart (API.md "Cart").
+import { z } from 'zod';
+import { CURRENCY_CODES } from '../rules/currencies';
+import {
+  countrySchema,
+  queryEnum,
+  queryValue,
+  idSchema,
+  moneySchema,
+  countSchema,
+  okSchema,
+  optionalText,
+  requiredText,
+  skuSchema,
+  text,
+} from './common';
+import { ZONES } from './catalog';
+
+/** Ours: the largest quantity of one cart line (the spec sets none; this keeps totals far from overflow). */
+export const MAX_LINE_QUANTITY = 10_000;
+
+export const lineQuantitySchema = z.number().int().min(1).max(MAX_LINE_QUANTITY);
+
+export const cartQuerySchema = z.object({
+  currency: queryEnum(CURRENCY_CODES, 'USD'),
+  country: queryValue(countrySchema.default('US')),
+});
+
+export const cropPositionSchema = z.object({
+  x: z.number().finite(),
+  y: z.number().finite(),
+  width: z.number().finite().nonnegative(),
+  height: z.number().finite().nonnegative(),
+});
+
+/** What a collage line carries (spec 2 §3 "Cart item payload (collage)"). */
+export const customizationDataSchema = z.object({
+  templatePath: requiredText(500),
+  templateName: requiredText(200),
+  size: z.enum(['A5', 'A4', 'A3']),
+  sizeName: text(100).optional(),
+  dimensions: text(100).optional(),
+  images: z
+    .array(
+      z.object({
+        slotId: z.union([z.string().max(100), z.number().int()]),
+        imageId: idSchema,
+        position: cropPositionSchema.optional(),
+      }),
+    )
+    .max(50),
+});
+
+export const addCartItemBodySchema = z.object({
+  sku: skuSchema,
+  quantity: lineQuantitySchema,
+  rawImageId: idSchema.optional(),
+  croppedImageId: idSchema,
+  event_id: optionalText(200),
+  customizationData: customizationDataSchema.optional(),
+});
+
+export const addPhotostripBodySchema = z.object({
+  sku: skuSchema,
+  quantity: lineQuantitySchema,
+  croppedImageId: idSchema,
+  images: z
+    .array(z.object({ imageId: idSchema, slot: z.number().int().min(0).max(49) }))
+    .min(1)
+    .max(50),
+  event_id: optionalText(200),
+});
+
+/** 0 or less removes the line. */
+export const updateCartItemBodySchema = z.object({
+  quantity: z.number().int().max(MAX_LINE_QUANTITY),
+});
+
+export const cartItemSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  quantity: countSchema,
+  pricePerUnit: moneySchema.default(0),
+  lineTotal: moneySchema,
+  cropped_image_id: z.string(),
+  raw_image_id: z.string().nullish(),
+  imageUrl: z.string(),
+  customizationData: customizationDataSchema.optional(),
+});
+export type CartItemDto = z.infer<typeof cartItemSchema>;
+
+export const shippingInfoSchema = z.object({
+  country: z.string(),
+  countryName: z.string(),
+  zone: z.enum(ZONES),
+  /** the rule's currency, in which baseRate and freeShippingThreshold are given */
+  currency: z.string().optional(),
+  baseRate: moneySchema,
+  freeShippingThreshold: moneySchema.nullable(),
+  isFree: z.boolean(),
+  estimatedDays: z.object({ min: countSchema, max: countSchema }),
+});
+
+/** Spec 1 §3: numeric fields default to 0 when missing. */
+export const cartResponseSchema = okSchema.extend({
+  cartId: z.string(),
+  currency: z.string(),
+  country: z.string(),
+  items: z.array(cartItemSchema),
+  totalQuantity: countSchema.default(0),
+  subtotal: moneySchema.default(0),
+  discount: moneySchema.default(0),
+  shippingFee: moneySchema.default(0),
+  grandTotal: moneySchema.default(0),
+  freeShippingThreshold: moneySchema.nullable().default(0),
+  shippingInfo: shippingInfoSchema,
+});
+export type CartDto = z.infer<typeof cartResponseSchema>;
+
+export const cartItemResponseSchema = okSchema.extend({ item: cartItemSchema });
+export const updateCartItemResponseSchema = okSchema.extend({ item: cartItemSchema.optional() });

@@ -1,0 +1,97 @@
+// Catalog, search, settings and country detection (API.md "Catalog and settings").
+import { z } from 'zod';
+import type { Category, Family } from '../rules/catalog';
+import { CURRENCY_CODES } from '../rules/currencies';
+import type { Zone } from '../rules/shipping';
+import { countSchema, moneySchema, okSchema, queryText } from './common';
+
+export const CATEGORIES = [
+  'Retro Prints',
+  'Photo Prints',
+  'Strips',
+  'Posters',
+  'Collages',
+  'Greeting Cards',
+] as const satisfies readonly Category[];
+export const FAMILIES = [
+  'retro-prints',
+  'standard-prints',
+  'film-strips',
+  'photo-strips',
+  'posters',
+  'collages',
+  'greeting-cards',
+] as const satisfies readonly Family[];
+export const ZONES = [
+  'domestic',
+  'north_america',
+  'europe',
+  'asia_pacific',
+  'middle_east',
+  'rest_of_world',
+] as const satisfies readonly Zone[];
+
+export const productSizeSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  dimensions: z.string(),
+  /** USD */
+  price: moneySchema,
+});
+
+export const productSchema = z.object({
+  sku: z.string(),
+  name: z.string(),
+  category: z.enum(CATEGORIES),
+  family: z.enum(FAMILIES),
+  /** USD, major units; the frontend converts for display */
+  price: moneySchema,
+  imageUrl: z.string(),
+  path: z.string(),
+  aspectRatio: z.number().positive().optional(),
+  sizes: z.array(productSizeSchema).optional(),
+});
+export type ProductDto = z.infer<typeof productSchema>;
+
+export const productsResponseSchema = okSchema.extend({ data: z.array(productSchema), message: z.string() });
+export const productResponseSchema = okSchema.extend({ data: productSchema });
+
+export const searchQuerySchema = z.object({ q: queryText(200, '') });
+export const searchResponseSchema = okSchema.extend({ data: z.array(productSchema) });
+
+export const currencyDtoSchema = z.object({
+  code: z.enum(CURRENCY_CODES),
+  symbol: z.string(),
+  flag: z.string(),
+  name: z.string(),
+  ratePerUsd: z.number().positive(),
+  decimals: countSchema,
+  countries: z.array(z.string()),
+});
+
+/** A shipping rule as shipping.ts holds it (amounts in major units of the rule's currency). */
+export const shippingRuleDtoSchema = z.object({
+  country: z.string(),
+  countryName: z.string(),
+  zone: z.enum(ZONES),
+  currency: z.string(),
+  baseRate: moneySchema,
+  additionalItemRate: moneySchema,
+  freeShippingThreshold: moneySchema.nullable(),
+  estimatedDays: z.object({ min: countSchema, max: countSchema }),
+});
+
+export const settingsResponseSchema = okSchema.extend({
+  freeShippingThresholdUsd: moneySchema,
+  currencies: z.array(currencyDtoSchema),
+  shippingCountries: z.array(shippingRuleDtoSchema),
+});
+
+export const detectCountryResponseSchema = z.discriminatedUnion('success', [
+  okSchema.extend({
+    countryCode: z.string().regex(/^[A-Z]{2}$/),
+    method: z.enum(['header', 'geoip', 'accept-language']),
+  }),
+  z.object({ success: z.literal(false) }),
+]);

@@ -1,0 +1,170 @@
+// Checkout, payments and orders (API.md "Checkout, payments, orders").
+import { z } from 'zod';
+import { addressInputSchema } from '../rules/addresses';
+import { emailSchema } from '../rules/password-policy';
+import {
+  countrySchema,
+  countSchema,
+  currencySchema,
+  idSchema,
+  moneySchema,
+  okSchema,
+  queryValue,
+  requiredText,
+  timestampSchema,
+} from './common';
+import { customizationDataSchema } from './cart';
+
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'in_production',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+export const checkoutStartBodySchema = z.object({
+  email: emailSchema.optional(),
+  shippingAddress: addressInputSchema.optional(),
+  currency: currencySchema,
+  country: countrySchema,
+});
+export const checkoutStartResponseSchema = okSchema.extend({
+  checkoutId: z.string(),
+  amount: moneySchema,
+  currency: z.string(),
+});
+
+export const PAYMENT_START_MESSAGES = {
+  email: 'Email is required',
+  shippingAddress: 'Shipping address is required',
+  currency: 'Currency is required',
+  country: 'Country is required',
+} as const;
+
+/**
+ * Body of create-payment-intent and create-order: a started checkout ({checkoutId}), or everything
+ * needed to start one. One object rather than a zod union, so a missing field is reported on its own
+ * path instead of as an opaque "invalid union".
+ */
+export const paymentStartBodySchema = z
+  .object({
+    checkoutId: idSchema.optional(),
+    email: emailSchema.optional(),
+    shippingAddress: addressInputSchema.optional(),
+    currency: currencySchema.optional(),
+    country: countrySchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.checkoutId !== undefined) return;
+    for (const field of ['email', 'shippingAddress', 'currency', 'country'] as const) {
+      if (body[field] === undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: PAYMENT_START_MESSAGES[field] });
+    }
+  })
+  .transform((body) =>
+    body.checkoutId !== undefined
+      ? { checkoutId: body.checkoutId }
+      : {
+          email: body.email!,
+          shippingAddress: body.shippingAddress!,
+          currency: body.currency!,
+          country: body.country!,
+        },
+  );
+export type PaymentStartBody = z.output<typeof paymentStartBodySchema>;
+
+export const createPaymentIntentResponseSchema = okSchema.extend({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amount: moneySchema,
+  currency: z.string(),
+  testMode: z.boolean(),
+});
+
+export const confirmPaymentBodySchema = z.object({
+  paymentIntentId: idSchema,
+  /** Test mode only: the card number deciding the outcome (spaces allowed). */
+  testCard: z
+    .string()
+    .max(30)
+    .transform((value) => value.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Invalid test card number'))
+    .optional(),
+});
+
+export const createOrderResponseSchema = okSchema.extend({
+  orderId: z.string(),
+  amount: moneySchema,
+  currency: z.string(),
+  keyId: z.string(),
+  testMode: z.boolean(),
+});
+
+export const verifyPaymentBodySchema = z.object({
+  razorpay_order_id: requiredText(200),
+  razorpay_payment_id: requiredText(200),
+  razorpay_signature: requiredText(200),
+});
+
+export const orderAddressSchema = z.object({
+  fullName: z.string(),
+  phone: z.string(),
+  line1: z.string(),
+  line2: z.string().optional(),
+  city: z.string(),
+  state: z.string().optional(),
+  postalCode: z.string().optional(),
+  country: z.string(),
+});
+
+export const orderItemSchema = z.object({
+  sku: z.string(),
+  name: z.string(),
+  category: z.string().optional(),
+  quantity: countSchema,
+  pricePerUnit: moneySchema,
+  lineTotal: moneySchema,
+  imageUrl: z.string().optional(),
+  customizationData: customizationDataSchema.optional(),
+});
+
+export const orderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: orderStatusSchema,
+  createdAt: timestampSchema,
+  email: z.string(),
+  items: z.array(orderItemSchema),
+  subtotal: moneySchema,
+  discount: moneySchema,
+  shippingFee: moneySchema,
+  total: moneySchema,
+  currency: z.string(),
+  shippingAddress: orderAddressSchema,
+  payment: z.object({ provider: z.enum(['stripe', 'razorpay']), status: z.string() }),
+  timeline: z.array(
+    z.object({ status: orderStatusSchema, at: timestampSchema, note: z.string().optional() }),
+  ),
+  tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string() }).optional(),
+});
+export type OrderDto = z.infer<typeof orderSchema>;
+
+export const orderResponseSchema = okSchema.extend({ order: orderSchema });
+export const ordersResponseSchema = okSchema.extend({ orders: z.array(orderSchema) });
+
+/** GET /api/orders/:id?email= (a guest proves the order is theirs with its e-mail). */
+export const orderQuerySchema = z.object({
+  email: queryValue(emailSchema.optional()),
+});
+export const trackOrderQuerySchema = z.object({
+  orderNumber: z
+    .string({ error: 'Order number is required' })
+    .trim()
+    .min(1, 'Order number is required')
+    .max(50, 'Order number is required'),
+  email: emailSchema,
+});

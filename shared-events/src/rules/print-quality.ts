@@ -1,0 +1,59 @@
+// Print quality of a crop: how many source pixels land on each inch of paper.
+//
+// Sides are paired by length, stated once: the crop's longer side is printed along the print's
+// longer side (a landscape crop of a portrait product is printed rotated), so
+//   DPI = min(longer crop side / longer print side, shorter crop side / shorter print side)
+// with print sides in inches, floored to a whole number so the shown DPI is never flattering.
+
+import type { PrintSize } from './catalog';
+
+export type PrintQuality = 'good' | 'fair' | 'poor';
+
+export type { PrintSize };
+
+export const MM_PER_INCH = 25.4;
+/** Spec thresholds: good >= 250 DPI, fair >= 150 DPI, poor below. */
+export const GOOD_DPI = 250;
+export const FAIR_DPI = 150;
+
+export const PRINT_QUALITY_MESSAGES: Readonly<Record<PrintQuality, string>> = {
+  good: 'Great quality: this photo has plenty of detail for a sharp print at this size.',
+  fair: 'Good enough to print, but it may look slightly soft at this size. For the sharpest result, zoom out or use a higher-resolution photo.',
+  poor: 'Low resolution: this photo will likely look blurry or pixelated at this size. Zoom out, choose a smaller size or use a higher-resolution photo.',
+};
+
+const positive = (value: number, what: string): void => {
+  if (!Number.isFinite(value) || value <= 0)
+    throw new RangeError(`${what} must be a positive number, got ${value}`);
+};
+
+/** DPI of a crop (width and height in source pixels) printed at the given size. */
+export function cropDpi(crop: { width: number; height: number }, size: PrintSize): number {
+  positive(crop.width, 'crop width');
+  positive(crop.height, 'crop height');
+  positive(size.width, 'print width');
+  positive(size.height, 'print height');
+  const toInches = size.unit === 'mm' ? 1 / MM_PER_INCH : 1;
+  const [cropShort, cropLong] = [crop.width, crop.height].sort((a, b) => a - b) as [number, number];
+  const [printShort, printLong] = [size.width * toInches, size.height * toInches].sort((a, b) => a - b) as [
+    number,
+    number,
+  ];
+  // A tiny epsilon keeps exact results (3000 px over 10 in) from flooring to 299 through float error.
+  return Math.floor(Math.min(cropLong / printLong, cropShort / printShort) + 1e-9);
+}
+
+export function printQuality(dpi: number): PrintQuality {
+  if (dpi >= GOOD_DPI) return 'good';
+  if (dpi >= FAIR_DPI) return 'fair';
+  return 'poor';
+}
+
+export function assessPrint(
+  crop: { width: number; height: number },
+  size: PrintSize,
+): { dpi: number; quality: PrintQuality; message: string } {
+  const dpi = cropDpi(crop, size);
+  const quality = printQuality(dpi);
+  return { dpi, quality, message: PRINT_QUALITY_MESSAGES[quality] };
+}

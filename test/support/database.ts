@@ -10,17 +10,19 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-const adminUrl = () => inject('databaseUrl');
-
 const withDatabase = (url: string, database: string) => {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
 };
 
-export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
+export const createTestDatabase = (label = 'test'): Promise<TestDatabase> =>
+  createDatabaseOn(inject('databaseUrl'), label);
+
+/** A fresh database on the server of `adminUrl` (benchmarks use it outside vitest). */
+export async function createDatabaseOn(adminUrl: string, label: string): Promise<TestDatabase> {
   const name = `ps_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`create database "${name}" template template0`);
@@ -29,9 +31,9 @@ export async function createTestDatabase(label = 'test'): Promise<TestDatabase> 
   }
   return {
     name,
-    url: withDatabase(adminUrl(), name),
+    url: withDatabase(adminUrl, name),
     async drop() {
-      const client = new pg.Client({ connectionString: adminUrl() });
+      const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
         await client.query(`drop database if exists "${name}" with (force)`);

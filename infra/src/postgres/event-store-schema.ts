@@ -48,9 +48,8 @@ begin
     raise exception using errcode = 'PS002', message = 'some event ids of the batch were already appended';
   end if;
 
-  -- Before drawing positions: take a transaction id and the shared appender lock, held to the end of
-  -- the transaction. Readers rely on both (see safe-position.ts).
-  perform pg_current_xact_id();
+  -- Before drawing positions, take the shared appender lock; it is held until the transaction has
+  -- ended and its rows are visible. Readers rely on it (see safe-position.ts).
   perform pg_advisory_xact_lock_shared(1163067392, 1);
 
   if p_expected = 'no_stream' then
@@ -82,6 +81,17 @@ begin
   order by e.ord;
 
   return query select v_current, currval('es_global_position');
+end $$;
+
+-- The sequence's high-water mark, then the appenders in flight, in that order.
+create or replace function es_probe(out high_water bigint, out appenders text[])
+language plpgsql as $$
+begin
+  select case when is_called then last_value else 0 end into high_water from es_global_position;
+  select coalesce(array_agg(virtualtransaction), '{}') into appenders
+  from pg_locks
+  where locktype = 'advisory' and classid = 1163067392 and objid = 1 and objsubid = 2 and granted
+    and database = (select oid from pg_database where datname = current_database());
 end $$;
 `;
 

@@ -20,7 +20,10 @@ describe('Postgres event store under concurrency', () => {
     await early.connect();
     try {
       await early.query('begin');
-      await early.query(`select * from es_append('late-1', 'any', array[$1::uuid], array['Noted'], array['{"text":"early"}'::jsonb], array['{}'::jsonb])`, [randomUUID()]);
+      await early.query(
+        `select * from es_append('late-1', 'any', array[$1::uuid], array['Noted'], array['{"text":"early"}'::jsonb], array['{}'::jsonb])`,
+        [randomUUID()],
+      );
       const later = await store.appendToStream('late-2', [{ type: 'Noted', data: { text: 'later' } }]);
 
       const whileOpen = await store.readAll({ fromPosition: head });

@@ -47,7 +47,16 @@ interface EventRow {
   recorded_at: Date;
 }
 
-const columns = ['position', 'event_id', 'stream_name', 'revision', 'type', 'data', 'metadata', 'recorded_at'] as const;
+const columns = [
+  'position',
+  'event_id',
+  'stream_name',
+  'revision',
+  'type',
+  'data',
+  'metadata',
+  'recorded_at',
+] as const;
 
 export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
   const { db, registry } = options;
@@ -184,7 +193,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       void listen();
       return subscribe({
         read: (fromPosition) =>
-          store.readAll({ fromPosition, maxCount: subscribeOptions.batchSize ?? 500, filter: subscribeOptions.filter }),
+          store.readAll({
+            fromPosition,
+            maxCount: subscribeOptions.batchSize ?? 500,
+            filter: subscribeOptions.filter,
+          }),
         lagging: () => safe.lagging,
         wakeups,
         pollIntervalMs: options.pollIntervalMs ?? 1000,
@@ -228,7 +241,9 @@ function coalescingNotifier(db: Knex, logger: Logger) {
     db
       .raw('select pg_notify(?, ?)', [CHANNEL, ''])
       .then(() => undefined)
-      .catch((error: unknown) => logger.warn({ err: error }, 'event store notify failed; subscribers will poll'))
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'event store notify failed; subscribers will poll'),
+      )
       .finally(() => {
         inFlight = undefined;
         if (again) {

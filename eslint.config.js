@@ -5,12 +5,25 @@ import tseslint from 'typescript-eslint';
 const boundary = (/** @type {string[]} */ forbidden) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: forbidden.map((name) => ({ group: [`@printshop/${name}/*`], message: `DESIGN.md: this package may not import ${name}` })) },
+    {
+      patterns: forbidden.map((name) => ({
+        group: [`@printshop/${name}/*`],
+        message: `DESIGN.md: this package may not import ${name}`,
+      })),
+    },
   ],
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test/bench/results/**', 'test/e2e/screenshots/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test/bench/results/**',
+      'test/e2e/screenshots/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -18,10 +31,28 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  { files: ['shared-events/**'], rules: boundary(['command-service', 'query-service', 'projections', 'infra', 'frontend', 'test']) },
-  { files: ['command-service/**'], rules: boundary(['query-service', 'projections', 'infra', 'frontend', 'test']) },
-  { files: ['query-service/**'], rules: boundary(['command-service', 'projections', 'infra', 'frontend', 'test']) },
-  { files: ['projections/**'], rules: boundary(['command-service', 'query-service', 'infra', 'frontend', 'test']) },
-  { files: ['frontend/**'], rules: boundary(['command-service', 'query-service', 'projections', 'infra', 'test']) },
-  { files: ['infra/bin/**', '.ci/**'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
+  {
+    files: ['shared-events/**'],
+    rules: boundary(['command-service', 'query-service', 'projections', 'infra', 'frontend', 'test']),
+  },
+  {
+    files: ['command-service/**'],
+    rules: boundary(['query-service', 'projections', 'infra', 'frontend', 'test']),
+  },
+  {
+    files: ['query-service/**'],
+    rules: boundary(['command-service', 'projections', 'infra', 'frontend', 'test']),
+  },
+  {
+    files: ['projections/**'],
+    rules: boundary(['command-service', 'query-service', 'infra', 'frontend', 'test']),
+  },
+  {
+    files: ['frontend/**'],
+    rules: boundary(['command-service', 'query-service', 'projections', 'infra', 'test']),
+  },
+  {
+    files: ['infra/bin/**', '.ci/**'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
 );

@@ -52,10 +52,19 @@ export async function handleCommand<State, Command, E extends Event>(
         })),
         { expectedRevision: options.expectedRevision ?? (revision === -1 ? 'no_stream' : revision) },
       );
-      return { events, newState, position: result.position, nextExpectedRevision: result.nextExpectedRevision };
+      return {
+        events,
+        newState,
+        position: result.position,
+        nextExpectedRevision: result.nextExpectedRevision,
+      };
     } catch (error) {
       // A demanded expectation (no_stream for a reservation) is a real conflict, never retried.
-      if (!(error instanceof WrongExpectedVersion) || options.expectedRevision !== undefined || attempt >= retries) {
+      if (
+        !(error instanceof WrongExpectedVersion) ||
+        options.expectedRevision !== undefined ||
+        attempt >= retries
+      ) {
         throw error;
       }
     }

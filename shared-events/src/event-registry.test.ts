@@ -31,8 +31,12 @@ describe('EventRegistry', () => {
   });
 
   it('given data failing the schema, when validated, then InvalidEvent names the field', () => {
-    expect(() => registry.validate({ type: 'ItemAdded', data: { sku: 'X', quantity: 0 } })).toThrow(InvalidEvent);
-    expect(() => registry.validate({ type: 'ItemAdded', data: { sku: 'X', quantity: 0 } })).toThrow(/quantity/);
+    expect(() => registry.validate({ type: 'ItemAdded', data: { sku: 'X', quantity: 0 } })).toThrow(
+      InvalidEvent,
+    );
+    expect(() => registry.validate({ type: 'ItemAdded', data: { sku: 'X', quantity: 0 } })).toThrow(
+      /quantity/,
+    );
   });
 
   it('given an unregistered type, when validated, then it is refused', () => {
@@ -40,7 +44,10 @@ describe('EventRegistry', () => {
   });
 
   it('given an event of an older version, when read, then it is upcast', () => {
-    expect(registry.upcast(recorded('PriceSet', { cents: 250 }, 1)).data).toEqual({ amountMinor: 250, currency: 'USD' });
+    expect(registry.upcast(recorded('PriceSet', { cents: 250 }, 1)).data).toEqual({
+      amountMinor: 250,
+      currency: 'USD',
+    });
     expect(registry.upcast(recorded('PriceSet', { amountMinor: 5, currency: 'EUR' }, 2)).data).toEqual({
       amountMinor: 5,
       currency: 'EUR',

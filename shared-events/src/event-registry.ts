@@ -16,7 +16,12 @@ export const defineEvent = <Type extends string, Schema extends z.ZodType>(
   type: Type,
   schema: Schema,
   options: { version?: number; upcasters?: Record<number, (data: unknown) => unknown> } = {},
-): EventDefinition<Type, Schema> => ({ type, schema, version: options.version ?? 1, upcasters: options.upcasters ?? {} });
+): EventDefinition<Type, Schema> => ({
+  type,
+  schema,
+  version: options.version ?? 1,
+  upcasters: options.upcasters ?? {},
+});
 
 export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: z.infer<S> } : never;
 
@@ -48,7 +53,11 @@ export class EventRegistry {
         parsed.error.issues.map((issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`),
       );
     }
-    return { ...event, data: parsed.data, metadata: { ...event.metadata, schemaVersion: definition.version } };
+    return {
+      ...event,
+      data: parsed.data,
+      metadata: { ...event.metadata, schemaVersion: definition.version },
+    };
   }
 
   /** Brings an event written under an older schema version up to the current one. */

@@ -142,6 +142,9 @@ export const streamCategory = (streamName: string): string => {
 
 export const streamName = (category: string, id: string): string => `${category}-${id}`;
 
-export const matchesFilter = (event: Pick<RecordedEvent, 'type' | 'streamName'>, filter?: EventFilter): boolean =>
+export const matchesFilter = (
+  event: Pick<RecordedEvent, 'type' | 'streamName'>,
+  filter?: EventFilter,
+): boolean =>
   (!filter?.eventTypes || filter.eventTypes.includes(event.type)) &&
   (!filter?.streamCategories || filter.streamCategories.includes(streamCategory(event.streamName)));

@@ -3,20 +3,22 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export interface BenchResult {
+export interface BenchInput {
   name: string;
   unit: string;
   value: number;
   baseline: number | null;
   ratio: number | null;
-  at: string;
-  [detail: string]: unknown;
+  /** Anything else worth keeping beside the figure (counts, settings). */
+  details?: Record<string, unknown>;
 }
+
+export type BenchResult = BenchInput & { at: string };
 
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 
-export function writeResult(result: Omit<BenchResult, 'at'>): BenchResult {
-  const full = { ...result, at: new Date().toISOString() };
+export function writeResult(result: BenchInput): BenchResult {
+  const full: BenchResult = { ...result, at: new Date().toISOString() };
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(path.join(resultsDir, `${result.name}.json`), `${JSON.stringify(full, null, 2)}\n`);
   console.log(

@@ -15,3 +15,5 @@ for (const name of names) {
   await bench();
 }
 process.exit(0);
+
+export {};

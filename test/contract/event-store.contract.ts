@@ -20,13 +20,19 @@ export interface ContractStore {
 export const contractRegistry = new EventRegistry([
   defineEvent('Noted', z.object({ text: z.string() })),
   defineEvent('Counted', z.object({ n: z.number().int() })),
-  defineEvent('Priced', z.object({ amountMinor: z.number().int().nonnegative(), currency: z.string().length(3) })),
+  defineEvent(
+    'Priced',
+    z.object({ amountMinor: z.number().int().nonnegative(), currency: z.string().length(3) }),
+  ),
 ]);
 
 const unique = (category: string) => `${category}-${randomUUID().replaceAll('-', '')}`;
 const noted = (text: string) => ({ type: 'Noted', data: { text } });
 
-export function eventStoreContract(name: string, factory: (registry: EventRegistry) => Promise<ContractStore>) {
+export function eventStoreContract(
+  name: string,
+  factory: (registry: EventRegistry) => Promise<ContractStore>,
+) {
   describe(`EventStore contract: ${name}`, () => {
     let subject: ContractStore;
     let store: EventStore;
@@ -74,7 +80,15 @@ export function eventStoreContract(name: string, factory: (registry: EventRegist
         const stream = unique('note');
         const correlationId = randomUUID();
         await store.appendToStream(stream, [
-          { ...noted('x'), metadata: { actor: 'user-1', correlationId, causationId: 'cmd-1', at: '2026-01-02T03:04:05.000Z' } },
+          {
+            ...noted('x'),
+            metadata: {
+              actor: 'user-1',
+              correlationId,
+              causationId: 'cmd-1',
+              at: '2026-01-02T03:04:05.000Z',
+            },
+          },
         ]);
         const [event] = await store.readStream(stream);
         expect(event!.metadata).toMatchObject({ actor: 'user-1', correlationId, causationId: 'cmd-1' });
@@ -103,9 +117,9 @@ export function eventStoreContract(name: string, factory: (registry: EventRegist
       it('given a stream at revision 1, when appending expecting 0, then it is refused and nothing is written', async () => {
         const stream = unique('note');
         await store.appendToStream(stream, [noted('a'), noted('b')]);
-        await expect(store.appendToStream(stream, [noted('c')], { expectedRevision: 0 })).rejects.toBeInstanceOf(
-          WrongExpectedVersion,
-        );
+        await expect(
+          store.appendToStream(stream, [noted('c')], { expectedRevision: 0 }),
+        ).rejects.toBeInstanceOf(WrongExpectedVersion);
         expect(await store.readStream(stream)).toHaveLength(2);
         const ok = await store.appendToStream(stream, [noted('c')], { expectedRevision: 1 });
         expect(ok.nextExpectedRevision).toBe(2);
@@ -117,9 +131,9 @@ export function eventStoreContract(name: string, factory: (registry: EventRegist
           .appendToStream(stream, [noted('a')], { expectedRevision: 'stream_exists' })
           .catch((e: unknown) => e);
         expect((exists as WrongExpectedVersion).actual).toBe(-1);
-        await expect(store.appendToStream(stream, [noted('a')], { expectedRevision: 0 })).rejects.toBeInstanceOf(
-          WrongExpectedVersion,
-        );
+        await expect(
+          store.appendToStream(stream, [noted('a')], { expectedRevision: 0 }),
+        ).rejects.toBeInstanceOf(WrongExpectedVersion);
         await store.appendToStream(stream, [noted('a')], { expectedRevision: 'any' });
         await store.appendToStream(stream, [noted('b')], { expectedRevision: 'stream_exists' });
         expect(await store.readStream(stream)).toHaveLength(2);
@@ -188,9 +202,9 @@ export function eventStoreContract(name: string, factory: (registry: EventRegist
       });
 
       it('given an event type without a schema, when appended, then it is refused', async () => {
-        await expect(store.appendToStream(unique('x'), [{ type: 'Mystery', data: {} }])).rejects.toBeInstanceOf(
-          InvalidEvent,
-        );
+        await expect(
+          store.appendToStream(unique('x'), [{ type: 'Mystery', data: {} }]),
+        ).rejects.toBeInstanceOf(InvalidEvent);
       });
     });
 
@@ -223,7 +237,10 @@ export function eventStoreContract(name: string, factory: (registry: EventRegist
 
         const byType = await store.readAll({ fromPosition: head, filter: { eventTypes: ['Counted'] } });
         expect(byType.events.map((e) => (e.data as { n: number }).n)).toEqual([1, 2]);
-        const byCategory = await store.readAll({ fromPosition: head, filter: { streamCategories: ['gamma'] } });
+        const byCategory = await store.readAll({
+          fromPosition: head,
+          filter: { streamCategories: ['gamma'] },
+        });
         expect(byCategory.events.map((e) => e.type)).toEqual(['Noted', 'Counted']);
         expect(byCategory.lastPosition).toBeGreaterThanOrEqual(byType.events[1]!.position);
       });

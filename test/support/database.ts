@@ -2,7 +2,6 @@
 // run in parallel without seeing each other's rows.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
 
 export interface TestDatabase {
   url: string;
@@ -16,8 +15,11 @@ const withDatabase = (url: string, database: string) => {
   return parsed.toString();
 };
 
-export const createTestDatabase = (label = 'test'): Promise<TestDatabase> =>
-  createDatabaseOn(inject('databaseUrl'), label);
+export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
+  // Imported here so benchmarks can use createDatabaseOn outside vitest.
+  const { inject } = await import('vitest');
+  return createDatabaseOn(inject('databaseUrl'), label);
+}
 
 /** A fresh database on the server of `adminUrl` (benchmarks use it outside vitest). */
 export async function createDatabaseOn(adminUrl: string, label: string): Promise<TestDatabase> {
@@ -44,4 +46,10 @@ export async function createDatabaseOn(adminUrl: string, label: string): Promise
   };
 }
 
-export const natsUrl = () => inject('natsUrl');
+/** The NATS the global setup found or started (it exports TEST_NATS_URL before workers start). */
+export const natsUrl = (): string => {
+  const url = process.env.TEST_NATS_URL;
+  if (!url)
+    throw new Error('TEST_NATS_URL is not set: run the tests through vitest (test/support/global-setup.ts)');
+  return url;
+};

@@ -12,7 +12,12 @@ export interface NatsServerHandle {
 }
 
 export const findNatsServer = (): string | undefined => {
-  for (const candidate of ['nats-server', '/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server']) {
+  for (const candidate of [
+    'nats-server',
+    '/usr/sbin/nats-server',
+    '/usr/bin/nats-server',
+    '/usr/local/bin/nats-server',
+  ]) {
     const found = spawnSync(candidate, ['--version'], { stdio: 'ignore' });
     if (found.status === 0) return candidate;
   }
@@ -46,11 +51,16 @@ export const freePort = (): Promise<number> =>
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 
-export async function startNatsServer(options: { storeDir: string; port?: number }): Promise<NatsServerHandle | undefined> {
+export async function startNatsServer(options: {
+  storeDir: string;
+  port?: number;
+}): Promise<NatsServerHandle | undefined> {
   const binary = findNatsServer();
   if (!binary) return undefined;
   const port = options.port ?? (await freePort());

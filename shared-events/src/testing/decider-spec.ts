@@ -12,7 +12,9 @@ export const deciderSpec = <State, Command, E extends Event>(decider: Decider<St
         then(expected: readonly E[]) {
           const actual = run();
           if (show(actual) !== show(expected)) {
-            throw new Error(`Expected events:\n${show(expected)}\nbut the decider produced:\n${show(actual)}`);
+            throw new Error(
+              `Expected events:\n${show(expected)}\nbut the decider produced:\n${show(actual)}`,
+            );
           }
         },
         thenThrows(errorClass: abstract new (...args: never[]) => Error, message?: string | RegExp) {
@@ -20,7 +22,8 @@ export const deciderSpec = <State, Command, E extends Event>(decider: Decider<St
           try {
             actual = run();
           } catch (error) {
-            if (!(error instanceof errorClass)) throw new Error(`Expected ${errorClass.name}, got ${String(error)}`);
+            if (!(error instanceof errorClass))
+              throw new Error(`Expected ${errorClass.name}, got ${String(error)}`);
             if (typeof message === 'string' && error.message !== message) {
               throw new Error(`Expected message "${message}", got "${error.message}"`);
             }

@@ -1,0 +1,56 @@
+// `npm test`: installs dependencies when missing, then lint (eslint + prettier), typecheck, the
+// vitest suite (real Postgres and NATS; see test/support/global-setup.ts) and the frontend's own
+// tests when it has any. Every step runs; the exit code is non-zero when any failed.
+// Extra arguments go to vitest (`npm test -- infra/src/gateway`).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureDeps, root } from './ensure-deps.mjs';
+
+ensureDeps();
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status === 0;
+const steps = [];
+const step = (name, ok) => {
+  steps.push({ name, ok });
+  console.log(`\n[printshop] ${name}: ${ok ? 'ok' : 'FAILED'}\n`);
+};
+
+step('lint', run(npm, ['run', 'lint']));
+step('typecheck', run(npm, ['run', 'typecheck']));
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'printshop-vitest-'));
+const report = path.join(scratch, 'report.json');
+const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const vitestOk = run(process.execPath, [
+  vitest,
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+]);
+let passed = 0;
+let failed = 0;
+const reported = existsSync(report);
+if (reported) {
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  passed = results.numPassedTests;
+  failed = results.numFailedTests;
+  if (results.numPendingTests + results.numTodoTests > 0) {
+    console.log(`[printshop] vitest skipped ${results.numPendingTests + results.numTodoTests} test(s)`);
+  }
+}
+rmSync(scratch, { recursive: true, force: true });
+// No report means vitest itself broke (bad config, global setup failed): a failure too.
+step('vitest', vitestOk && reported);
+
+const frontendPackage = JSON.parse(readFileSync(path.join(root, 'frontend', 'package.json'), 'utf8'));
+if (frontendPackage.scripts?.test)
+  step('frontend tests', run(npm, ['run', 'test', '--workspace', 'frontend']));
+
+const failedSteps = steps.filter((s) => !s.ok).map((s) => s.name);
+if (failedSteps.length > 0) console.log(`[printshop] failed steps: ${failedSteps.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length > 0 ? 1 : 0);

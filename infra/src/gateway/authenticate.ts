@@ -1,0 +1,36 @@
+// Puts the caller on ctx.state.auth from `Authorization: Bearer <token>`. A bad token is a 401,
+// not an anonymous request, so a client with a stale session learns it at once.
+import type { Middleware } from 'koa';
+import type { AuthContextState, AuthState } from '@printshop/shared-events/auth';
+import { Unauthorized } from '@printshop/shared-events/errors';
+import type { TokenService } from '../auth/tokens';
+
+export interface AuthenticateOptions {
+  tokens: TokenService;
+  /**
+   * The account as it is now: a token issued before the last password change (or for a
+   * deleted account) no longer works, and the admin flag is the current one.
+   */
+  currentAccount(userId: string): Promise<{ isAdmin: boolean; passwordChangedAt?: Date } | undefined>;
+}
+
+export function authenticate(options: AuthenticateOptions): Middleware<AuthContextState> {
+  return async (ctx, next) => {
+    const header = ctx.get('authorization');
+    if (header) {
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      const claims = match ? await options.tokens.verify(match[1]!) : undefined;
+      if (!claims) throw new Unauthorized('Your session has expired. Please sign in again.');
+      const account = await options.currentAccount(claims.userId);
+      const changedAt = account?.passwordChangedAt
+        ? Math.floor(account.passwordChangedAt.getTime() / 1000)
+        : 0;
+      if (!account || claims.issuedAt < changedAt) {
+        throw new Unauthorized('Your session has expired. Please sign in again.');
+      }
+      const auth: AuthState = { ...claims, isAdmin: account.isAdmin };
+      ctx.state.auth = auth;
+    }
+    await next();
+  };
+}

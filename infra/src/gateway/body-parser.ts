@@ -1,0 +1,10 @@
+// JSON and form bodies up to 1 MiB (API.md); the body parser's errors (413 too large, 400 bad JSON)
+// go to the error handler. The exact bytes stay on `ctx.request.rawBody` for signature checks
+// (the Stripe webhook). Multipart is left to the upload routes.
+import { bodyParser } from '@koa/bodyparser';
+import type { Middleware } from 'koa';
+
+export const JSON_LIMIT_BYTES = 1024 * 1024;
+
+export const parseBody = (): Middleware =>
+  bodyParser({ enableTypes: ['json', 'form'], jsonLimit: JSON_LIMIT_BYTES, formLimit: JSON_LIMIT_BYTES });

@@ -1,0 +1,50 @@
+// The Koa app of PrintShop: small middleware, each doing one thing, around the routers of the
+// services (command-service, query-service) and the operator endpoints.
+import Koa from 'koa';
+import type Router from '@koa/router';
+import type { Logger } from '@printshop/shared-events/logger';
+import { parseBody } from './body-parser';
+import { errorHandler } from './error-handler';
+import { measureRequests, type Metrics } from './metrics';
+import { operationsRouter } from './operations';
+import type { Readiness } from './readiness';
+import { requestId } from './request-id';
+import { requestLogger } from './request-logger';
+import { securityHeaders } from './security-headers';
+import { serveFrontend } from './serve-frontend';
+import { unanswered } from './unanswered';
+
+export interface GatewayOptions {
+  logger: Logger;
+  /** Routers of the services, mounted in order. */
+  routers: readonly Router[];
+  readiness: Readiness;
+  metrics: Metrics;
+  /** The built frontend (frontend/dist), served with an SPA fallback; none when absent. */
+  frontendDir?: string;
+  /** Trust X-Forwarded-* from a load balancer in front. */
+  proxy?: boolean;
+}
+
+export function createGateway(options: GatewayOptions): Koa {
+  const { logger, metrics } = options;
+  const app = new Koa({ proxy: options.proxy ?? false });
+  // Anything that still escapes (a stream failing after the headers went out) is logged, not printed.
+  app.on('error', (error: unknown) => logger.error({ err: error }, 'unhandled gateway error'));
+
+  app.use(requestId());
+  app.use(measureRequests(metrics));
+  app.use(requestLogger(logger));
+  app.use(errorHandler(logger));
+  app.use(unanswered());
+  app.use(securityHeaders());
+  app.use(parseBody());
+
+  for (const router of [operationsRouter({ readiness: options.readiness, metrics }), ...options.routers]) {
+    app.use(router.routes());
+    // 405 / 501 with Allow; `unanswered` gives them a JSON body.
+    app.use(router.allowedMethods());
+  }
+  if (options.frontendDir) app.use(serveFrontend(options.frontendDir));
+  return app;
+}

@@ -1,0 +1,60 @@
+// Prometheus metrics of one process: Node's defaults, the duration of HTTP requests by method,
+// route pattern and status, and each projection's lag behind the head of the log.
+import type { Middleware } from 'koa';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface ProjectionLag {
+  projection: string;
+  /** Events of `$all` the projection has not processed yet. */
+  lag: number;
+}
+
+export interface Metrics {
+  registry: Registry;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  projectionLag: Gauge<'projection'>;
+}
+
+export function createMetrics(options: { projectionLags?: () => Promise<ProjectionLag[]> } = {}): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Duration of HTTP requests',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const { projectionLags } = options;
+  const projectionLag = new Gauge({
+    name: 'printshop_projection_lag_events',
+    help: 'Events of $all a projection has not processed yet',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+    async collect() {
+      if (!projectionLags) return;
+      this.reset();
+      for (const { projection, lag } of await projectionLags()) this.set({ projection }, lag);
+    },
+  });
+  return { registry, httpDuration, projectionLag };
+}
+
+// The route pattern, not the path: ids in paths would make one series per resource.
+const routeOf = (ctx: { path: string; _matchedRoute?: unknown }): string =>
+  typeof ctx._matchedRoute === 'string'
+    ? ctx._matchedRoute
+    : ctx.path.startsWith('/api/')
+      ? 'unmatched'
+      : 'static';
+
+export const measureRequests =
+  (metrics: Metrics): Middleware =>
+  async (ctx, next) => {
+    const stop = metrics.httpDuration.startTimer();
+    try {
+      await next();
+    } finally {
+      stop({ method: ctx.method, route: routeOf(ctx), status: String(ctx.status) });
+    }
+  };

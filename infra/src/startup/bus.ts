@@ -1,0 +1,35 @@
+// The message bus of this process: NATS_URL (JetStream), else a nats-server found on PATH that we
+// start with its store under DATA_DIR/nats, else the in-process bus (not durable; it warns).
+import path from 'node:path';
+import type { Bus } from '@printshop/shared-events/bus';
+import type { Logger } from '@printshop/shared-events/logger';
+import { createInProcessBus } from '../bus/in-process-bus';
+import { createNatsBus } from '../bus/nats-bus';
+import type { Config } from '../config';
+import { startNatsServer } from '../embedded/nats';
+
+export interface ProvidedBus {
+  bus: Bus;
+  /** Set when we started a nats-server. */
+  stopServer?: () => Promise<void>;
+}
+
+export async function provideBus(config: Config, logger: Logger): Promise<ProvidedBus> {
+  if (config.natsServers) return { bus: await createNatsBus({ servers: config.natsServers, logger }) };
+  const server = await startNatsServer({ storeDir: path.join(config.dataDir, 'nats') });
+  if (server) {
+    logger.info({ url: server.url }, 'started nats-server from PATH (NATS_URL is not set)');
+    try {
+      const child = server.process;
+      // A Ctrl-C reaches the whole process group: the server may be gone before we stop it.
+      const stopServer = () =>
+        child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : server.stop();
+      return { bus: await createNatsBus({ servers: server.url, logger }), stopServer };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  }
+  logger.warn('no NATS_URL and no nats-server on PATH: using the in-process bus');
+  return { bus: createInProcessBus({ logger }) };
+}

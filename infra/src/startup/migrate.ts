@@ -1,0 +1,12 @@
+// Creates or updates every table PrintShop owns. Each step takes its own advisory lock, so several
+// processes starting at once (the roles of a scale-out) do not trip over each other.
+import type { Knex } from 'knex';
+import { migrateReactors } from '@printshop/projections/reactors/checkpoints';
+import { migrateProjections } from '@printshop/projections/runner/checkpoints';
+import { migrateEventStore } from '../postgres/event-store';
+
+export async function migrate(db: Knex, options: { postgresEventStore: boolean }): Promise<void> {
+  if (options.postgresEventStore) await migrateEventStore(db);
+  await migrateProjections(db);
+  await migrateReactors(db);
+}

@@ -1,0 +1,172 @@
+// Brings PrintShop up for one role: database, event store, bus, migrations, then the projections,
+// the reactors and the gateway as the role asks. `stop()` takes it all down in reverse order.
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
+import type { Bus } from '@printshop/shared-events/bus';
+import { EventRegistry } from '@printshop/shared-events/event-registry';
+import type { Logger } from '@printshop/shared-events/logger';
+import { allEvents } from '@printshop/shared-events/all-events';
+import { allProjections } from '@printshop/projections/registry';
+import { startProjections } from '@printshop/projections/runner/projection-runner';
+import { readProjectionStatus } from '@printshop/projections/runner/status';
+import { createReactorRunner } from '@printshop/projections/reactors/runner';
+import type { Reactor } from '@printshop/projections/reactors/reactor';
+import type { Config } from '../config';
+import { createGateway } from '../gateway/create-gateway';
+import { createMetrics } from '../gateway/metrics';
+import {
+  busCheck,
+  databaseCheck,
+  eventStoreCheck,
+  projectionsCheck,
+  type ReadinessCheck,
+} from '../gateway/readiness';
+import { createDb } from '../postgres/db';
+import { provideBus } from './bus';
+import { provideDatabase } from './database';
+import { createEventStore } from './event-store';
+import { migrate } from './migrate';
+
+// TODO(reactors registry): no list of the shop's reactors exists yet; domain issues add theirs here
+// (or in a projections/src/reactors/registry.ts beside projections/src/registry.ts).
+const allReactors: Reactor[] = [];
+
+export interface RunningPrintShop {
+  /** The gateway's address, when this role serves HTTP. */
+  port?: number;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  config: Config;
+  logger: Logger;
+  /** The built frontend to serve (frontend/dist). */
+  frontendDir?: string;
+}
+
+const PART_STOP_TIMEOUT_MS = 8_000;
+
+const withDeadline = <T>(promise: Promise<T>, ms: number, name: string): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not stop within ${ms} ms`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+
+const runs = (config: Config, part: 'gateway' | 'projections' | 'reactors') =>
+  config.role === 'all' || config.role === part;
+
+export async function startPrintShop({
+  config,
+  logger,
+  frontendDir,
+}: StartOptions): Promise<RunningPrintShop> {
+  // Filled as parts come up, so a failure half-way still takes down what did start.
+  const stops: Array<{ name: string; stop: () => Promise<unknown> }> = [];
+  const stop = async () => {
+    for (const { name, stop: stopPart } of stops.reverse()) {
+      logger.debug({ part: name }, 'stopping');
+      // A part that does not stop in time must not keep the others (the database last) running.
+      await withDeadline(stopPart(), PART_STOP_TIMEOUT_MS, name).catch((error: unknown) =>
+        logger.error({ err: error, part: name }, 'error while stopping'),
+      );
+    }
+    stops.length = 0;
+  };
+
+  try {
+    const database = await provideDatabase(config, logger);
+    if (database.stop) stops.push({ name: 'embedded postgres', stop: database.stop });
+    const db: Knex = createDb(database.url);
+    stops.push({ name: 'database pool', stop: () => db.destroy() });
+
+    const store = createEventStore({
+      config,
+      db,
+      databaseUrl: database.url,
+      registry: new EventRegistry(allEvents),
+      logger,
+    });
+    stops.push({ name: 'event store', stop: () => store.close() });
+
+    await migrate(db, { postgresEventStore: !config.eventStoreUrl });
+
+    let bus: Bus | undefined;
+    if (runs(config, 'gateway') || runs(config, 'reactors')) {
+      const provided = await provideBus(config, logger);
+      bus = provided.bus;
+      if (provided.stopServer) stops.push({ name: 'nats-server', stop: provided.stopServer });
+      stops.push({ name: 'bus', stop: () => provided.bus.close() });
+    }
+
+    if (runs(config, 'projections')) {
+      const runner = startProjections({ db, store, projections: allProjections, logger });
+      stops.push({ name: 'projections', stop: () => runner.stop() });
+      logger.info({ projections: allProjections.map((p) => p.name) }, 'projections started');
+    }
+
+    if (runs(config, 'reactors') && bus) {
+      for (const reactor of allReactors) {
+        const runner = createReactorRunner({ reactor, store, bus, db, logger });
+        await runner.start();
+        stops.push({ name: `reactor ${reactor.name}`, stop: () => runner.stop() });
+      }
+      logger.info({ reactors: allReactors.map((r) => r.name) }, 'reactors started');
+    }
+
+    let port: number | undefined;
+    if (runs(config, 'gateway') && bus) {
+      const projectionStatus = async () => readProjectionStatus(db, await store.headPosition());
+      const checks: Record<string, ReadinessCheck> = {
+        database: databaseCheck(db),
+        eventStore: eventStoreCheck(store),
+        bus: busCheck(bus),
+        projections: projectionsCheck(projectionStatus),
+      };
+      const app = createGateway({
+        logger,
+        // The services' routers are mounted here as the domain issues add them.
+        routers: [],
+        readiness: { checks },
+        metrics: createMetrics({
+          projectionLags: async () =>
+            (await projectionStatus()).map(({ name, lag }) => ({ projection: name, lag })),
+        }),
+        frontendDir,
+        proxy: config.trustProxy,
+      });
+      const server = await listen(app.callback(), config);
+      stops.push({ name: 'http server', stop: () => closeServer(server) });
+      port = (server.address() as AddressInfo).port;
+    }
+
+    return { port, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function listen(handler: RequestListener, config: Config): Promise<Server> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server;
+}
+
+/** Stops accepting, lets requests in flight finish (5 s at most), then cuts what is left. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), 5_000);
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

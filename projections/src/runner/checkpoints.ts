@@ -1,0 +1,118 @@
+// One row per projection: how far its live model has read `$all`, and whether it is healthy.
+// The runner moves `position` in the same transaction as the rows it writes (compare-and-set on the
+// old value), so a crash never applies a batch twice and a rebuild swap is noticed.
+import type { Knex } from 'knex';
+import { LOCK_NAMESPACE } from './connection';
+
+export const CHECKPOINTS_TABLE = 'projection_checkpoints';
+/** NOTIFY channel; the payload is `<name>:<position>` after every committed batch or swap. */
+export const PROGRESS_CHANNEL = 'projection_progress';
+
+export type ProjectionStatus = 'running' | 'failed' | 'stopped' | 'rebuilding';
+
+export interface Checkpoint {
+  name: string;
+  position: number;
+  status: ProjectionStatus;
+  error: string | null;
+  failedPosition: number | null;
+  updatedAt: Date;
+}
+
+interface CheckpointRow {
+  name: string;
+  position: string | number;
+  status: ProjectionStatus;
+  error: string | null;
+  failed_position: string | number | null;
+  updated_at: Date;
+}
+
+/** Creates the checkpoints table; safe to run from several processes at once. */
+export async function migrateProjections(db: Knex): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?, 0)', [LOCK_NAMESPACE.migrate]);
+    await trx.raw(`
+      create table if not exists ${CHECKPOINTS_TABLE} (
+        name text primary key,
+        position bigint not null default 0,
+        status text not null default 'stopped' check (status in ('running', 'failed', 'stopped', 'rebuilding')),
+        error text,
+        failed_position bigint,
+        updated_at timestamptz not null default now()
+      )`);
+  });
+}
+
+const toCheckpoint = (row: CheckpointRow): Checkpoint => ({
+  name: row.name,
+  position: Number(row.position),
+  status: row.status,
+  error: row.error,
+  failedPosition: row.failed_position === null ? null : Number(row.failed_position),
+  updatedAt: row.updated_at,
+});
+
+export async function ensureCheckpoint(db: Knex | Knex.Transaction, name: string): Promise<void> {
+  await db(CHECKPOINTS_TABLE).insert({ name }).onConflict('name').ignore();
+}
+
+export async function readCheckpoint(
+  db: Knex | Knex.Transaction,
+  name: string,
+): Promise<Checkpoint | undefined> {
+  const row = await db<CheckpointRow>(CHECKPOINTS_TABLE).where({ name }).first();
+  return row ? toCheckpoint(row) : undefined;
+}
+
+export async function readCheckpoints(
+  db: Knex | Knex.Transaction,
+  names?: readonly string[],
+): Promise<Checkpoint[]> {
+  const query = db<CheckpointRow>(CHECKPOINTS_TABLE).select('*').orderBy('name');
+  if (names) query.whereIn('name', [...names]);
+  return (await query).map(toCheckpoint);
+}
+
+/** Locks the row (FOR UPDATE): a live runner's next batch waits until this transaction ends. */
+export async function lockCheckpoint(trx: Knex.Transaction, name: string): Promise<Checkpoint> {
+  await ensureCheckpoint(trx, name);
+  const row = await trx<CheckpointRow>(CHECKPOINTS_TABLE).where({ name }).forUpdate().first();
+  return toCheckpoint(row!);
+}
+
+/**
+ * Moves the checkpoint from `from` to `to`, taking the row lock first. False when the row no longer
+ * holds `from` (a rebuild swapped the model in): the caller must roll back and resubscribe.
+ */
+export async function advanceCheckpoint(
+  trx: Knex.Transaction,
+  name: string,
+  from: number,
+  to: number,
+): Promise<boolean> {
+  const updated = await trx(CHECKPOINTS_TABLE)
+    .where({ name, position: from })
+    .update({ position: to, updated_at: trx.fn.now() });
+  return updated === 1;
+}
+
+export async function setStatus(
+  db: Knex | Knex.Transaction,
+  name: string,
+  status: ProjectionStatus,
+  failure: { error: string; failedPosition: number } | null = null,
+): Promise<void> {
+  await db(CHECKPOINTS_TABLE)
+    .where({ name })
+    .update({
+      status,
+      error: failure?.error ?? null,
+      failed_position: failure?.failedPosition ?? null,
+      updated_at: db.fn.now(),
+    });
+}
+
+export async function notifyProgress(db: Knex, name: string, position: number): Promise<void> {
+  await db.raw('select pg_notify(?, ?)', [PROGRESS_CHANNEL, `${name}:${position}`]);
+}

@@ -38,6 +38,32 @@ describe('Postgres event store under concurrency', () => {
     }
   });
 
+  it('given readers polling concurrently while a writer appends one event at a time, then no batch ever has a hole', async () => {
+    const { store } = subject;
+    let from0 = await store.headPosition();
+    const start = from0;
+    let writing = true;
+    const holes: string[] = [];
+    const readers = Array.from({ length: 4 }, async () => {
+      let from = start;
+      while (writing) {
+        const batch = await store.readAll({ fromPosition: from, maxCount: 500 });
+        // Positions are gap-free here (no append rolls back), so a batch must hold every one it claims.
+        if (batch.events.length !== batch.lastPosition - from) {
+          holes.push(`${from}..${batch.lastPosition}: ${batch.events.map((e) => e.position).join(',')}`);
+        }
+        from = batch.lastPosition;
+      }
+    });
+    for (let i = 0; i < 3000; i++)
+      await store.appendToStream(`hole-${i % 7}`, [{ type: 'Noted', data: { text: `${i}` } }]);
+    writing = false;
+    await Promise.all(readers);
+    from0 = await store.headPosition();
+    expect(from0 - start).toBe(3000);
+    expect(holes).toEqual([]);
+  });
+
   it('given 4 writers appending 10,000 events each, when a subscriber runs the whole time, then it sees all 40,000 exactly once in position order', async () => {
     const { store } = subject;
     const head = await store.headPosition();

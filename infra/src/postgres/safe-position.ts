@@ -21,6 +21,11 @@ interface Pending {
 export class SafePosition {
   private safe = 0;
   private pending: Pending[] = [];
+  /**
+   * One probe at a time, shared by concurrent readers: probes must be applied in the order they
+   * were taken, or an older list of appenders could clear an entry made from a newer one.
+   */
+  private probing: Promise<number> | undefined;
 
   constructor(private readonly db: Knex) {}
 
@@ -29,7 +34,12 @@ export class SafePosition {
     return this.pending.length > 0;
   }
 
-  async current(): Promise<number> {
+  current(): Promise<number> {
+    this.probing ??= this.probe().finally(() => (this.probing = undefined));
+    return this.probing;
+  }
+
+  private async probe(): Promise<number> {
     const probe = await this.db.raw<{ rows: Array<{ high_water: number; appenders: string[] }> }>(
       'select * from es_probe()',
     );

@@ -18,6 +18,8 @@ export interface GatewayOptions {
   logger: Logger;
   /** Routers of the services, mounted in order. */
   routers: readonly Router[];
+  /** Run before the routers, after body parsing (authentication). */
+  middleware?: readonly Koa.Middleware[];
   readiness: Readiness;
   metrics: Metrics;
   /** The built frontend (frontend/dist), served with an SPA fallback; none when absent. */
@@ -39,6 +41,7 @@ export function createGateway(options: GatewayOptions): Koa {
   app.use(unanswered());
   app.use(securityHeaders());
   app.use(parseBody());
+  for (const middleware of options.middleware ?? []) app.use(middleware);
 
   for (const router of [operationsRouter({ readiness: options.readiness, metrics }), ...options.routers]) {
     app.use(router.routes());

@@ -11,7 +11,14 @@ import { allProjections } from '@printshop/projections/registry';
 import { startProjections } from '@printshop/projections/runner/projection-runner';
 import { readProjectionStatus } from '@printshop/projections/runner/status';
 import { createReactorRunner } from '@printshop/projections/reactors/runner';
-import type { Reactor } from '@printshop/projections/reactors/reactor';
+import { allReactors } from '@printshop/projections/reactors/registry';
+import { closeProgressListener, waitForPosition } from '@printshop/projections/runner/wait-for-position';
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../app-context';
+import { createTokenService } from '../auth/tokens';
+import { currentAccount } from '../auth/current-account';
+import { authenticate } from '../gateway/authenticate';
+import { buildRouters } from '../routes';
 import type { Config } from '../config';
 import { createGateway } from '../gateway/create-gateway';
 import { createMetrics } from '../gateway/metrics';
@@ -27,10 +34,6 @@ import { provideBus } from './bus';
 import { provideDatabase } from './database';
 import { createEventStore } from './event-store';
 import { migrate } from './migrate';
-
-// TODO(reactors registry): no list of the shop's reactors exists yet; domain issues add theirs here
-// (or in a projections/src/reactors/registry.ts beside projections/src/registry.ts).
-const allReactors: Reactor[] = [];
 
 export interface RunningPrintShop {
   /** The gateway's address, when this role serves HTTP. */
@@ -123,10 +126,23 @@ export async function startPrintShop({
         bus: busCheck(bus),
         projections: projectionsCheck(projectionStatus),
       };
+      const tokens = createTokenService(config.jwtSecret);
+      const context: AppContext = {
+        config,
+        logger,
+        db,
+        store,
+        bus,
+        tokens,
+        waitFor: (projections, position) => waitForPosition(db, projections, position),
+        now: () => new Date(),
+        newId: () => randomUUID(),
+      };
+      stops.push({ name: 'progress listener', stop: () => closeProgressListener(db) });
       const app = createGateway({
         logger,
-        // The services' routers are mounted here as the domain issues add them.
-        routers: [],
+        middleware: [authenticate({ tokens, currentAccount: (userId) => currentAccount(db, userId) })],
+        routers: buildRouters(context),
         readiness: { checks },
         metrics: createMetrics({
           projectionLags: async () =>

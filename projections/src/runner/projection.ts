@@ -1,5 +1,6 @@
 // A projection turns events into read-model rows. It owns its tables, which live in its own Postgres
 // schema (`rm_<name>` when live), so a rebuild can fill a fresh schema and swap it in whole.
+import { readModelSchema } from '@printshop/shared-events/read-models';
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@printshop/shared-events/event-store';
 
@@ -39,7 +40,7 @@ export function assertProjectionName(name: string): string {
 }
 
 /** The schema holding a projection's live tables (what the query side reads). */
-export const liveSchema = (name: string): string => `rm_${assertProjectionName(name)}`;
+export const liveSchema = (name: string): string => readModelSchema(assertProjectionName(name));
 
 /** Every shadow or retired schema of a projection starts with this (`__` never occurs in a name). */
 export const scratchSchemaPrefix = (name: string): string => `${liveSchema(name)}__`;

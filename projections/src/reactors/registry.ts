@@ -1,0 +1,4 @@
+// Every reactor of the shop; the domain modules add theirs here.
+import type { Reactor } from './reactor';
+
+export const allReactors: Reactor[] = [];

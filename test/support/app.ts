@@ -1,0 +1,48 @@
+// The whole shop (role all) on a fresh database, the real NATS and a free port: what the API tests
+// talk to over HTTP.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { silentLogger, type Logger } from '@printshop/shared-events/logger';
+import { loadConfig } from '@printshop/infra/config';
+import { createDb } from '@printshop/infra/postgres/db';
+import { startPrintShop } from '@printshop/infra/startup/start-printshop';
+import { createTestDatabase, natsUrl } from './database';
+
+export interface TestApp {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** A separate pool on the app's database, for assertions on read models and the event log. */
+  db: Knex;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startTestApp(
+  options: { label?: string; env?: Record<string, string>; logger?: Logger } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(options.label ?? 'app');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printshop-app-'));
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    NATS_URL: natsUrl(),
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...options.env,
+  });
+  const shop = await startPrintShop({ config, logger: options.logger ?? silentLogger });
+  const db = createDb(database.url, { poolMax: 4 });
+  return {
+    url: `http://127.0.0.1:${shop.port}`,
+    db,
+    dataDir,
+    async stop() {
+      await db.destroy();
+      await shop.stop();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

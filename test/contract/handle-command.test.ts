@@ -90,7 +90,7 @@ describe('handleCommand', () => {
       handleCommand(
         subject.store,
         stream,
-        { ...tickets, decide: () => ({ type: 'SeatTaken', data: { by: 'x' } }) },
+        { ...tickets, decide: (): TicketEvent => ({ type: 'SeatTaken', data: { by: 'x' } }) },
         {
           type: 'Take',
           by: 'x',

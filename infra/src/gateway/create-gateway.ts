@@ -26,11 +26,14 @@ export interface GatewayOptions {
   frontendDir?: string;
   /** Trust X-Forwarded-* from a load balancer in front. */
   proxy?: boolean;
+  /** Keys that sign cookies (cart_session); the first signs, all verify. */
+  cookieKeys?: readonly string[];
 }
 
 export function createGateway(options: GatewayOptions): Koa {
   const { logger, metrics } = options;
   const app = new Koa({ proxy: options.proxy ?? false });
+  if (options.cookieKeys) app.keys = [...options.cookieKeys];
   // Anything that still escapes (a stream failing after the headers went out) is logged, not printed.
   app.on('error', (error: unknown) => logger.error({ err: error }, 'unhandled gateway error'));
 

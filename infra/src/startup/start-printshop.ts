@@ -13,11 +13,12 @@ import { readProjectionStatus } from '@printshop/projections/runner/status';
 import { createReactorRunner } from '@printshop/projections/reactors/runner';
 import { allReactors } from '@printshop/projections/reactors/registry';
 import { closeProgressListener, waitForPosition } from '@printshop/projections/runner/wait-for-position';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { AppContext } from '../app-context';
 import { createTokenService } from '../auth/tokens';
 import { currentAccount } from '../auth/current-account';
 import { authenticate } from '../gateway/authenticate';
+import { guestSession } from '../gateway/guest-session';
 import { buildRouters } from '../routes';
 import type { Config } from '../config';
 import { createGateway } from '../gateway/create-gateway';
@@ -141,7 +142,8 @@ export async function startPrintShop({
       stops.push({ name: 'progress listener', stop: () => closeProgressListener(db) });
       const app = createGateway({
         logger,
-        middleware: [authenticate({ tokens, currentAccount: (userId) => currentAccount(db, userId) })],
+        cookieKeys: [createHmac('sha256', config.jwtSecret).update('cookies').digest('base64url')],
+        middleware: [guestSession(), authenticate({ tokens, currentAccount: (userId) => currentAccount(db, userId) })],
         routers: buildRouters(context),
         readiness: { checks },
         metrics: createMetrics({

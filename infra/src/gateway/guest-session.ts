@@ -1,0 +1,34 @@
+// Guests are known by a signed, httpOnly, SameSite=Lax cookie `cart_session` (API.md). The id is
+// random and unguessable; the signature (Koa keys) stops a client from choosing someone else's.
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+
+export const GUEST_COOKIE = 'cart_session';
+const MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+
+export interface GuestSessionState {
+  /** The guest session of this browser; created on first use. */
+  guestSession(): string;
+}
+
+export function guestSession(): Middleware<GuestSessionState> {
+  return async (ctx, next) => {
+    let id = ctx.cookies.get(GUEST_COOKIE, { signed: true });
+    if (id && !/^[0-9a-f-]{36}$/.test(id)) id = undefined;
+    ctx.state.guestSession = () => {
+      if (!id) {
+        id = randomUUID();
+        ctx.cookies.set(GUEST_COOKIE, id, {
+          signed: true,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: ctx.secure,
+          maxAge: MAX_AGE_MS,
+          overwrite: true,
+        });
+      }
+      return id;
+    };
+    await next();
+  };
+}

@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import type { Bus } from '@printshop/shared-events/bus';
 import type { EventStore } from '@printshop/shared-events/event-store';
+import type { ImageStore } from '@printshop/shared-events/image-store';
 import type { Logger } from '@printshop/shared-events/logger';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
@@ -11,6 +12,8 @@ export interface AppContext {
   logger: Logger;
   db: Knex;
   store: EventStore;
+  /** Uploaded photos and their copies (IMAGE_DIR). */
+  images: ImageStore;
   bus: Bus;
   tokens: TokenService;
   /** Waits until the named projections passed a position (read-your-writes, 3 s at most). */

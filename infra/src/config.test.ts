@@ -91,6 +91,44 @@ describe('loadConfig', () => {
     );
   });
 
+  it('given no mail variables, then the dev mailbox defaults; given them, then each is read', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '8080' })).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'PrintShop <no-reply@printshop.local>',
+      shopEmail: undefined,
+      publicUrl: 'http://localhost:8080',
+      mailDurable: 'mailer',
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        SMTP_URL: 'smtps://user:pw@mail.example.com:465',
+        MAIL_FROM: 'Shop <shop@example.com>',
+        SHOP_EMAIL: 'orders@example.com',
+        PUBLIC_URL: 'https://shop.example.com/',
+        MAIL_DURABLE: 'mailer_b',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtps://user:pw@mail.example.com:465',
+      mailFrom: 'Shop <shop@example.com>',
+      shopEmail: 'orders@example.com',
+      publicUrl: 'https://shop.example.com',
+      mailDurable: 'mailer_b',
+    });
+  });
+
+  it('given bad mail values, then each is named', () => {
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        SMTP_URL: 'http://mail.example.com',
+        SHOP_EMAIL: 'not an address',
+        PUBLIC_URL: 'shop.example.com',
+        MAIL_DURABLE: 'mail.er',
+      }),
+    ).toThrow(/SMTP_URL: must be a smtp or smtps URL[\s\S]*SHOP_EMAIL[\s\S]*PUBLIC_URL[\s\S]*MAIL_DURABLE/);
+  });
+
   it('given an unknown role, then the error names --role', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir() }, ['--role', 'worker'])).toThrow(/--role:/);
   });

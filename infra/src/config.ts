@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { emailSchema, newPasswordSchema } from '@printshop/shared-events/rules/password-policy';
 
 export const ROLES = ['gateway', 'projections', 'reactors', 'all'] as const;
 export type Role = (typeof ROLES)[number];
@@ -41,6 +42,25 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: optional(z.coerce.number().int().min(1).max(65_535)),
   /** Set when a load balancer in front sets X-Forwarded-*. */
   TRUST_PROXY: optional(z.enum(['true', 'false', '1', '0'])),
+  /** Where uploaded images are kept (default DATA_DIR/images). */
+  IMAGE_DIR: optional(z.string()),
+  /** Days an upload's original is kept when it never reached an order (default 30). */
+  IMAGE_RETENTION_DAYS: optional(z.coerce.number().int().min(1).max(3650)),
+  /** The first admin, ensured at start-up (with ADMIN_PASSWORD, which only a new account gets). */
+  ADMIN_EMAIL: optional(emailSchema),
+  ADMIN_PASSWORD: optional(newPasswordSchema),
+  /** smtp(s)://user:password@host:port; unset: mails go to the dev mailbox under DATA_DIR/mail. */
+  SMTP_URL: optional(url(['smtp', 'smtps'])),
+  /** Sender of every mail: an address, or `Name <address>`. */
+  MAIL_FROM: optional(z.string().max(200)),
+  /** Where the shop's own mail (contact messages) goes. */
+  SHOP_EMAIL: optional(z.email('must be an e-mail address')),
+  /** Base of the links in mails (the address customers reach the shop at). */
+  PUBLIC_URL: optional(url(['http', 'https'])),
+  /** NATS durable of the mail sender; shops (or parallel test apps) sharing one NATS need their own. */
+  /** Prefix of every bus subject and durable: several shops (or test runs) sharing one NATS. */
+  BUS_NAMESPACE: optional(z.string().regex(/^[a-z][a-z0-9_]{0,30}$/, 'lower-case letters, digits and _')),
+  MAIL_DURABLE: optional(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'letters, digits, - and _ only')),
 });
 
 export interface Config {
@@ -57,6 +77,20 @@ export interface Config {
   jwtSecret: string;
   embeddedPostgresPort?: number;
   trustProxy: boolean;
+  /** Absolute. */
+  imageDir: string;
+  imageRetentionDays: number;
+  /** Both or neither. The password is a secret: never log it. */
+  adminEmail?: string;
+  adminPassword?: string;
+  /** Unset: the dev mailbox. Holds a password: never log it. */
+  smtpUrl?: string;
+  mailFrom: string;
+  shopEmail?: string;
+  /** No trailing slash. */
+  publicUrl: string;
+  mailDurable: string;
+  busNamespace?: string;
 }
 
 export class ConfigError extends Error {
@@ -99,9 +133,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
       );
     }
   }
+  if (!e.ADMIN_EMAIL !== !e.ADMIN_PASSWORD) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD: set both (or neither; `npm run admin -- create <email>` also makes one)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR ?? './data');
+  const port = e.PORT ?? 3000;
   return {
-    port: e.PORT ?? 3000,
+    port,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     eventStoreUrl: e.EVENTSTORE_URL,
@@ -112,6 +152,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir, 'jwt'),
     embeddedPostgresPort: e.EMBEDDED_PG_PORT,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    imageDir: path.resolve(e.IMAGE_DIR ?? path.join(dataDir, 'images')),
+    imageRetentionDays: e.IMAGE_RETENTION_DAYS ?? 30,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'PrintShop <no-reply@printshop.local>',
+    shopEmail: e.SHOP_EMAIL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    mailDurable: e.MAIL_DURABLE ?? 'mailer',
+    busNamespace: e.BUS_NAMESPACE,
   };
 }
 

@@ -1,5 +1,8 @@
 // Every projection the runner, `npm run replay` and `npm run audit -- --verify` know about.
 // Domain issues add theirs here.
+import { addressesProjection } from './addresses/addresses-projection';
+import { cartsProjection } from './carts/carts-projection';
 import type { Projection } from './runner/projection';
+import { usersProjection } from './users/users-projection';
 
-export const allProjections: Projection[] = [];
+export const allProjections: Projection[] = [addressesProjection, usersProjection, cartsProjection];

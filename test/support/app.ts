@@ -1,12 +1,15 @@
 // The whole shop (role all) on a fresh database, the real NATS and a free port: what the API tests
 // talk to over HTTP.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { silentLogger, type Logger } from '@printshop/shared-events/logger';
 import { loadConfig } from '@printshop/infra/config';
+import { namespaceStream } from '@printshop/infra/bus/namespaced-bus';
 import { createDb } from '@printshop/infra/postgres/db';
+import { connect } from 'nats';
 import { startPrintShop } from '@printshop/infra/startup/start-printshop';
 import { createTestDatabase, natsUrl } from './database';
 
@@ -24,12 +27,15 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.label ?? 'app');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printshop-app-'));
+  const namespace = `t${randomBytes(5).toString('hex')}`;
   const config = loadConfig({
     DATABASE_URL: database.url,
     NATS_URL: natsUrl(),
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
+    // Test apps share the NATS server: each gets its own stream, subjects and durables.
+    BUS_NAMESPACE: namespace,
     ...options.env,
   });
   const shop = await startPrintShop({ config, logger: options.logger ?? silentLogger });
@@ -41,8 +47,18 @@ export async function startTestApp(
     async stop() {
       await db.destroy();
       await shop.stop();
+      await deleteStream(namespaceStream(namespace).streamName);
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function deleteStream(name: string): Promise<void> {
+  const nc = await connect({ servers: natsUrl() });
+  try {
+    await (await nc.jetstreamManager()).streams.delete(name).catch(() => false);
+  } finally {
+    await nc.close();
+  }
 }

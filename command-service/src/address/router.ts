@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { addressBodySchema, type AddressDto } from '@printshop/shared-events/api/account';
 import { requireUser } from '@printshop/shared-events/auth';
+import { NotFound } from '@printshop/shared-events/errors';
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import { addressStreamName, type AddressFields } from '@printshop/shared-events/events/address';
 import type { Address } from '@printshop/shared-events/rules/addresses';
@@ -12,7 +13,6 @@ import { handleCommand } from '../handle-command';
 import { answerWithPosition } from '../http';
 import { findAddress, type AddressBook } from './address-book';
 import { ADDRESS_NOT_FOUND, addressDecider, type AddressCommand } from './decide';
-import { NotFound } from '@printshop/shared-events/errors';
 
 export interface AddressRouterDeps {
   store: EventStore;
@@ -43,7 +43,7 @@ function toDto(book: AddressBook, id: string): AddressDto {
 }
 
 export function addressRouter(deps: AddressRouterDeps): Router {
-  const router = new Router({ prefix: '/api/addresses' });
+  const router = new Router();
 
   async function run(ctx: Context, addressId: string, command: (at: string) => AddressCommand) {
     const auth = requireUser(ctx.state);
@@ -63,7 +63,7 @@ export function addressRouter(deps: AddressRouterDeps): Router {
     return { result, address: () => toDto(result.newState, addressId) };
   }
 
-  router.post('/', async (ctx) => {
+  router.post('/api/addresses', async (ctx) => {
     requireUser(ctx.state);
     const body = addressBodySchema.parse(ctx.request.body ?? {});
     const addressId = deps.newId();
@@ -74,7 +74,7 @@ export function addressRouter(deps: AddressRouterDeps): Router {
     answerWithPosition(ctx, 201, { address: address() }, result.position);
   });
 
-  router.put('/:id', async (ctx) => {
+  router.put('/api/addresses/:id', async (ctx) => {
     requireUser(ctx.state);
     const body = addressBodySchema.parse(ctx.request.body ?? {});
     const addressId = ctx.params.id!;
@@ -85,13 +85,16 @@ export function addressRouter(deps: AddressRouterDeps): Router {
     answerWithPosition(ctx, 200, { address: address() }, result.position);
   });
 
-  router.delete('/:id', async (ctx) => {
+  router.delete('/api/addresses/:id', async (ctx) => {
     const addressId = ctx.params.id!;
-    const { result } = await run(ctx, addressId, (at) => ({ type: 'RemoveAddress', data: { addressId, at } }));
+    const { result } = await run(ctx, addressId, (at) => ({
+      type: 'RemoveAddress',
+      data: { addressId, at },
+    }));
     answerWithPosition(ctx, 200, {}, result.position);
   });
 
-  router.put('/:id/default', async (ctx) => {
+  router.put('/api/addresses/:id/default', async (ctx) => {
     const addressId = ctx.params.id!;
     const { result } = await run(ctx, addressId, (at) => ({
       type: 'SetDefaultAddress',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Bus } from '@printshop/shared-events/bus';
 import type { Logger } from '@printshop/shared-events/logger';
 import { createInProcessBus } from '../bus/in-process-bus';
+import { namespacedBus, namespaceStream } from '../bus/namespaced-bus';
 import { createNatsBus } from '../bus/nats-bus';
 import type { Config } from '../config';
 import { startNatsServer } from '../embedded/nats';
@@ -15,7 +16,12 @@ export interface ProvidedBus {
 }
 
 export async function provideBus(config: Config, logger: Logger): Promise<ProvidedBus> {
-  if (config.natsServers) return { bus: await createNatsBus({ servers: config.natsServers, logger }) };
+  const namespace = config.busNamespace;
+  const nats = async (servers: string | string[]) =>
+    namespace
+      ? namespacedBus(await createNatsBus({ servers, logger, ...namespaceStream(namespace) }), namespace)
+      : createNatsBus({ servers, logger });
+  if (config.natsServers) return { bus: await nats(config.natsServers) };
   const server = await startNatsServer({ storeDir: path.join(config.dataDir, 'nats') });
   if (server) {
     logger.info({ url: server.url }, 'started nats-server from PATH (NATS_URL is not set)');
@@ -24,7 +30,7 @@ export async function provideBus(config: Config, logger: Logger): Promise<Provid
       // A Ctrl-C reaches the whole process group: the server may be gone before we stop it.
       const stopServer = () =>
         child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : server.stop();
-      return { bus: await createNatsBus({ servers: server.url, logger }), stopServer };
+      return { bus: await nats(server.url), stopServer };
     } catch (error) {
       await server.stop();
       throw error;

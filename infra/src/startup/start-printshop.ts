@@ -35,6 +35,12 @@ import { provideBus } from './bus';
 import { provideDatabase } from './database';
 import { createEventStore } from './event-store';
 import { migrate } from './migrate';
+import { createFileImageStore } from '../images/file-image-store';
+import { scheduleImageRetention } from '../images/retention';
+import { createImageDerivatives } from '@printshop/command-service/images/derivatives';
+import { ensureConfiguredAdmin } from './ensure-admin';
+import { createMailer } from '../mail/create-mailer';
+import { startMailConsumer } from '../mail/mail-consumer';
 
 export interface RunningPrintShop {
   /** The gateway's address, when this role serves HTTP. */
@@ -94,6 +100,8 @@ export async function startPrintShop({
     stops.push({ name: 'event store', stop: () => store.close() });
 
     await migrate(db, { postgresEventStore: !config.eventStoreUrl });
+    const images = createFileImageStore(config.imageDir);
+    if (runs(config, 'gateway')) await ensureConfiguredAdmin(config, store, logger);
 
     let bus: Bus | undefined;
     if (runs(config, 'gateway') || runs(config, 'reactors')) {
@@ -116,6 +124,29 @@ export async function startPrintShop({
         stops.push({ name: `reactor ${reactor.name}`, stop: () => runner.stop() });
       }
       logger.info({ reactors: allReactors.map((r) => r.name) }, 'reactors started');
+      const retention = scheduleImageRetention({
+        store,
+        images,
+        derivatives: createImageDerivatives(images),
+        retentionDays: config.imageRetentionDays,
+        now: () => new Date(),
+        logger,
+      });
+      stops.push({ name: 'image retention', stop: () => retention.stop() });
+      // The mail reactor's messages are sent from here: where reactors run, so does the sender.
+      const mailer = createMailer(config, logger);
+      stops.push({ name: 'mailer', stop: () => mailer.close() });
+      const mailConsumer = await startMailConsumer({
+        bus,
+        db,
+        store,
+        mailer,
+        secret: config.jwtSecret,
+        publicUrl: config.publicUrl,
+        logger,
+        durable: config.mailDurable,
+      });
+      stops.push({ name: 'mail consumer', stop: () => mailConsumer.stop() });
     }
 
     let port: number | undefined;
@@ -133,6 +164,7 @@ export async function startPrintShop({
         logger,
         db,
         store,
+        images,
         bus,
         tokens,
         waitFor: (projections, position) => waitForPosition(db, projections, position),
@@ -143,7 +175,10 @@ export async function startPrintShop({
       const app = createGateway({
         logger,
         cookieKeys: [createHmac('sha256', config.jwtSecret).update('cookies').digest('base64url')],
-        middleware: [guestSession(), authenticate({ tokens, currentAccount: (userId) => currentAccount(db, userId) })],
+        middleware: [
+          guestSession(),
+          authenticate({ tokens, currentAccount: (userId) => currentAccount({ db, store }, userId) }),
+        ],
         routers: buildRouters(context),
         readiness: { checks },
         metrics: createMetrics({

@@ -19,7 +19,20 @@ import { ZONES } from './catalog';
 /** Ours: the largest quantity of one cart line (the spec sets none; this keeps totals far from overflow). */
 export const MAX_LINE_QUANTITY = 10_000;
 
-export const lineQuantitySchema = z.number().int().min(1).max(MAX_LINE_QUANTITY);
+export const QUANTITY_MESSAGES = {
+  number: 'Quantity must be a number.',
+  whole: 'Quantity must be a whole number.',
+  atLeastOne: 'Quantity must be at least 1.',
+  tooMany: `Quantity can be at most ${MAX_LINE_QUANTITY.toLocaleString('en-US')} per item.`,
+} as const;
+
+const quantityNumber = () =>
+  z
+    .number({ error: QUANTITY_MESSAGES.number })
+    .int(QUANTITY_MESSAGES.whole)
+    .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGES.tooMany);
+
+export const lineQuantitySchema = quantityNumber().min(1, QUANTITY_MESSAGES.atLeastOne);
 
 export const cartQuerySchema = z.object({
   currency: queryEnum(CURRENCY_CODES, 'USD'),
@@ -73,7 +86,7 @@ export const addPhotostripBodySchema = z.object({
 
 /** 0 or less removes the line. */
 export const updateCartItemBodySchema = z.object({
-  quantity: z.number().int().max(MAX_LINE_QUANTITY),
+  quantity: quantityNumber(),
 });
 
 export const cartItemSchema = z.object({

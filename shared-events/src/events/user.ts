@@ -42,10 +42,7 @@ export const PasswordResetRequested = defineEvent(
   z.object({ requestId: id, expiresAt: at, requestedAt: at }),
 );
 
-export const PasswordResetCompleted = defineEvent(
-  'PasswordResetCompleted',
-  z.object({ requestId: id, at }),
-);
+export const PasswordResetCompleted = defineEvent('PasswordResetCompleted', z.object({ requestId: id, at }));
 
 /** `by`: the admin's user id, or 'system' (ADMIN_EMAIL at start-up, the admin CLI). */
 export const AdminGranted = defineEvent('AdminGranted', z.object({ by: id, at }));

@@ -1,0 +1,145 @@
+// The cart's commands (API.md "Cart" and "Loyalty"): POST /api/cart/item, POST /api/cart/photostrips,
+// PUT /api/cart/item/:id, DELETE /api/cart/item/:id, POST /api/loyalty/redeem. GET /api/cart is the
+// query side's. The cart is the caller's own stream (which-cart.ts), so a line of someone else's cart
+// is simply not found. A price in the body is never read: the catalog prices every line.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { cartItemDto } from '@printshop/shared-events/api/cart-dto';
+import {
+  addCartItemBodySchema,
+  addPhotostripBodySchema,
+  cartQuerySchema,
+  updateCartItemBodySchema,
+} from '@printshop/shared-events/api/cart';
+import { redeemBodySchema } from '@printshop/shared-events/api/loyalty';
+import { requireUser } from '@printshop/shared-events/auth';
+import { NotFound, ValidationError } from '@printshop/shared-events/errors';
+import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
+import { priceCart } from '@printshop/shared-events/rules/cart-pricing';
+import { pricedSku } from '@printshop/shared-events/rules/catalog';
+import { toMajor } from '@printshop/shared-events/rules/money';
+import { canUseImage, loadImage } from '../images/image';
+import { IMAGE_MESSAGES } from '../images/messages';
+import { answerWithPosition } from '../http';
+import { findLine, type CartState } from './cart';
+import { runCartCommand } from './cart-commands';
+import { CART_MESSAGES, type CartCommand, type NewLine } from './decide';
+import { cartIdOf, guestSessionOf, type CartCallerState } from '@printshop/shared-events/cart-owner';
+
+export interface CartRouterDeps {
+  store: EventStore;
+  now(): Date;
+  newId(): string;
+  /** The user's loyalty points now (the loyalty module's balance, read from its stream). */
+  loyaltyBalance(userId: string): Promise<number>;
+}
+
+export function cartRouter(deps: CartRouterDeps): Router {
+  const router = new Router();
+  const { store } = deps;
+
+  const metadataOf = (ctx: Context, at: string): EventMetadata => {
+    const state = ctx.state as CartCallerState;
+    return {
+      actor: state.auth ? state.auth.userId : `guest:${guestSessionOf(state)}`,
+      correlationId: ctx.state.requestId as string | undefined,
+      at,
+    };
+  };
+
+  const run = (ctx: Context, command: CartCommand, at = deps.now().toISOString()) =>
+    runCartCommand(store, cartIdOf(ctx.state as CartCallerState), command, metadataOf(ctx, at));
+
+  /** Every image a line names must exist and be the caller's; any other id is "not found". */
+  async function checkImages(ctx: Context, imageIds: ReadonlyArray<string | undefined>): Promise<void> {
+    const state = ctx.state as CartCallerState;
+    const caller = { userId: state.auth?.userId, guestSession: guestSessionOf(state) };
+    const ids = [...new Set(imageIds.filter((id): id is string => id !== undefined))];
+    const images = await Promise.all(ids.map((id) => loadImage(store, id)));
+    if (!images.every((image) => canUseImage(image, caller))) throw new NotFound(IMAGE_MESSAGES.notFound);
+  }
+
+  /** The line as API.md's item, priced from the catalog in `?currency=` (USD when absent). */
+  function itemOf(ctx: Context, cart: CartState, lineId: string) {
+    const line = findLine(cart, lineId);
+    if (!line) return undefined;
+    const query = cartQuerySchema.parse(ctx.query);
+    const currency = query.currency ?? 'USD';
+    const [item] = priceCart({ lines: [line], currency, country: query.country ?? 'US' }).items;
+    return item && cartItemDto(item, currency);
+  }
+
+  async function add(ctx: Context, line: Omit<NewLine, 'lineId'> & { quantity: number }) {
+    const lineId = deps.newId();
+    const result = await run(ctx, { type: 'AddItem', data: { ...line, lineId, at: deps.now().toISOString() } });
+    // The new line, or the line with the same product and image whose quantity grew.
+    const event = result.events[0]!;
+    const item = itemOf(ctx, result.newState, 'lineId' in event.data ? event.data.lineId : lineId);
+    answerWithPosition(ctx, 201, { item }, result.position);
+  }
+
+  router.post('/api/cart/item', async (ctx) => {
+    const body = addCartItemBodySchema.parse(ctx.request.body ?? {});
+    const images = body.customizationData?.images.map((image) => image.imageId) ?? [];
+    await checkImages(ctx, [body.croppedImageId, body.rawImageId ?? undefined, ...images]);
+    await add(ctx, {
+      sku: body.sku,
+      quantity: body.quantity,
+      rawImageId: body.rawImageId ?? undefined,
+      croppedImageId: body.croppedImageId,
+      customizationData: body.customizationData,
+    });
+  });
+
+  router.post('/api/cart/photostrips', async (ctx) => {
+    const body = addPhotostripBodySchema.parse(ctx.request.body ?? {});
+    const family = pricedSku(body.sku)?.product.family;
+    if (family && family !== 'film-strips' && family !== 'photo-strips') {
+      const message = CART_MESSAGES.notAStrip(body.sku);
+      throw new ValidationError(message, { sku: message });
+    }
+    await checkImages(ctx, [body.croppedImageId, ...body.images.map((image) => image.imageId)]);
+    await add(ctx, {
+      sku: body.sku,
+      quantity: body.quantity,
+      croppedImageId: body.croppedImageId,
+      stripImages: body.images.map(({ imageId, slot }) => ({ imageId, slot })),
+    });
+  });
+
+  router.put('/api/cart/item/:id', async (ctx) => {
+    const { quantity } = updateCartItemBodySchema.parse(ctx.request.body ?? {});
+    const lineId = ctx.params.id!;
+    const result = await run(ctx, { type: 'ChangeQuantity', data: { lineId, quantity } });
+    const item = itemOf(ctx, result.newState, lineId);
+    answerWithPosition(ctx, 200, item ? { item } : {}, result.position);
+  });
+
+  router.delete('/api/cart/item/:id', async (ctx) => {
+    const result = await run(ctx, { type: 'RemoveItem', data: { lineId: ctx.params.id! } });
+    answerWithPosition(ctx, 200, {}, result.position);
+  });
+
+  // Sets the points to use on the current cart; they are taken from the balance when the order is paid.
+  router.post('/api/loyalty/redeem', async (ctx) => {
+    const { userId } = requireUser(ctx.state);
+    const { pointsToRedeem } = redeemBodySchema.parse(ctx.request.body ?? {});
+    const balance = await deps.loyaltyBalance(userId);
+    const result = await run(ctx, { type: 'SetLoyaltyRedemption', data: { points: pointsToRedeem, balance } });
+    const cart = result.newState;
+    const priced = priceCart({ lines: cart.lines, currency: 'USD', country: 'US', loyaltyPoints: cart.loyaltyPoints });
+    answerWithPosition(
+      ctx,
+      200,
+      {
+        balance,
+        /** USD: what the points take off this cart now (capped at half of it). */
+        discount: toMajor(priced.usd.loyaltyDiscount, 'USD'),
+        pointsApplied: priced.loyaltyPointsUsed,
+      },
+      result.position,
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,83 @@
+// The caller's cart, priced by the server (the cart module's priceCart) and frozen as checkout
+// lines and amounts. Loyalty points set on the cart count only as far as the balance goes now.
+import { fold } from '@printshop/shared-events/decider';
+import { RuleBroken } from '@printshop/shared-events/errors';
+import type { EventStore } from '@printshop/shared-events/event-store';
+import { cartStreamName, type CartEvent } from '@printshop/shared-events/events/cart';
+import type { OrderAmounts, OrderLine } from '@printshop/shared-events/events/checkout';
+import { priceCart } from '@printshop/shared-events/rules/cart-pricing';
+import { pricedSku } from '@printshop/shared-events/rules/catalog';
+import { currencyByCode, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
+import { evolveCart, initialCart } from '../cart/cart';
+import { loyaltyBalance } from '../loyalty/balance';
+import { imageRecipe } from './print-recipe';
+
+export const CHECKOUT_MESSAGES = {
+  emptyCart: 'Your cart is empty.',
+  notFound: 'Checkout not found',
+  alreadyPaid: 'This checkout has already been paid.',
+} as const;
+
+export interface CartSnapshot {
+  lines: OrderLine[];
+  amounts: OrderAmounts;
+  /** The country whose shipping rule priced it. */
+  country: string;
+}
+
+export async function snapshotCart(
+  store: EventStore,
+  input: { cartId: string; userId?: string; currency: CurrencyCode; country: string },
+): Promise<CartSnapshot> {
+  const events = await store.readStream(cartStreamName(input.cartId));
+  const cart = fold({ initialState: initialCart, evolve: evolveCart }, events as unknown as CartEvent[]);
+  const points =
+    input.userId && cart.loyaltyPoints > 0
+      ? Math.min(cart.loyaltyPoints, await loyaltyBalance(store, input.userId))
+      : 0;
+  const priced = priceCart({
+    lines: cart.lines,
+    currency: input.currency,
+    country: input.country,
+    loyaltyPoints: points,
+  });
+  if (priced.items.length === 0) throw new RuleBroken(CHECKOUT_MESSAGES.emptyCart);
+
+  const lines = await Promise.all(
+    priced.items.map(async (item): Promise<OrderLine> => {
+      const { line } = item;
+      const recipe = await imageRecipe(store, line.croppedImageId, line.rawImageId);
+      return {
+        lineId: line.lineId,
+        sku: item.sku,
+        name: item.name,
+        category: pricedSku(item.sku)?.product.category,
+        quantity: item.quantity,
+        unitPrice: item.pricePerUnit,
+        lineTotal: item.lineTotal,
+        unitPriceUsd: item.unitUsdCents,
+        rawImageId: line.rawImageId,
+        croppedImageId: line.croppedImageId,
+        ...recipe,
+        ...(line.customizationData && { customizationData: line.customizationData }),
+        ...(line.stripImages && { images: line.stripImages }),
+      };
+    }),
+  );
+  return {
+    lines,
+    country: priced.country,
+    amounts: {
+      currency: input.currency,
+      subtotal: priced.subtotal,
+      discount: priced.bandDiscount,
+      loyaltyDiscount: priced.loyaltyDiscount,
+      loyaltyPoints: priced.loyaltyPointsUsed,
+      shipping: priced.shippingFee,
+      total: priced.grandTotal,
+      usdPaidSubtotal: priced.usd.subtotal - priced.usd.discount,
+      usdTotal: priced.usd.grandTotal,
+      rate: currencyByCode(input.currency).ratePerUsd,
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// A checkout as the command side sees it: what was started (the frozen cart and amounts) and
+// whether it became an order.
+import type { Decider } from '@printshop/shared-events/decider';
+import type { EventStore } from '@printshop/shared-events/event-store';
+import { fold } from '@printshop/shared-events/decider';
+import {
+  checkoutStreamName,
+  type CheckoutEvent,
+  type CheckoutStartedData,
+} from '@printshop/shared-events/events/checkout';
+
+export interface CheckoutState {
+  started?: CheckoutStartedData;
+  completed?: { orderId: string; orderNumber: string };
+}
+
+export type CheckoutCommand = {
+  type: 'CompleteCheckout';
+  data: { checkoutId: string; orderId: string; orderNumber: string; at: string };
+};
+
+export function evolveCheckout(state: CheckoutState, event: CheckoutEvent): CheckoutState {
+  switch (event.type) {
+    case 'CheckoutStarted':
+      return { ...state, started: event.data };
+    case 'CheckoutCompleted':
+      return { ...state, completed: { orderId: event.data.orderId, orderNumber: event.data.orderNumber } };
+    default:
+      return state;
+  }
+}
+
+/** Completing is once: the first order wins; a second payment of one checkout is still its own order. */
+export const checkoutDecider: Decider<CheckoutState, CheckoutCommand, CheckoutEvent> = {
+  initialState: () => ({}),
+  evolve: evolveCheckout,
+  decide: (command, state) =>
+    state.completed || !state.started ? [] : [{ type: 'CheckoutCompleted', data: command.data }],
+};
+
+export async function loadCheckout(store: EventStore, checkoutId: string): Promise<CheckoutState> {
+  const events = await store.readStream(checkoutStreamName(checkoutId));
+  return fold(checkoutDecider, events as unknown as CheckoutEvent[]);
+}
+
+/** Who is asking: a signed-in user, and the browser's guest session (kept after signing in). */
+export interface Caller {
+  userId?: string;
+  guestSession: string;
+}
+
+/** A user's checkout is theirs; a guest's belongs to the guest session whose cart it froze. */
+export function ownsCheckout(checkout: CheckoutStartedData, caller: Caller): boolean {
+  return checkout.userId !== undefined
+    ? checkout.userId === caller.userId
+    : checkout.cartId === `g-${caller.guestSession}`;
+}

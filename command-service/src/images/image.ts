@@ -1,0 +1,75 @@
+// An uploaded image as its stream tells it, and who may use it. The cart (issue 6) loads images
+// with loadImage and checks them with canUseImage before a line may reference them.
+import type { EventStore } from '@printshop/shared-events/event-store';
+import {
+  imageStreamName,
+  type ImageEvent,
+  type ImageOwner,
+  type ImageRole,
+  type PrintAssessment,
+} from '@printshop/shared-events/events/image';
+
+export interface UploadedImage {
+  imageId: string;
+  owner: ImageOwner;
+  role: ImageRole;
+  contentHash: string;
+  bytes: number;
+  width: number;
+  height: number;
+  format: 'jpeg' | 'png' | 'webp' | 'heic';
+  sku?: string;
+  print?: PrintAssessment;
+  pairedImageId?: string;
+  uploadedAt: string;
+  /** active: usable; expired: the original is gone (retention), served copies remain; deleted: gone. */
+  status: 'active' | 'expired' | 'deleted';
+}
+
+export type ImageState = UploadedImage | undefined;
+
+export function evolveImage(state: ImageState, event: ImageEvent): ImageState {
+  switch (event.type) {
+    case 'ImageUploaded': {
+      const { crop: _crop, ...data } = event.data;
+      return { ...data, status: 'active' };
+    }
+    case 'ImageDeleted':
+      return state && { ...state, status: 'deleted' };
+    case 'ImageExpired':
+      return state && state.status === 'active' ? { ...state, status: 'expired' } : state;
+    default:
+      return state;
+  }
+}
+
+/** The image folded from its stream; undefined when no such image was ever uploaded. */
+export async function loadImage(store: EventStore, imageId: string): Promise<ImageState> {
+  const events = await store.readStream(imageStreamName(imageId));
+  return (events as unknown as ImageEvent[]).reduce(evolveImage, undefined as ImageState);
+}
+
+export interface ImageCaller {
+  userId?: string;
+  /** The caller's cart_session (a signed-in browser still carries its guest cookie). */
+  guestSession?: string;
+  isAdmin?: boolean;
+}
+
+/** Whether the caller may put this image in a cart: its uploader, by user or by guest session. */
+export function canUseImage(image: ImageState, caller: ImageCaller): image is UploadedImage {
+  if (!image || image.status !== 'active') return false;
+  return ownedBy(image, caller);
+}
+
+/** Whether the caller may delete it: its uploader or an admin. */
+export function canDeleteImage(image: ImageState, caller: ImageCaller): image is UploadedImage {
+  if (!image || image.status === 'deleted') return false;
+  return caller.isAdmin === true || ownedBy(image, caller);
+}
+
+function ownedBy(image: UploadedImage, caller: ImageCaller): boolean {
+  const owner = image.owner;
+  if ('userId' in owner) return caller.userId !== undefined && owner.userId === caller.userId;
+  return caller.guestSession !== undefined && owner.guestSession === caller.guestSession;
+}

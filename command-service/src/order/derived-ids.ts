@@ -1,0 +1,16 @@
+// Ids derived from a name: the same name always gives the same id, so every racer and every retry
+// of one payment names the same order and writes events with the same ids (which the store
+// answers idempotently). Shaped as a UUID (version 8, RFC 9562) because event ids are UUIDs.
+import { createHash } from 'node:crypto';
+
+export function uuidFromName(name: string): string {
+  const bytes = createHash('sha256').update(name).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The order of a payment: one payment, one order id, whoever asks first. */
+export const orderIdOf = (provider: string, reference: string): string =>
+  uuidFromName(`order:${provider}:${reference}`);

@@ -1,0 +1,111 @@
+// Retention of uploads: the original of an image that never reached an order is removed once it is
+// older than IMAGE_RETENTION_DAYS, and ImageExpired says so in its stream. The served copies stay
+// (made first if they were never asked for), so pages and carts that show the image keep working.
+// Candidates come from the `image` events of the log. Run by the reactors role every few hours;
+// two runs at once (two reactor processes) are harmless: the second finds the image expired.
+import type { EventStore, RecordedEvent } from '@printshop/shared-events/event-store';
+import { imageStreamName, IMAGE_STREAM_CATEGORY, type ImageEvent } from '@printshop/shared-events/events/image';
+import { imageKeys, type ImageStore } from '@printshop/shared-events/image-store';
+import type { Logger } from '@printshop/shared-events/logger';
+import { handleCommand } from '@printshop/command-service/handle-command';
+import { imageDecider } from '@printshop/command-service/images/decide';
+import type { ImageDerivatives } from '@printshop/command-service/images/derivatives';
+import { evolveImage, type ImageState } from '@printshop/command-service/images/image';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether an order references the image. Orders do not exist yet (issue 7): until then no image is
+ * in one, and every upload older than the retention period loses its original.
+ */
+export const isInAnOrder = async (_imageId: string): Promise<boolean> => false;
+
+export interface RetentionOptions {
+  store: EventStore;
+  images: ImageStore;
+  derivatives: ImageDerivatives;
+  retentionDays: number;
+  now(): Date;
+  logger: Logger;
+  isInAnOrder?(imageId: string): Promise<boolean>;
+}
+
+/** Every image of the log, as its stream folds it. */
+async function allImages(store: EventStore): Promise<Map<string, NonNullable<ImageState>>> {
+  const images = new Map<string, NonNullable<ImageState>>();
+  const filter = { streamCategories: [IMAGE_STREAM_CATEGORY] };
+  let from = 0;
+  for (;;) {
+    const { events, lastPosition } = await store.readAll({ fromPosition: from, maxCount: 1000, filter });
+    for (const event of events as Array<RecordedEvent & ImageEvent>) {
+      const imageId = event.data.imageId;
+      const next = evolveImage(images.get(imageId), event);
+      if (next) images.set(imageId, next);
+    }
+    if (lastPosition <= from) return images;
+    from = lastPosition;
+  }
+}
+
+/** One pass: removes the originals due and records each removal. Returns the expired image ids. */
+export async function expireOldOriginals(options: RetentionOptions): Promise<string[]> {
+  const { store, images, logger } = options;
+  const inAnOrder = options.isInAnOrder ?? isInAnOrder;
+  const now = options.now();
+  const cutoff = now.getTime() - options.retentionDays * DAY_MS;
+  const expired: string[] = [];
+  for (const image of (await allImages(store)).values()) {
+    if (image.status !== 'active' || Date.parse(image.uploadedAt) > cutoff) continue;
+    if (await inAnOrder(image.imageId)) continue;
+    try {
+      if (!(await options.derivatives.ensureServed(image.imageId))) {
+        logger.warn({ imageId: image.imageId }, 'image has neither original nor served copy');
+      }
+      // The file first, then the event: a failure in between leaves the image a candidate next time.
+      await images.delete(imageKeys.original(image.imageId));
+      const at = now.toISOString();
+      await handleCommand(
+        store,
+        imageStreamName(image.imageId),
+        imageDecider,
+        { type: 'ExpireOriginal', data: { imageId: image.imageId, retentionDays: options.retentionDays, at } },
+        { metadata: { actor: 'system:image-retention', at } },
+      );
+      expired.push(image.imageId);
+    } catch (error) {
+      logger.error({ err: error, imageId: image.imageId }, 'image retention failed for one image');
+    }
+  }
+  if (expired.length > 0) logger.info({ count: expired.length }, 'expired image originals');
+  return expired;
+}
+
+export interface RetentionSchedule {
+  stop(): Promise<void>;
+}
+
+/** Runs a pass after `firstRunMs`, then every `everyMs` (default 3 hours); never two at once. */
+export function scheduleImageRetention(
+  options: RetentionOptions & { everyMs?: number; firstRunMs?: number },
+): RetentionSchedule {
+  let running: Promise<unknown> | undefined;
+  const pass = () => {
+    if (running) return;
+    running = expireOldOriginals(options)
+      .catch((error: unknown) => options.logger.error({ err: error }, 'image retention pass failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(pass, options.firstRunMs ?? 60_000);
+  const every = setInterval(pass, options.everyMs ?? 3 * 60 * 60 * 1000);
+  first.unref();
+  every.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(every);
+      await running;
+    },
+  };
+}

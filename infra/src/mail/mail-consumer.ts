@@ -1,0 +1,127 @@
+// Sends the mails the mail reactor asked for (bus subjects `printshop.mail.>`, durable 'mailer').
+// For each message it looks the recipient up in the event log (no projection lag), renders the mail
+// and hands it to the Mailer. A failure to send throws: the bus redelivers later with backoff, so a
+// mail is not lost while SMTP is down. The id of every sent message is recorded in the same
+// transaction that holds the claim during the send, so a redelivery does not send it twice.
+import type { Knex } from 'knex';
+import type { Bus, Consumer, Delivery, MessageHandler } from '@printshop/shared-events/bus';
+import type { EventStore } from '@printshop/shared-events/event-store';
+import type { Logger } from '@printshop/shared-events/logger';
+import {
+  ALL_MAIL_SUBJECTS,
+  MAIL_SUBJECTS,
+  passwordResetMailSchema,
+} from '@printshop/shared-events/mail-messages';
+import type { MailMessage, Mailer } from '@printshop/shared-events/mailer';
+import { loadUser } from '@printshop/command-service/user/find-user';
+import { resetToken } from '@printshop/command-service/user/reset-token';
+import { passwordResetMail, resetPasswordLink } from './templates';
+
+export const MAIL_SENT_TABLE = 'mail_outbox_sent';
+const MIGRATE_LOCK = 0x4d41494c; // 'MAIL'
+
+/** SMTP down for hours is waited out: about 4 h of tries, then the dead-letter subject keeps it. */
+export const MAIL_BACKOFF_MS: readonly number[] = [5_000, 30_000, 120_000, 600_000, 1_800_000];
+export const MAIL_MAX_DELIVER = 12;
+
+export interface MailConsumerDeps {
+  bus: Bus;
+  db: Knex;
+  store: EventStore;
+  mailer: Mailer;
+  /** config.jwtSecret: reset links are derived from it (command-service/src/user/reset-token.ts). */
+  secret: string;
+  /** Base of links, no trailing slash. */
+  publicUrl: string;
+  logger: Logger;
+  /** Default 'mailer'. */
+  durable?: string;
+  now?: () => Date;
+}
+
+/** Creates the table of sent message ids; safe to run from several processes at once. */
+export async function migrateMailOutbox(db: Knex): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?, 0)', [MIGRATE_LOCK]);
+    await trx.raw(`
+      create table if not exists ${MAIL_SENT_TABLE} (
+        message_id text primary key,
+        subject text not null,
+        sent_at timestamptz not null default now()
+      )`);
+  });
+}
+
+/** What to send for a message, or why nothing is sent. */
+type Composed = { mail: MailMessage } | { skip: string };
+
+async function composePasswordReset(deps: MailConsumerDeps, data: unknown, now: Date): Promise<Composed> {
+  const { userId, requestId, expiresAt } = passwordResetMailSchema.parse(data);
+  const user = await loadUser(deps.store, userId);
+  // The event proves the account exists in this shop's log; when it does not, the message came
+  // from another shop sharing the bus (or the account is gone): not ours to send.
+  if (user.status !== 'registered') return { skip: 'no such account in this shop' };
+  if (user.pendingReset?.requestId !== requestId) return { skip: 'reset request superseded or used' };
+  const msLeft = new Date(expiresAt).getTime() - now.getTime();
+  if (msLeft <= 0) return { skip: 'reset request expired before it could be sent' };
+  const link = resetPasswordLink(deps.publicUrl, resetToken(deps.secret, userId, requestId));
+  const rendered = passwordResetMail({
+    firstName: user.firstName,
+    link,
+    validMinutes: Math.max(1, Math.floor(msLeft / 60_000)),
+  });
+  return { mail: { to: user.email, ...rendered } };
+}
+
+const composers: Record<string, (deps: MailConsumerDeps, data: unknown, now: Date) => Promise<Composed>> = {
+  [MAIL_SUBJECTS.passwordReset]: composePasswordReset,
+};
+
+/**
+ * Sends unless already sent. The row is inserted before sending and committed after: a failed send
+ * rolls it back (the redelivery tries again), and a concurrent redelivery waits on the row and then
+ * sees it. A crash between the send and the commit can still send twice: SMTP has no transactions.
+ */
+async function sendOnce(deps: MailConsumerDeps, delivery: Delivery, mail: MailMessage): Promise<boolean> {
+  return deps.db.transaction(async (trx) => {
+    const claimed = await trx(MAIL_SENT_TABLE)
+      .insert({ message_id: delivery.id, subject: delivery.subject })
+      .onConflict('message_id')
+      .ignore()
+      .returning('message_id');
+    if (claimed.length === 0) return false;
+    await deps.mailer.send(mail);
+    return true;
+  });
+}
+
+export function mailHandler(deps: MailConsumerDeps): MessageHandler {
+  const logger = deps.logger.child?.({ consumer: 'mail' }) ?? deps.logger;
+  return async (delivery) => {
+    const compose = composers[delivery.subject];
+    // A kind this version cannot send: fail, so it ends on the dead-letter subject, not silently.
+    if (!compose) throw new Error(`no mail template for ${delivery.subject}`);
+    const composed = await compose(deps, delivery.data, deps.now?.() ?? new Date());
+    // Never log the recipient's address, the link or the token.
+    const about = { messageId: delivery.id, subject: delivery.subject, attempt: delivery.attempt };
+    if ('skip' in composed) {
+      logger.info({ ...about, reason: composed.skip }, 'mail not sent');
+      return;
+    }
+    if (await sendOnce(deps, delivery, composed.mail)) logger.info(about, 'mail sent');
+    else logger.info(about, 'mail already sent, redelivery dropped');
+  };
+}
+
+export async function startMailConsumer(deps: MailConsumerDeps): Promise<Consumer> {
+  await migrateMailOutbox(deps.db);
+  return deps.bus.consume(
+    {
+      durable: deps.durable ?? 'mailer',
+      subject: ALL_MAIL_SUBJECTS,
+      maxDeliver: MAIL_MAX_DELIVER,
+      backoffMs: MAIL_BACKOFF_MS,
+    },
+    mailHandler(deps),
+  );
+}

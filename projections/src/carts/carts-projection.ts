@@ -1,0 +1,113 @@
+// The carts read model (GET /api/cart): one row per cart line, and one per cart for the loyalty
+// points set on it. Prices are not stored: the query side prices the lines from the catalog in the
+// currency asked for. Rows follow from the events alone, so a rebuild is identical.
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '@printshop/shared-events/event-store';
+import {
+  CART_EVENT_TYPES,
+  CART_STREAM_CATEGORY,
+  type CartEvent,
+  type CartLineData,
+} from '@printshop/shared-events/events/cart';
+import type { Projection } from '../runner/projection';
+
+export const CARTS_PROJECTION = 'carts';
+export const CART_LINES_TABLE = 'cart_lines';
+export const CARTS_TABLE = 'carts';
+
+/** `cart-<cartId>` -> cartId (cart ids contain '-'). */
+const cartIdOf = (streamName: string) => streamName.slice(CART_STREAM_CATEGORY.length + 1);
+
+const lineRow = (cartId: string, line: CartLineData, position: number) => ({
+  cart_id: cartId,
+  line_id: line.lineId,
+  sku: line.sku,
+  quantity: line.quantity,
+  raw_image_id: line.rawImageId ?? null,
+  cropped_image_id: line.croppedImageId,
+  customization_data: line.customizationData ? JSON.stringify(line.customizationData) : null,
+  strip_images: line.stripImages ? JSON.stringify(line.stripImages) : null,
+  added_position: position,
+  added_at: line.addedAt,
+});
+
+async function applyOne(event: CartEvent, recorded: RecordedEvent, trx: Knex.Transaction, schema: string) {
+  const lines = () => trx.withSchema(schema).table(CART_LINES_TABLE);
+  const cartId = cartIdOf(recorded.streamName);
+  const setPoints = (points: number) =>
+    trx
+      .withSchema(schema)
+      .table(CARTS_TABLE)
+      .insert({ cart_id: cartId, loyalty_points: points })
+      .onConflict('cart_id')
+      .merge();
+  switch (event.type) {
+    case 'CartItemAdded':
+      await lines().insert(lineRow(cartId, event.data, recorded.position)).onConflict(['cart_id', 'line_id']).ignore();
+      return;
+    case 'CartItemQuantityChanged':
+      await lines().where({ cart_id: cartId, line_id: event.data.lineId }).update({ quantity: event.data.quantity });
+      return;
+    case 'CartItemRemoved':
+      await lines().where({ cart_id: cartId, line_id: event.data.lineId }).delete();
+      return;
+    case 'GuestCartMerged':
+      // Each line is the user's line as it is after the merge: new, or an existing one's new quantity.
+      if (event.data.lines.length > 0) {
+        await lines()
+          .insert(event.data.lines.map((line) => lineRow(cartId, line, recorded.position)))
+          .onConflict(['cart_id', 'line_id'])
+          .merge(['quantity']);
+      }
+      return;
+    case 'CartMergedAway':
+      await lines().where({ cart_id: cartId }).delete();
+      return;
+    case 'LoyaltyRedemptionSet':
+      await setPoints(event.data.points);
+      return;
+    case 'CartEmptied':
+      await lines().where({ cart_id: cartId }).delete();
+      await setPoints(0);
+      return;
+  }
+}
+
+export const cartsProjection: Projection = {
+  name: CARTS_PROJECTION,
+  eventTypes: CART_EVENT_TYPES,
+  tables: [
+    { name: CART_LINES_TABLE, primaryKey: ['cart_id', 'line_id'] },
+    { name: CARTS_TABLE, primaryKey: ['cart_id'] },
+  ],
+  async migrate(db, schema) {
+    await db.raw(
+      `create table if not exists ??.?? (
+         cart_id text not null,
+         line_id text not null,
+         sku text not null,
+         quantity integer not null check (quantity > 0),
+         raw_image_id text,
+         cropped_image_id text not null,
+         customization_data jsonb,
+         strip_images jsonb,
+         added_position bigint not null,
+         added_at timestamptz not null,
+         primary key (cart_id, line_id)
+       )`,
+      [schema, CART_LINES_TABLE],
+    );
+    await db.raw(
+      `create table if not exists ??.?? (
+         cart_id text primary key,
+         loyalty_points integer not null check (loyalty_points >= 0)
+       )`,
+      [schema, CARTS_TABLE],
+    );
+  },
+  async apply(events, trx, schema) {
+    for (const recorded of events) {
+      await applyOne(recorded as unknown as CartEvent, recorded, trx, schema);
+    }
+  },
+};

@@ -1,0 +1,45 @@
+// The mail reactor is pure: the same event always yields the same message, with the event's id.
+import { describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '@printshop/shared-events/event-store';
+import { MAIL_SUBJECTS } from '@printshop/shared-events/mail-messages';
+import { mailReactor } from './mail-reactor';
+
+const event = (over: Partial<RecordedEvent> = {}): RecordedEvent => ({
+  id: '3f0c2a8e-5b8e-4d55-9d8e-2b6b0d1f1a10',
+  type: 'PasswordResetRequested',
+  data: {
+    requestId: 'req-1',
+    expiresAt: '2025-03-01T11:00:00.000Z',
+    requestedAt: '2025-03-01T10:00:00.000Z',
+  },
+  metadata: {},
+  streamName: 'user-6b1d1c4e-2f6f-4f51-8d0a-0e1f2a3b4c5d',
+  revision: 3,
+  position: 42,
+  recordedAt: new Date('2025-03-01T10:00:00.000Z'),
+  ...over,
+});
+
+describe('mail reactor', () => {
+  it('given a PasswordResetRequested, then one password-reset message with the event id and ids only', async () => {
+    const first = await mailReactor.react(event());
+    const again = await mailReactor.react(event());
+    expect(first).toEqual([
+      {
+        id: '3f0c2a8e-5b8e-4d55-9d8e-2b6b0d1f1a10',
+        subject: MAIL_SUBJECTS.passwordReset,
+        data: {
+          userId: '6b1d1c4e-2f6f-4f51-8d0a-0e1f2a3b4c5d',
+          requestId: 'req-1',
+          expiresAt: '2025-03-01T11:00:00.000Z',
+        },
+      },
+    ]);
+    expect(again).toEqual(first);
+  });
+
+  it('given an event of another stream category or type, then no message', async () => {
+    expect(await mailReactor.react(event({ streamName: 'addresses-u1' }))).toEqual([]);
+    expect(await mailReactor.react(event({ type: 'PasswordChanged' }))).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+// E-mails are sent because something happened: this reactor turns the events that call for a
+// message into bus messages for the mail consumer (infra/src/mail/mail-consumer.ts). The message id
+// is the event id, so a republish after a crash or an outage is dropped as a duplicate.
+// Later: OrderPaid (receipt) and OrderShipped (tracking) the same way.
+import type { BusMessage } from '@printshop/shared-events/bus';
+import { streamCategory, type RecordedEvent } from '@printshop/shared-events/event-store';
+import { USER_STREAM_CATEGORY } from '@printshop/shared-events/events/user';
+import { MAIL_SUBJECTS, type PasswordResetMail } from '@printshop/shared-events/mail-messages';
+import { messageId, type Reactor } from './reactor';
+
+type ResetRequested = RecordedEvent<'PasswordResetRequested', { requestId: string; expiresAt: string }>;
+
+/** `user-<userId>` -> userId (ids may contain '-'). */
+const userIdOf = (streamName: string) => streamName.slice(USER_STREAM_CATEGORY.length + 1);
+
+export const mailReactor: Reactor = {
+  name: 'mail',
+  eventTypes: ['PasswordResetRequested'],
+  react(event: RecordedEvent): BusMessage[] {
+    if (
+      event.type !== 'PasswordResetRequested' ||
+      streamCategory(event.streamName) !== USER_STREAM_CATEGORY
+    ) {
+      return [];
+    }
+    const { data } = event as ResetRequested;
+    const mail: PasswordResetMail = {
+      userId: userIdOf(event.streamName),
+      requestId: data.requestId,
+      expiresAt: data.expiresAt,
+    };
+    return [{ id: messageId(event), subject: MAIL_SUBJECTS.passwordReset, data: mail }];
+  },
+};

@@ -1,0 +1,90 @@
+// Events of a cart, stream `cart-<cartId>`. A signed-in user's cart is `u-<userId>`, a guest's
+// `g-<guest session>`: the owner is in the stream name, so a line id of someone else's cart is simply
+// not found in the caller's stream.
+//
+// Merging a guest cart on sign-in writes two streams: first CartMergedAway on the guest cart (it
+// empties it and keeps the lines it moved, under a moveId), then GuestCartMerged with the same moveId
+// on the user cart. The user cart remembers the moveIds it merged, so running the merge again (twice,
+// concurrently, or after a crash between the two appends) merges every move exactly once.
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../event-registry';
+
+export const CART_STREAM_CATEGORY = 'cart';
+export const cartStreamName = (cartId: string): string => `${CART_STREAM_CATEGORY}-${cartId}`;
+export const userCartId = (userId: string): string => `u-${userId}`;
+export const guestCartId = (guestSession: string): string => `g-${guestSession}`;
+
+const at = z.iso.datetime({ offset: true });
+const id = z.string().min(1).max(200);
+/** Events are checked for shape; the API layer enforces the 1..10,000 rule with its messages. */
+const quantity = z.number().int().min(1);
+
+/** A collage's recipe (spec 2 §3); kept as sent, checked for shape by the API schema. */
+export const cartCustomizationSchema = z.record(z.string(), z.unknown());
+export const stripImageSchema = z.object({ imageId: id, slot: z.number().int().min(0) });
+
+/** What a cart line is: the print recipe (sku, images, customization) and how many. */
+export const cartLineSchema = z.object({
+  lineId: id,
+  sku: z.string().min(1).max(100),
+  quantity,
+  rawImageId: id.optional(),
+  croppedImageId: id,
+  customizationData: cartCustomizationSchema.optional(),
+  stripImages: z.array(stripImageSchema).optional(),
+  addedAt: at,
+});
+export type CartLineData = z.infer<typeof cartLineSchema>;
+
+export const CartItemAdded = defineEvent('CartItemAdded', cartLineSchema);
+/** The line's quantity from now on (absolute, not a difference). */
+export const CartItemQuantityChanged = defineEvent(
+  'CartItemQuantityChanged',
+  z.object({ lineId: id, quantity }),
+);
+export const CartItemRemoved = defineEvent('CartItemRemoved', z.object({ lineId: id }));
+/**
+ * On the user cart: the guest lines of move `moveId`. Each line is the user cart's line as it is
+ * after the merge: a new line, or an existing one (same sku, image and customization) whose
+ * `quantity` is now the sum.
+ */
+export const GuestCartMerged = defineEvent(
+  'GuestCartMerged',
+  z.object({ fromCartId: id, moveId: id, lines: z.array(cartLineSchema) }),
+);
+/** On the guest cart: all its lines moved to `intoCartId`; the cart is empty afterwards. */
+export const CartMergedAway = defineEvent(
+  'CartMergedAway',
+  z.object({ intoCartId: id, moveId: id, lines: z.array(cartLineSchema) }),
+);
+/** Points to apply to this cart (0 clears); the balance is checked again at checkout. */
+export const LoyaltyRedemptionSet = defineEvent(
+  'LoyaltyRedemptionSet',
+  z.object({ points: z.number().int().min(0) }),
+);
+/** Paying empties the cart (lines and redemption). */
+export const CartEmptied = defineEvent(
+  'CartEmptied',
+  z.object({ reason: z.literal('checkout'), orderId: id }),
+);
+
+export const cartEvents = [
+  CartItemAdded,
+  CartItemQuantityChanged,
+  CartItemRemoved,
+  GuestCartMerged,
+  CartMergedAway,
+  LoyaltyRedemptionSet,
+  CartEmptied,
+];
+
+export const CART_EVENT_TYPES = cartEvents.map((event) => event.type);
+
+export type CartEvent =
+  | EventOf<typeof CartItemAdded>
+  | EventOf<typeof CartItemQuantityChanged>
+  | EventOf<typeof CartItemRemoved>
+  | EventOf<typeof GuestCartMerged>
+  | EventOf<typeof CartMergedAway>
+  | EventOf<typeof LoyaltyRedemptionSet>
+  | EventOf<typeof CartEmptied>;

@@ -1,0 +1,250 @@
+// The price of a cart, in one pure function used by GET /api/cart and by checkout. Every unit price
+// comes from the catalog (a price sent by a client is never an input). Amounts are integer minor
+// units of the display currency, and the same amounts in USD cents beside them.
+//
+// Choices, in order of application:
+// - Lines: converted by the reconciliation rule of money.ts (convertLines), so unit x quantity is
+//   the line and the lines add up to the subtotal exactly.
+// - Quantity bands (discounts.ts), per group, over the group's total quantity:
+//     posters                                    -> POSTER_DISCOUNT (the poster pages' bands);
+//     prints, strips and cards (upload panel)    -> UPLOAD_PANEL_DISCOUNT;
+//     collages                                   -> none: their pages price unit x quantity with no
+//                                                   bands (spec 2 §9), so the cart does not add one.
+//   The band's rate applies to the group's subtotal in each currency (so the displayed discount is
+//   exactly that rate of the displayed amounts).
+// - Loyalty (loyalty.ts): the points' USD value, capped at half the subtotal after the band
+//   discount and refused below the minimum; converted to the display currency.
+// - Shipping (shipping.ts): the free threshold is compared with the subtotal after both discounts,
+//   i.e. what the goods really cost the customer. When the display currency is the rule's own
+//   currency the displayed amount is compared (a British visitor at exactly £40.00 ships free);
+//   otherwise the USD amount, converted into the rule's currency as shipping.ts does. An empty cart
+//   ships nothing and costs nothing.
+// - grandTotal = subtotal - discount + shippingFee; never negative, as discounts stay below the
+//   subtotal.
+import { pricedSku, type Family } from './catalog';
+import { decimalsOf, type CurrencyCode } from './currencies';
+import { applyQuantityDiscount, discountAmount, POSTER_DISCOUNT, UPLOAD_PANEL_DISCOUNT } from './discounts';
+import { redeemableDiscount } from './loyalty';
+import { convertFromUsd, convertLines, convertToUsdAtRate, sumMinor, toMinor } from './money';
+import { ruleCurrencyRate, shippingFor, type Zone } from './shipping';
+
+export interface PricingLine {
+  sku: string;
+  quantity: number;
+}
+
+export interface CartPricingInput<L extends PricingLine> {
+  lines: readonly L[];
+  currency: CurrencyCode;
+  /** ISO country code; countries without a rule get the rest-of-world rule. */
+  country: string;
+  /** Points the customer set on this cart; what may be used of them is decided here. */
+  loyaltyPoints?: number;
+}
+
+export interface PricedItem<L extends PricingLine> {
+  line: L;
+  sku: string;
+  name: string;
+  family: Family;
+  quantity: number;
+  unitUsdCents: number;
+  lineUsdCents: number;
+  /** Minor units of the display currency. */
+  pricePerUnit: number;
+  lineTotal: number;
+}
+
+export type BandGroup = 'poster' | 'upload-panel';
+
+export interface BandDiscount {
+  group: BandGroup;
+  quantity: number;
+  rateBps: number;
+  discount: number;
+  discountUsdCents: number;
+}
+
+/** shippingInfo of API.md: baseRate and freeShippingThreshold in major units of the rule's `currency`. */
+export interface ShippingInfo {
+  country: string;
+  countryName: string;
+  zone: Zone;
+  currency: string;
+  baseRate: number;
+  freeShippingThreshold: number | null;
+  isFree: boolean;
+  estimatedDays: { min: number; max: number };
+  /** False when the rest-of-world rule applied. */
+  listed: boolean;
+}
+
+export interface CartAmounts {
+  subtotal: number;
+  bandDiscount: number;
+  loyaltyDiscount: number;
+  /** bandDiscount + loyaltyDiscount (API.md). */
+  discount: number;
+  shippingFee: number;
+  grandTotal: number;
+  /** The country's free-shipping threshold; null when it has none. */
+  freeShippingThreshold: number | null;
+}
+
+export interface PricedCart<L extends PricingLine> extends CartAmounts {
+  currency: CurrencyCode;
+  country: string;
+  items: PricedItem<L>[];
+  /** Lines whose SKU the catalog no longer sells: not priced, not counted. */
+  unavailable: L[];
+  totalQuantity: number;
+  bands: BandDiscount[];
+  /** Points that this cart's loyalty discount uses (0 when below the minimum). */
+  loyaltyPointsUsed: number;
+  /** The same amounts in USD cents. */
+  usd: CartAmounts;
+  shippingInfo: ShippingInfo;
+}
+
+/** Which quantity bands a product family counts towards (see the top of this file). */
+export function bandGroupOf(family: Family): BandGroup | undefined {
+  switch (family) {
+    case 'posters':
+      return 'poster';
+    case 'collages':
+      return undefined;
+    case 'retro-prints':
+    case 'standard-prints':
+    case 'film-strips':
+    case 'photo-strips':
+    case 'greeting-cards':
+      return 'upload-panel';
+  }
+}
+
+const SCHEMES = { poster: POSTER_DISCOUNT, 'upload-panel': UPLOAD_PANEL_DISCOUNT } as const;
+
+function bandDiscounts<L extends PricingLine>(items: readonly PricedItem<L>[]): BandDiscount[] {
+  const bands: BandDiscount[] = [];
+  for (const group of ['poster', 'upload-panel'] as const) {
+    const members = items.filter((item) => bandGroupOf(item.family) === group);
+    if (members.length === 0) continue;
+    // The band comes from the group's total quantity; the same rate applies in both currencies.
+    const display = applyQuantityDiscount(
+      SCHEMES[group],
+      members.map((item) => ({ quantity: item.quantity, unitPrice: item.pricePerUnit })),
+    );
+    const usdTotal = sumMinor(members.map((item) => item.lineUsdCents));
+    bands.push({
+      group,
+      quantity: display.totalQuantity,
+      rateBps: display.rateBps,
+      discount: display.discount,
+      discountUsdCents: discountAmount(usdTotal, display.rateBps),
+    });
+  }
+  return bands;
+}
+
+export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): PricedCart<L> {
+  const { currency } = input;
+  const known: Array<{ line: L; priced: NonNullable<ReturnType<typeof pricedSku>> }> = [];
+  const unavailable: L[] = [];
+  for (const line of input.lines) {
+    const priced = pricedSku(line.sku);
+    if (priced) known.push({ line, priced });
+    else unavailable.push(line);
+  }
+
+  const converted = convertLines(
+    known.map(({ line, priced }) => ({ unitUsdCents: priced.unitPriceUsdCents, quantity: line.quantity })),
+    currency,
+  );
+  const items: PricedItem<L>[] = known.map(({ line, priced }, index) => {
+    const display = converted.lines[index]!;
+    return {
+      line,
+      sku: priced.sku,
+      name: priced.name,
+      family: priced.product.family,
+      quantity: line.quantity,
+      unitUsdCents: priced.unitPriceUsdCents,
+      lineUsdCents: priced.unitPriceUsdCents * line.quantity,
+      pricePerUnit: display.unitMinor,
+      lineTotal: display.lineMinor,
+    };
+  });
+  const totalQuantity = items.reduce((sum, item) => sum + item.quantity, 0);
+  const subtotal = converted.totalMinor;
+  const subtotalUsd = sumMinor(items.map((item) => item.lineUsdCents));
+
+  const bands = bandDiscounts(items);
+  const bandDiscount = sumMinor(bands.map((band) => band.discount));
+  const bandDiscountUsd = sumMinor(bands.map((band) => band.discountUsdCents));
+
+  const loyalty = redeemableDiscount(input.loyaltyPoints ?? 0, subtotalUsd - bandDiscountUsd);
+  const loyaltyDiscountUsd = loyalty.discountUsdCents;
+  // Half-unit rounding of the conversion must never push the discount past what is left.
+  const loyaltyDiscount = Math.min(convertFromUsd(loyaltyDiscountUsd, currency), subtotal - bandDiscount);
+
+  const goods = subtotal - bandDiscount - loyaltyDiscount;
+  const goodsUsd = subtotalUsd - bandDiscountUsd - loyaltyDiscountUsd;
+
+  const quote = shippingFor(input.country, goodsUsd);
+  const ruleRate = ruleCurrencyRate(quote.currency);
+  const ruleDecimals = decimalsOf(quote.currency);
+  const sameCurrency = quote.currency === currency;
+  const thresholdRule =
+    quote.freeShippingThreshold === null ? null : toMinor(quote.freeShippingThreshold, quote.currency);
+  const isFree = sameCurrency && thresholdRule !== null ? goods >= thresholdRule : quote.isFree;
+  const inDisplay = (ruleMinor: number, usdCents: number) =>
+    sameCurrency ? ruleMinor : convertFromUsd(usdCents, currency);
+
+  const baseRule = toMinor(quote.baseRate, quote.currency);
+  const baseUsd = convertToUsdAtRate(baseRule, ruleRate, ruleDecimals);
+  const shipsSomething = totalQuantity > 0;
+  const shippingFee = shipsSomething && !isFree ? inDisplay(baseRule, baseUsd) : 0;
+  const shippingFeeUsd = shipsSomething && !isFree ? baseUsd : 0;
+
+  const thresholdUsd =
+    thresholdRule === null ? null : convertToUsdAtRate(thresholdRule, ruleRate, ruleDecimals);
+  const freeShippingThreshold =
+    thresholdRule === null || thresholdUsd === null ? null : inDisplay(thresholdRule, thresholdUsd);
+
+  return {
+    currency,
+    country: quote.country,
+    items,
+    unavailable,
+    totalQuantity,
+    bands,
+    loyaltyPointsUsed: loyalty.points,
+    subtotal,
+    bandDiscount,
+    loyaltyDiscount,
+    discount: bandDiscount + loyaltyDiscount,
+    shippingFee,
+    grandTotal: goods + shippingFee,
+    freeShippingThreshold,
+    usd: {
+      subtotal: subtotalUsd,
+      bandDiscount: bandDiscountUsd,
+      loyaltyDiscount: loyaltyDiscountUsd,
+      discount: bandDiscountUsd + loyaltyDiscountUsd,
+      shippingFee: shippingFeeUsd,
+      grandTotal: goodsUsd + shippingFeeUsd,
+      freeShippingThreshold: thresholdUsd,
+    },
+    shippingInfo: {
+      country: quote.country,
+      countryName: quote.countryName,
+      zone: quote.zone,
+      currency: quote.currency,
+      baseRate: quote.baseRate,
+      freeShippingThreshold: quote.freeShippingThreshold,
+      isFree,
+      estimatedDays: quote.estimatedDays,
+      listed: quote.listed,
+    },
+  };
+}

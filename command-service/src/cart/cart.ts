@@ -43,8 +43,15 @@ function canonical(value: unknown): string {
 }
 
 /** Lines with the same key are one line: same product, same cropped image, same customization. */
-export const lineKey = (line: Pick<CartLine, 'sku' | 'croppedImageId' | 'customizationData' | 'stripImages'>) =>
-  canonical([line.sku.toUpperCase(), line.croppedImageId, line.customizationData ?? null, line.stripImages ?? null]);
+export const lineKey = (
+  line: Pick<CartLine, 'sku' | 'croppedImageId' | 'customizationData' | 'stripImages'>,
+) =>
+  canonical([
+    line.sku.toUpperCase(),
+    line.croppedImageId,
+    line.customizationData ?? null,
+    line.stripImages ?? null,
+  ]);
 
 export const findLine = (cart: CartState, lineId: string): CartLine | undefined =>
   cart.lines.find((line) => line.lineId === lineId);
@@ -84,7 +91,12 @@ export function evolveCart(cart: CartState, event: CartEvent): CartState {
     case 'LoyaltyRedemptionSet':
       return { ...cart, loyaltyPoints: event.data.points };
     case 'CartEmptied':
-      return { ...cart, lines: [], loyaltyPoints: 0, emptiedFor: withAdded(cart.emptiedFor, event.data.orderId) };
+      return {
+        ...cart,
+        lines: [],
+        loyaltyPoints: 0,
+        emptiedFor: withAdded(cart.emptiedFor, event.data.orderId),
+      };
     default:
       return cart;
   }

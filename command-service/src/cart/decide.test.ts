@@ -9,9 +9,27 @@ import { cartDecider, CART_MESSAGES, type CartCommand } from './decide';
 const spec = deciderSpec(cartDecider);
 const at = '2025-03-01T10:00:00.000Z';
 
-const poster: CartLineData = { lineId: 'l1', sku: 'POSTERA4', quantity: 2, croppedImageId: 'c1', rawImageId: 'r1', addedAt: at };
-const print: CartLineData = { lineId: 'l2', sku: '4X6PHOTOPRINT', quantity: 1, croppedImageId: 'c2', addedAt: at };
-const collage = { templatePath: '/images/products/template18.png', templateName: 'Studio', size: 'A4', images: [] };
+const poster: CartLineData = {
+  lineId: 'l1',
+  sku: 'POSTERA4',
+  quantity: 2,
+  rawImageId: 'r1',
+  croppedImageId: 'c1',
+  addedAt: at,
+};
+const print: CartLineData = {
+  lineId: 'l2',
+  sku: '4X6PHOTOPRINT',
+  quantity: 1,
+  croppedImageId: 'c2',
+  addedAt: at,
+};
+const collage = {
+  templatePath: '/images/products/template18.png',
+  templateName: 'Studio',
+  size: 'A4',
+  images: [],
+};
 
 const added = (line: CartLineData): CartEvent => ({ type: 'CartItemAdded', data: line });
 const add = (line: Partial<CartLineData> & { quantity: number }): CartCommand => ({
@@ -49,14 +67,22 @@ describe('adding an item', () => {
         add({
           sku: 'TEMPLATE18_COLLAGE_A4',
           quantity: 1,
-          customizationData: { images: [], size: 'A4', templateName: 'Studio', templatePath: collage.templatePath },
+          customizationData: {
+            images: [],
+            size: 'A4',
+            templateName: 'Studio',
+            templatePath: collage.templatePath,
+          },
         }),
       )
       .then([{ type: 'CartItemQuantityChanged', data: { lineId: 'l1', quantity: 3 } }]);
   });
 
   it('refuses an unknown SKU', () => {
-    spec.given([]).when(add({ sku: 'NOPE', quantity: 1 })).thenThrows(ValidationError, CART_MESSAGES.unknownSku('NOPE'));
+    spec
+      .given([])
+      .when(add({ sku: 'NOPE', quantity: 1 }))
+      .thenThrows(ValidationError, CART_MESSAGES.unknownSku('NOPE'));
   });
 
   it('refuses a collage SKU without customizationData', () => {
@@ -67,7 +93,10 @@ describe('adding an item', () => {
   });
 
   it.each([0, -1, 1.5, 10_001])('refuses a quantity of %s', (quantity) => {
-    spec.given([]).when(add({ quantity })).thenThrows(ValidationError, /Quantity/);
+    spec
+      .given([])
+      .when(add({ quantity }))
+      .thenThrows(ValidationError, /Quantity/);
   });
 
   it('refuses to grow a line past 10,000', () => {
@@ -78,7 +107,10 @@ describe('adding an item', () => {
   });
 
   it('refuses a line id that is already taken by another line', () => {
-    spec.given([added(poster)]).when(add({ lineId: 'l1', quantity: 1, croppedImageId: 'c3' })).thenThrows(Conflict);
+    spec
+      .given([added(poster)])
+      .when(add({ lineId: 'l1', quantity: 1, croppedImageId: 'c3' }))
+      .thenThrows(Conflict);
   });
 });
 
@@ -98,7 +130,10 @@ describe('changing and removing', () => {
   });
 
   it('writes nothing when the quantity is unchanged', () => {
-    spec.given([added(poster)]).when({ type: 'ChangeQuantity', data: { lineId: 'l1', quantity: 2 } }).then([]);
+    spec
+      .given([added(poster)])
+      .when({ type: 'ChangeQuantity', data: { lineId: 'l1', quantity: 2 } })
+      .then([]);
   });
 
   it('refuses more than 10,000', () => {
@@ -113,7 +148,10 @@ describe('changing and removing', () => {
       .given([added(poster)])
       .when({ type: 'ChangeQuantity', data: { lineId: 'elsewhere', quantity: 1 } })
       .thenThrows(NotFound, CART_MESSAGES.itemNotFound);
-    spec.given([]).when({ type: 'RemoveItem', data: { lineId: 'l1' } }).thenThrows(NotFound, CART_MESSAGES.itemNotFound);
+    spec
+      .given([])
+      .when({ type: 'RemoveItem', data: { lineId: 'l1' } })
+      .thenThrows(NotFound, CART_MESSAGES.itemNotFound);
   });
 
   it('removes a line', () => {
@@ -131,15 +169,24 @@ describe('loyalty redemption', () => {
   });
 
   it('sets points up to the balance', () => {
-    spec.given([added(poster)]).when(redeem(800, 800)).then([{ type: 'LoyaltyRedemptionSet', data: { points: 800 } }]);
+    spec
+      .given([added(poster)])
+      .when(redeem(800, 800))
+      .then([{ type: 'LoyaltyRedemptionSet', data: { points: 800 } }]);
   });
 
   it('refuses more points than the balance', () => {
-    spec.given([added(poster)]).when(redeem(801, 800)).thenThrows(RuleBroken, CART_MESSAGES.pointsOverBalance(800));
+    spec
+      .given([added(poster)])
+      .when(redeem(801, 800))
+      .thenThrows(RuleBroken, CART_MESSAGES.pointsOverBalance(800));
   });
 
   it('refuses fewer than the minimum', () => {
-    spec.given([added(poster)]).when(redeem(499, 10_000)).thenThrows(RuleBroken, CART_MESSAGES.pointsBelowMinimum);
+    spec
+      .given([added(poster)])
+      .when(redeem(499, 10_000))
+      .thenThrows(RuleBroken, CART_MESSAGES.pointsBelowMinimum);
   });
 
   it('refuses on an empty cart', () => {
@@ -163,14 +210,20 @@ describe('merging a guest cart', () => {
   });
 
   it('given an empty guest cart, when moved away, then nothing is written', () => {
-    spec.given([]).when({ type: 'MoveLinesAway', data: { intoCartId: 'u-1', moveId: 'm1' } }).then([]);
+    spec
+      .given([])
+      .when({ type: 'MoveLinesAway', data: { intoCartId: 'u-1', moveId: 'm1' } })
+      .then([]);
   });
 
   it('given the same poster in the user cart, when the move is merged, then quantities add and new lines keep their id', () => {
     const mine = { ...poster, lineId: 'u1', quantity: 4 };
     spec
       .given([added(mine)])
-      .when({ type: 'MergeGuestMoves', data: { fromCartId: 'g-x', moves: [{ moveId: 'm1', lines: [poster, print] }] } })
+      .when({
+        type: 'MergeGuestMoves',
+        data: { fromCartId: 'g-x', moves: [{ moveId: 'm1', lines: [poster, print] }] },
+      })
       .then([
         {
           type: 'GuestCartMerged',
@@ -180,10 +233,16 @@ describe('merging a guest cart', () => {
   });
 
   it('given a move already merged, when merged again, then nothing is written', () => {
-    const merged: CartEvent = { type: 'GuestCartMerged', data: { fromCartId: 'g-x', moveId: 'm1', lines: [poster] } };
+    const merged: CartEvent = {
+      type: 'GuestCartMerged',
+      data: { fromCartId: 'g-x', moveId: 'm1', lines: [poster] },
+    };
     spec
       .given([merged])
-      .when({ type: 'MergeGuestMoves', data: { fromCartId: 'g-x', moves: [{ moveId: 'm1', lines: [poster] }] } })
+      .when({
+        type: 'MergeGuestMoves',
+        data: { fromCartId: 'g-x', moves: [{ moveId: 'm1', lines: [poster] }] },
+      })
       .then([]);
   });
 
@@ -191,18 +250,32 @@ describe('merging a guest cart', () => {
     const other = { ...print, lineId: 'l1' };
     spec
       .given([added(other)])
-      .when({ type: 'MergeGuestMoves', data: { fromCartId: 'g-x', moves: [{ moveId: 'm1', lines: [poster] }] } })
-      .then([{ type: 'GuestCartMerged', data: { fromCartId: 'g-x', moveId: 'm1', lines: [{ ...poster, lineId: 'l1-m1' }] } }]);
+      .when({
+        type: 'MergeGuestMoves',
+        data: { fromCartId: 'g-x', moves: [{ moveId: 'm1', lines: [poster] }] },
+      })
+      .then([
+        {
+          type: 'GuestCartMerged',
+          data: { fromCartId: 'g-x', moveId: 'm1', lines: [{ ...poster, lineId: 'l1-m1' }] },
+        },
+      ]);
   });
 
   it('caps a merged line at 10,000', () => {
     const mine = { ...poster, lineId: 'u1', quantity: 9_000 };
     const event = cartDecider.decide(
-      { type: 'MergeGuestMoves', data: { fromCartId: 'g-x', moves: [{ moveId: 'm1', lines: [{ ...poster, quantity: 5_000 }] }] } },
+      {
+        type: 'MergeGuestMoves',
+        data: { fromCartId: 'g-x', moves: [{ moveId: 'm1', lines: [{ ...poster, quantity: 5_000 }] }] },
+      },
       fold(cartDecider, [added(mine)]),
     );
     expect(event).toEqual([
-      { type: 'GuestCartMerged', data: { fromCartId: 'g-x', moveId: 'm1', lines: [{ ...mine, quantity: 10_000 }] } },
+      {
+        type: 'GuestCartMerged',
+        data: { fromCartId: 'g-x', moveId: 'm1', lines: [{ ...mine, quantity: 10_000 }] },
+      },
     ]);
   });
 });
@@ -210,9 +283,19 @@ describe('merging a guest cart', () => {
 describe('emptying after payment', () => {
   it('empties once per order', () => {
     const emptied: CartEvent = { type: 'CartEmptied', data: { reason: 'checkout', orderId: 'o1' } };
-    spec.given([added(poster)]).when({ type: 'EmptyCart', data: { orderId: 'o1' } }).then([emptied]);
-    spec.given([added(poster), emptied]).when({ type: 'EmptyCart', data: { orderId: 'o1' } }).then([]);
-    const after = fold(cartDecider, [added(poster), { type: 'LoyaltyRedemptionSet', data: { points: 600 } }, emptied]);
+    spec
+      .given([added(poster)])
+      .when({ type: 'EmptyCart', data: { orderId: 'o1' } })
+      .then([emptied]);
+    spec
+      .given([added(poster), emptied])
+      .when({ type: 'EmptyCart', data: { orderId: 'o1' } })
+      .then([]);
+    const after = fold(cartDecider, [
+      added(poster),
+      { type: 'LoyaltyRedemptionSet', data: { points: 600 } },
+      emptied,
+    ]);
     expect(after).toMatchObject({ lines: [], loyaltyPoints: 0 });
   });
 });

@@ -18,7 +18,8 @@ export const CART_MESSAGES = {
   notAStrip: (sku: string) => `"${sku}" is not a photo strip; add it with POST /api/cart/item.`,
   lineFull: (has: number) =>
     `An item can be ordered at most ${count(MAX_LINE_QUANTITY)} times; this one is in your cart ${count(has)} times already.`,
-  pointsOverBalance: (balance: number) => `You have ${count(balance)} points; you cannot redeem more than that.`,
+  pointsOverBalance: (balance: number) =>
+    `You have ${count(balance)} points; you cannot redeem more than that.`,
   pointsBelowMinimum: `Redeem at least ${count(MIN_REDEEM_POINTS)} points at a time.`,
   emptyCart: 'Your cart is empty; add something before redeeming points.',
 } as const;
@@ -34,7 +35,10 @@ export type CartCommand =
   /** Guest cart: move every line to the user cart (sign-in). */
   | { type: 'MoveLinesAway'; data: { intoCartId: string; moveId: string } }
   /** User cart: take in the guest cart's moves; those already merged are skipped. */
-  | { type: 'MergeGuestMoves'; data: { fromCartId: string; moves: ReadonlyArray<{ moveId: string; lines: readonly CartLine[] }> } }
+  | {
+      type: 'MergeGuestMoves';
+      data: { fromCartId: string; moves: ReadonlyArray<{ moveId: string; lines: readonly CartLine[] }> };
+    }
   | { type: 'EmptyCart'; data: { orderId: string } };
 
 const quantityError = (message: string) => new ValidationError(message, { quantity: message });
@@ -88,7 +92,10 @@ function addItem(cart: CartState, data: Extract<CartCommand, { type: 'AddItem' }
  * One GuestCartMerged per move not merged yet. A guest line joins the user's line with the same key
  * (quantities added, capped at the line maximum) or becomes a new line under its own id.
  */
-function mergeMoves(cart: CartState, data: Extract<CartCommand, { type: 'MergeGuestMoves' }>['data']): CartEvent[] {
+function mergeMoves(
+  cart: CartState,
+  data: Extract<CartCommand, { type: 'MergeGuestMoves' }>['data'],
+): CartEvent[] {
   const events: CartEvent[] = [];
   let state = cart;
   for (const move of data.moves) {
@@ -99,7 +106,10 @@ function mergeMoves(cart: CartState, data: Extract<CartCommand, { type: 'MergeGu
       const same = findSameLine(working, guest);
       const line = same
         ? { ...same, quantity: Math.min(MAX_LINE_QUANTITY, same.quantity + guest.quantity) }
-        : { ...guest, lineId: findLine(working, guest.lineId) ? `${guest.lineId}-${move.moveId}` : guest.lineId };
+        : {
+            ...guest,
+            lineId: findLine(working, guest.lineId) ? `${guest.lineId}-${move.moveId}` : guest.lineId,
+          };
       lines.set(line.lineId, line);
       working = evolveCart(working, {
         type: 'GuestCartMerged',
@@ -127,14 +137,17 @@ export function decideCart(command: CartCommand, cart: CartState): CartEvent[] {
       // 0 or less removes the line (spec 1 §4).
       if (quantity <= 0) return [{ type: 'CartItemRemoved', data: { lineId } }];
       checkQuantity(quantity, 1);
-      return quantity === line.quantity ? [] : [{ type: 'CartItemQuantityChanged', data: { lineId, quantity } }];
+      return quantity === line.quantity
+        ? []
+        : [{ type: 'CartItemQuantityChanged', data: { lineId, quantity } }];
     }
     case 'RemoveItem':
       existing(cart, command.data.lineId);
       return [{ type: 'CartItemRemoved', data: { lineId: command.data.lineId } }];
     case 'SetLoyaltyRedemption': {
       const { points, balance } = command.data;
-      if (!Number.isInteger(points) || points < 0) throw new ValidationError('Points must be a whole number.');
+      if (!Number.isInteger(points) || points < 0)
+        throw new ValidationError('Points must be a whole number.');
       if (points > 0 && cart.lines.length === 0) throw new RuleBroken(CART_MESSAGES.emptyCart);
       if (points > 0 && points < MIN_REDEEM_POINTS) throw new RuleBroken(CART_MESSAGES.pointsBelowMinimum);
       if (points > balance) throw new RuleBroken(CART_MESSAGES.pointsOverBalance(balance));

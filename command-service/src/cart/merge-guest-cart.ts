@@ -24,7 +24,11 @@ export async function mergeGuestCart(input: MergeGuestCartInput): Promise<{ posi
   const { store, userId } = input;
   const fromCartId = guestCartId(input.guestSession);
   const intoCartId = userCartId(userId);
-  const metadata = () => ({ actor: userId, correlationId: input.correlationId, at: input.now().toISOString() });
+  const metadata = () => ({
+    actor: userId,
+    correlationId: input.correlationId,
+    at: input.now().toISOString(),
+  });
 
   const moved = await runCartCommand(
     store,

@@ -71,7 +71,10 @@ export function cartRouter(deps: CartRouterDeps): Router {
 
   async function add(ctx: Context, line: Omit<NewLine, 'lineId'> & { quantity: number }) {
     const lineId = deps.newId();
-    const result = await run(ctx, { type: 'AddItem', data: { ...line, lineId, at: deps.now().toISOString() } });
+    const result = await run(ctx, {
+      type: 'AddItem',
+      data: { ...line, lineId, at: deps.now().toISOString() },
+    });
     // The new line, or the line with the same product and image whose quantity grew.
     const event = result.events[0]!;
     const item = itemOf(ctx, result.newState, 'lineId' in event.data ? event.data.lineId : lineId);
@@ -125,9 +128,17 @@ export function cartRouter(deps: CartRouterDeps): Router {
     const { userId } = requireUser(ctx.state);
     const { pointsToRedeem } = redeemBodySchema.parse(ctx.request.body ?? {});
     const balance = await deps.loyaltyBalance(userId);
-    const result = await run(ctx, { type: 'SetLoyaltyRedemption', data: { points: pointsToRedeem, balance } });
+    const result = await run(ctx, {
+      type: 'SetLoyaltyRedemption',
+      data: { points: pointsToRedeem, balance },
+    });
     const cart = result.newState;
-    const priced = priceCart({ lines: cart.lines, currency: 'USD', country: 'US', loyaltyPoints: cart.loyaltyPoints });
+    const priced = priceCart({
+      lines: cart.lines,
+      currency: 'USD',
+      country: 'US',
+      loyaltyPoints: cart.loyaltyPoints,
+    });
     answerWithPosition(
       ctx,
       200,

@@ -16,6 +16,7 @@ export const CHECKOUT_MESSAGES = {
   emptyCart: 'Your cart is empty.',
   notFound: 'Checkout not found',
   alreadyPaid: 'This checkout has already been paid.',
+  incomplete: 'This checkout has no e-mail or shipping address yet.',
 } as const;
 
 export interface CartSnapshot {

@@ -4,7 +4,7 @@
 // decoder of heic-convert: sharp's prebuilt libvips has no HEVC decoder) straight to raw pixels,
 // after its header's size was checked against the same limit.
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import heicDecode from 'heic-decode';
 import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from '@printshop/shared-events/errors';
 import { UPLOAD_MESSAGES, type ImageKind } from '@printshop/shared-events/rules/uploads';
@@ -19,7 +19,7 @@ const sharpFormat: Record<ImageKind, string> = { jpeg: 'jpeg', png: 'png', webp:
 
 export interface OpenedImage {
   /** Upright: EXIF orientation applied (HEIC: libheif applies its own transforms). */
-  image: sharp.Sharp;
+  image: Sharp;
   /** Upright size. */
   width: number;
   height: number;
@@ -84,12 +84,12 @@ export async function openImage(source: string | Buffer, kind: ImageKind, field:
 }
 
 /** Full-size, upright, metadata-free JPEG (sharp writes no EXIF, XMP, IPTC or ICC unless asked). */
-export const servedJpeg = (image: sharp.Sharp): Promise<Buffer> =>
+export const servedJpeg = (image: Sharp): Promise<Buffer> =>
   image.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
 
 /** The small preview kept beside each image: fits in a PREVIEW_BOX square. */
 export const PREVIEW_BOX = 512;
-export const previewJpeg = (image: sharp.Sharp, box: number = PREVIEW_BOX): Promise<Buffer> =>
+export const previewJpeg = (image: Sharp, box: number = PREVIEW_BOX): Promise<Buffer> =>
   image
     .clone()
     .resize(box, box, { fit: 'inside', withoutEnlargement: true })
@@ -98,7 +98,7 @@ export const previewJpeg = (image: sharp.Sharp, box: number = PREVIEW_BOX): Prom
     .toBuffer();
 
 /** A copy `width` pixels wide (never enlarged). */
-export const sizedJpeg = (image: sharp.Sharp, width: number): Promise<Buffer> =>
+export const sizedJpeg = (image: Sharp, width: number): Promise<Buffer> =>
   image
     .clone()
     .resize({ width, withoutEnlargement: true })

@@ -17,6 +17,7 @@ import type { EventMetadata, EventStore } from '@printshop/shared-events/event-s
 import { userStreamName } from '@printshop/shared-events/events/user';
 import { handleCommand } from '../handle-command';
 import { answerWithPosition } from '../http';
+import { mergeCartAfterSignIn } from '../cart/merge-guest-cart';
 import { userDto, type RegisteredUser } from './account';
 import { userDecider } from './decide';
 import { REGISTRATION_DEADLINE_MS, reserveEmail } from './email-reservation';
@@ -86,6 +87,7 @@ export function authRouter(deps: AuthRouterDeps): Router {
     );
     const user = result.newState as RegisteredUser;
     answerWithPosition(ctx, 201, { token: await session(user), user: userDto(user) }, result.position);
+    await mergeCartAfterSignIn(deps)(ctx, user.userId); // the guest cart joins the new account's
   });
 
   router.post('/login', async (ctx) => {
@@ -100,6 +102,7 @@ export function authRouter(deps: AuthRouterDeps): Router {
     }
     await limits.signInSucceeded(body.email);
     ctx.body = { success: true, token: await session(user), user: userDto(user) };
+    await mergeCartAfterSignIn(deps)(ctx, user.userId); // the guest cart joins the user's
   });
 
   // Tokens are stateless: signing out is the client forgetting its token.

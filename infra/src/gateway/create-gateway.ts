@@ -32,7 +32,9 @@ export interface GatewayOptions {
 
 export function createGateway(options: GatewayOptions): Koa {
   const { logger, metrics } = options;
-  const app = new Koa({ proxy: options.proxy ?? false });
+  // Behind one load balancer: only the address it appended counts; the leftmost X-Forwarded-For
+  // entries are the client's own words and would let it dodge per-IP rate limits.
+  const app = new Koa({ proxy: options.proxy ?? false, maxIpsCount: 1 });
   if (options.cookieKeys) app.keys = [...options.cookieKeys];
   // Anything that still escapes (a stream failing after the headers went out) is logged, not printed.
   app.on('error', (error: unknown) => logger.error({ err: error }, 'unhandled gateway error'));

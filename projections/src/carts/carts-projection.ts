@@ -43,10 +43,15 @@ async function applyOne(event: CartEvent, recorded: RecordedEvent, trx: Knex.Tra
       .merge();
   switch (event.type) {
     case 'CartItemAdded':
-      await lines().insert(lineRow(cartId, event.data, recorded.position)).onConflict(['cart_id', 'line_id']).ignore();
+      await lines()
+        .insert(lineRow(cartId, event.data, recorded.position))
+        .onConflict(['cart_id', 'line_id'])
+        .ignore();
       return;
     case 'CartItemQuantityChanged':
-      await lines().where({ cart_id: cartId, line_id: event.data.lineId }).update({ quantity: event.data.quantity });
+      await lines()
+        .where({ cart_id: cartId, line_id: event.data.lineId })
+        .update({ quantity: event.data.quantity });
       return;
     case 'CartItemRemoved':
       await lines().where({ cart_id: cartId, line_id: event.data.lineId }).delete();

@@ -33,7 +33,8 @@ interface LineRow {
 function parseQuery(query: unknown) {
   const parsed = cartQuerySchema.safeParse(query);
   // The schema's defaults, restated: its preprocess step hides them from the type.
-  if (parsed.success) return { currency: parsed.data.currency ?? 'USD', country: parsed.data.country ?? 'US' };
+  if (parsed.success)
+    return { currency: parsed.data.currency ?? 'USD', country: parsed.data.country ?? 'US' };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0]) as keyof typeof QUERY_MESSAGES;

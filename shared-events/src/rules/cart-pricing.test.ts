@@ -27,7 +27,12 @@ describe('priceCart by example', () => {
     expect(cart.shippingFee).toBe(1000);
     expect(cart.grandTotal).toBe(1473);
     expect(cart.freeShippingThreshold).toBe(5000);
-    expect(cart.shippingInfo).toMatchObject({ country: 'US', baseRate: 10, freeShippingThreshold: 50, isFree: false });
+    expect(cart.shippingInfo).toMatchObject({
+      country: 'US',
+      baseRate: 10,
+      freeShippingThreshold: 50,
+      isFree: false,
+    });
   });
 
   it('applies the poster bands to the posters total quantity: 10 posters get 11.24%', () => {
@@ -76,7 +81,10 @@ describe('priceCart by example', () => {
   });
 
   it('uses no points below the minimum of 500', () => {
-    expect(usdUs([line('TEMPLATE_COLLAGE_A3', 3)], 499)).toMatchObject({ loyaltyDiscount: 0, loyaltyPointsUsed: 0 });
+    expect(usdUs([line('TEMPLATE_COLLAGE_A3', 3)], 499)).toMatchObject({
+      loyaltyDiscount: 0,
+      loyaltyPointsUsed: 0,
+    });
   });
 
   it('ships free once the subtotal after discounts reaches the threshold, not before', () => {
@@ -92,7 +100,12 @@ describe('priceCart by example', () => {
   it('compares a British cart in pounds with the £40 threshold as displayed', () => {
     const under = priceCart({ lines: [line('TEMPLATE_COLLAGE_A4', 10)], currency: 'GBP', country: 'GB' });
     // A4 collage 4.99 USD = £3.94; 10 = £39.40 < £40 -> £8.00 shipping
-    expect(under).toMatchObject({ subtotal: 3940, shippingFee: 800, grandTotal: 4740, freeShippingThreshold: 4000 });
+    expect(under).toMatchObject({
+      subtotal: 3940,
+      shippingFee: 800,
+      grandTotal: 4740,
+      freeShippingThreshold: 4000,
+    });
     const over = priceCart({ lines: [line('TEMPLATE_COLLAGE_A4', 11)], currency: 'GBP', country: 'GB' });
     expect(over).toMatchObject({ subtotal: 4334, shippingFee: 0, grandTotal: 4334 });
   });
@@ -101,7 +114,12 @@ describe('priceCart by example', () => {
     const cart = priceCart({ lines: [line('POSTERA4', 3)], currency: 'JPY', country: 'JP' });
     // 1.78 USD x 149 = 265.22 -> 265 yen
     expect(cart.items[0]).toMatchObject({ pricePerUnit: 265, lineTotal: 795 });
-    expect(cart).toMatchObject({ subtotal: 795, shippingFee: 1500, grandTotal: 2295, freeShippingThreshold: 7500 });
+    expect(cart).toMatchObject({
+      subtotal: 795,
+      shippingFee: 1500,
+      grandTotal: 2295,
+      freeShippingThreshold: 7500,
+    });
   });
 
   it('converts the fee of a rule in another currency: Germany (EUR 9) seen in USD', () => {
@@ -168,13 +186,19 @@ describe('priceCart properties', () => {
 
   it('keeps zero-decimal currencies whole: their minor unit is the major unit', () => {
     fc.assert(
-      fc.property(lines, fc.constantFrom<CurrencyCode>('JPY', 'KRW'), country, points, (ls, cur, cty, pts) => {
-        const cart = priceCart({ lines: ls, currency: cur, country: cty, loyaltyPoints: pts });
-        for (const value of [cart.subtotal, cart.discount, cart.shippingFee, cart.grandTotal]) {
-          expect(toMajor(value, cur)).toBe(value);
-        }
-        for (const item of cart.items) expect(toMajor(item.pricePerUnit, cur)).toBe(item.pricePerUnit);
-      }),
+      fc.property(
+        lines,
+        fc.constantFrom<CurrencyCode>('JPY', 'KRW'),
+        country,
+        points,
+        (ls, cur, cty, pts) => {
+          const cart = priceCart({ lines: ls, currency: cur, country: cty, loyaltyPoints: pts });
+          for (const value of [cart.subtotal, cart.discount, cart.shippingFee, cart.grandTotal]) {
+            expect(toMajor(value, cur)).toBe(value);
+          }
+          for (const item of cart.items) expect(toMajor(item.pricePerUnit, cur)).toBe(item.pricePerUnit);
+        },
+      ),
     );
   });
 

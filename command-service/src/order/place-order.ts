@@ -1,0 +1,128 @@
+// One payment -> one order, whatever arrives twice or in which order (client confirmation, webhook,
+// retries, the status job). The order id is derived from the payment; the placement (OrderPlaced
+// and OrderPaid together) is appended with `no_stream`, and a WrongExpectedVersion there means "already
+// placed": everyone then reads the order that won. The follow-ups run for every caller and are
+// idempotent, so a crash between the placement and them is healed by the next confirmation.
+import { Conflict, NotFound } from '@printshop/shared-events/errors';
+import {
+  WrongExpectedVersion,
+  type EventMetadata,
+  type EventStore,
+} from '@printshop/shared-events/event-store';
+import { orderStreamName, type OrderEvent } from '@printshop/shared-events/events/order';
+import { foldOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
+import { paymentStreamName, type PaymentEvent, type PaymentProvider } from '@printshop/shared-events/events/payment';
+import { loadCheckout } from '../checkout/checkout';
+import { CHECKOUT_MESSAGES } from '../checkout/cart-snapshot';
+import { handleCommand } from '../handle-command';
+import { PAYMENT_MESSAGES } from '../payment/payment-errors';
+import { paymentKey } from '../payment/payment-key';
+import { orderIdOf, uuidFromName } from './derived-ids';
+import { orderDecider } from './decide';
+import { completePaidOrder } from './follow-ups';
+import { reserveOrderNumber } from './order-number';
+
+/** A payment the provider says succeeded. */
+export interface SucceededPayment {
+  provider: PaymentProvider;
+  /** Stripe's PaymentIntent id, Razorpay's order id. */
+  reference: string;
+  /** Razorpay's payment id. */
+  providerPaymentId?: string;
+  /** Minor units of `currency` (the shop's unit). */
+  amount: number;
+  currency: string;
+  testMode: boolean;
+  /** The checkout as the provider's metadata names it; the payment stream's record wins. */
+  checkoutId?: string;
+}
+
+export interface PlaceOrderDeps {
+  store: EventStore;
+  now(): Date;
+}
+
+/** The order and the position of its last event (what a reader must wait for). */
+async function readOrder(store: EventStore, orderId: string) {
+  const events = await store.readStream(orderStreamName(orderId));
+  return {
+    order: foldOrderView(events as unknown as OrderEvent[]),
+    position: events.at(-1)?.position ?? 0,
+  };
+}
+
+async function checkoutIdOf(store: EventStore, payment: SucceededPayment): Promise<string | undefined> {
+  const events = await store.readStream(
+    paymentStreamName(paymentKey(payment.provider, payment.reference)),
+    { maxCount: 1 },
+  );
+  const requested = (events as unknown as PaymentEvent[]).find((e) => e.type === 'PaymentRequested');
+  return requested?.data.checkoutId ?? payment.checkoutId;
+}
+
+export async function placePaidOrder(
+  deps: PlaceOrderDeps,
+  payment: SucceededPayment,
+  metadata: EventMetadata,
+): Promise<{ order: OrderView; position: number }> {
+  const { store } = deps;
+  const at = deps.now().toISOString();
+  const orderId = orderIdOf(payment.provider, payment.reference);
+  const meta = { ...metadata, at };
+
+  let { order, position } = await readOrder(store, orderId);
+  if (!order) {
+    const checkoutId = await checkoutIdOf(store, payment);
+    const checkout = checkoutId ? (await loadCheckout(store, checkoutId)).started : undefined;
+    if (!checkout) throw new NotFound(PAYMENT_MESSAGES.paymentNotFound);
+    const { amounts } = checkout;
+    if (payment.amount !== amounts.total || payment.currency !== amounts.currency) {
+      throw new Conflict(PAYMENT_MESSAGES.amountMismatch);
+    }
+    if (!checkout.email || !checkout.shippingAddress) throw new Conflict(CHECKOUT_MESSAGES.incomplete);
+    const orderNumber = await reserveOrderNumber(store, orderId, meta);
+    try {
+      await handleCommand(
+        store,
+        orderStreamName(orderId),
+        orderDecider,
+        {
+          type: 'PlaceOrder',
+          data: {
+            placed: {
+              orderId,
+              orderNumber,
+              checkoutId: checkout.checkoutId,
+              cartId: checkout.cartId,
+              ...(checkout.userId !== undefined && { userId: checkout.userId }),
+              email: checkout.email,
+              lines: checkout.lines,
+              amounts,
+              shippingAddress: checkout.shippingAddress,
+              payment: {
+                provider: payment.provider,
+                paymentId: payment.reference,
+                ...(payment.providerPaymentId && { providerPaymentId: payment.providerPaymentId }),
+                testMode: payment.testMode,
+              },
+              placedAt: at,
+            },
+            paidAt: at,
+          },
+        },
+        {
+          metadata: meta,
+          expectedRevision: 'no_stream',
+          eventIds: (index) => uuidFromName(`${orderId}:placed:${index}`),
+        },
+      );
+    } catch (error) {
+      // Placed by a concurrent confirmation of the same payment: that order is the order.
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+    }
+    ({ order, position } = await readOrder(store, orderId));
+    if (!order) throw new Error(`Order ${orderId} is missing right after its placement`);
+  }
+  const followUps = await completePaidOrder(store, order, meta, at);
+  return { order, position: Math.max(position, followUps ?? 0) };
+}

@@ -1,0 +1,153 @@
+// The first half of every payment, whatever the provider: find (or start) the caller's checkout,
+// make sure it can be paid (e-mail, address, not paid yet, the points it uses still there), and,
+// once the provider made its intent or order, record PaymentRequested on `payment-<key>` so any
+// later confirmation finds the checkout from the provider's reference alone.
+import type { Context } from 'koa';
+import type { PaymentStartBody } from '@printshop/shared-events/api/orders';
+import { PAYMENT_START_MESSAGES } from '@printshop/shared-events/api/orders';
+import { Conflict, NotFound, RuleBroken, ValidationError } from '@printshop/shared-events/errors';
+import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
+import type { CheckoutStartedData } from '@printshop/shared-events/events/checkout';
+import {
+  paymentStreamName,
+  type PaymentEvent,
+  type PaymentProvider,
+} from '@printshop/shared-events/events/payment';
+import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
+import { loadCheckout, ownsCheckout, type Caller } from '../checkout/checkout';
+import { CHECKOUT_MESSAGES } from '../checkout/cart-snapshot';
+import { startCheckout } from '../checkout/start-checkout';
+import { toAddressFields } from '../address/router';
+import { loyaltyBalance } from '../loyalty/balance';
+import { uuidFromName } from '../order/derived-ids';
+import { PAYMENT_MESSAGES } from './payment-errors';
+import { paymentKey } from './payment-key';
+
+export interface PaymentDeps {
+  store: EventStore;
+  now(): Date;
+  newId(): string;
+}
+
+/** The caller of a request: a signed-in user and the browser's guest session. */
+export function callerOf(ctx: Context): Caller {
+  const state = ctx.state as { auth?: { userId: string }; guestSession?: () => string };
+  if (!state.guestSession) throw new Error('The guest-session middleware is not mounted');
+  return { ...(state.auth && { userId: state.auth.userId }), guestSession: state.guestSession() };
+}
+
+export function metadataOf(ctx: Context, caller: Caller, at: string): EventMetadata {
+  return {
+    actor: caller.userId ?? `guest:${caller.guestSession}`,
+    correlationId: ctx.state.requestId as string | undefined,
+    at,
+  };
+}
+
+/** The checkout a payment is for, checked to be payable; position set when it was started here. */
+export async function payableCheckout(
+  deps: PaymentDeps,
+  caller: Caller,
+  body: PaymentStartBody,
+  metadata: EventMetadata,
+): Promise<{ checkout: CheckoutStartedData; position?: number }> {
+  let checkout: CheckoutStartedData;
+  let position: number | undefined;
+  if ('checkoutId' in body) {
+    const state = await loadCheckout(deps.store, body.checkoutId);
+    if (!state.started || !ownsCheckout(state.started, caller)) throw new NotFound(CHECKOUT_MESSAGES.notFound);
+    if (state.completed) throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
+    checkout = state.started;
+  } else {
+    const started = await startCheckout(
+      deps.store,
+      caller,
+      {
+        email: body.email,
+        shippingAddress: toAddressFields(body.shippingAddress),
+        currency: body.currency as CurrencyCode,
+        country: body.country,
+      },
+      { checkoutId: deps.newId(), at: deps.now().toISOString() },
+      metadata,
+    );
+    checkout = started.checkout;
+    position = started.position;
+  }
+  const missing: Record<string, string> = {};
+  if (!checkout.email) missing.email = PAYMENT_START_MESSAGES.email;
+  if (!checkout.shippingAddress) missing.shippingAddress = PAYMENT_START_MESSAGES.shippingAddress;
+  if (Object.keys(missing).length > 0) throw new ValidationError('Some fields are not valid', missing);
+  const points = checkout.amounts.loyaltyPoints;
+  if (checkout.userId && points > 0 && (await loyaltyBalance(deps.store, checkout.userId)) < points) {
+    throw new RuleBroken(PAYMENT_MESSAGES.notEnoughPoints);
+  }
+  return { checkout, position };
+}
+
+export async function recordPaymentRequest(
+  store: EventStore,
+  request: {
+    provider: PaymentProvider;
+    reference: string;
+    checkout: CheckoutStartedData;
+    testMode: boolean;
+    at: string;
+  },
+  metadata: EventMetadata,
+): Promise<number> {
+  const key = paymentKey(request.provider, request.reference);
+  const result = await store.appendToStream(
+    paymentStreamName(key),
+    [
+      {
+        // A provider answering the same intent again (idempotency key) records nothing new.
+        id: uuidFromName(`payment:${key}:requested`),
+        type: 'PaymentRequested',
+        data: {
+          provider: request.provider,
+          reference: request.reference,
+          checkoutId: request.checkout.checkoutId,
+          amount: request.checkout.amounts.total,
+          currency: request.checkout.amounts.currency,
+          testMode: request.testMode,
+          at: request.at,
+        },
+        metadata,
+      },
+    ],
+    { expectedRevision: 'any' },
+  );
+  return result.position;
+}
+
+/** What the shop asked the provider for under this reference; undefined when not ours. */
+export async function loadPaymentRequest(store: EventStore, provider: PaymentProvider, reference: string) {
+  const events = (await store.readStream(paymentStreamName(paymentKey(provider, reference)))) as unknown as
+    PaymentEvent[];
+  const requested = events.find((event) => event.type === 'PaymentRequested');
+  return requested?.type === 'PaymentRequested' ? requested.data : undefined;
+}
+
+export async function recordPaymentFailure(
+  store: EventStore,
+  failure: {
+    provider: PaymentProvider;
+    reference: string;
+    checkoutId?: string;
+    message: string;
+    code?: string;
+    at: string;
+    /** Derived id when the failure has its own identity (a webhook event), so a redelivery is one record. */
+    eventId?: string;
+  },
+  metadata: EventMetadata,
+): Promise<number> {
+  const { eventId, ...data } = failure;
+  const result = await store.appendToStream(
+    paymentStreamName(paymentKey(failure.provider, failure.reference)),
+    [{ ...(eventId && { id: eventId }), type: 'PaymentFailed', data, metadata }],
+    { expectedRevision: 'any' },
+  );
+  return result.position;
+}

@@ -1,7 +1,8 @@
-// The React app's entry point. Issue 9 grows it into the storefront (src/app, src/features/*).
+// The React app's entry point (layout of DESIGN.md: src/app, src/features/*, src/components, src/lib).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { App } from './app/app';
+import './styles/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

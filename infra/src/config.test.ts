@@ -129,6 +129,22 @@ describe('loadConfig', () => {
     ).toThrow(/SMTP_URL: must be a smtp or smtps URL[\s\S]*SHOP_EMAIL[\s\S]*PUBLIC_URL[\s\S]*MAIL_DURABLE/);
   });
 
+  it('given no image variables, then images live under the data dir 30 days; given them, then each is read', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      imageDir: path.join(dataDir, 'images'),
+      imageRetentionDays: 30,
+    });
+    const imageDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, IMAGE_DIR: imageDir, IMAGE_RETENTION_DAYS: '7' })).toMatchObject({
+      imageDir,
+      imageRetentionDays: 7,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, IMAGE_RETENTION_DAYS: '0' })).toThrow(
+      /IMAGE_RETENTION_DAYS/,
+    );
+  });
+
   it('given an unknown role, then the error names --role', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir() }, ['--role', 'worker'])).toThrow(/--role:/);
   });

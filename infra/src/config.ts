@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '@printshop/shared-events/rules/password-policy';
+import { DEFAULT_WEBHOOK_BACKOFF_MS } from './webhooks/retry-schedule';
 
 export const ROLES = ['gateway', 'projections', 'reactors', 'all'] as const;
 export type Role = (typeof ROLES)[number];
@@ -61,6 +62,38 @@ const envSchema = z.object({
   /** Prefix of every bus subject and durable: several shops (or test runs) sharing one NATS. */
   BUS_NAMESPACE: optional(z.string().regex(/^[a-z][a-z0-9_]{0,30}$/, 'lower-case letters, digits and _')),
   MAIL_DURABLE: optional(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'letters, digits, - and _ only')),
+  /** A Conversions-API-style endpoint tracking events are POSTed to; unset: kept in tracking_events only. */
+  TRACKING_SINK_URL: optional(url(['http', 'https'])),
+  /** Sent as `Authorization: Bearer <token>` to TRACKING_SINK_URL. */
+  TRACKING_SINK_TOKEN: optional(z.string().max(2000)),
+  /** sk_test_… / sk_live_…; unset: payments run in test mode (Stripe's test cards, no network). */
+  STRIPE_SECRET_KEY: optional(
+    z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_…)'),
+  ),
+  /** pk_…, handed to the browser with each payment intent. */
+  STRIPE_PUBLISHABLE_KEY: optional(
+    z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)'),
+  ),
+  /** whsec_…: verifies Stripe's webhooks; in test mode a generated one is used unless set. */
+  STRIPE_WEBHOOK_SECRET: optional(
+    z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)'),
+  ),
+  /** Another Stripe API base (stripe-mock, a test stand-in); default https://api.stripe.com. */
+  STRIPE_API_URL: optional(url(['http', 'https'])),
+  /** rzp_test_… / rzp_live_…, with RAZORPAY_KEY_SECRET; both unset: UPI runs in test mode. */
+  RAZORPAY_KEY_ID: optional(z.string().regex(/^rzp_(test|live)_\w+$/, 'must be a Razorpay key id (rzp_…)')),
+  RAZORPAY_KEY_SECRET: optional(z.string().min(8).max(200)),
+  /** Another Razorpay API base; default https://api.razorpay.com/v1. */
+  RAZORPAY_API_URL: optional(url(['http', 'https'])),
+  /** Waits between the tries of a webhook delivery, in ms, comma-separated: tries = their count + 1. */
+  WEBHOOK_BACKOFF_MS: optional(
+    z
+      .string()
+      .regex(/^\s*\d{1,9}(\s*,\s*\d{1,9}){0,19}\s*$/, 'comma-separated waits in ms, 1 to 20 of them')
+      .transform((value) => value.split(',').map((part) => Number(part.trim()))),
+  ),
+  /** How long one webhook try may take, in ms (default 10000). */
+  WEBHOOK_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(120_000)),
 });
 
 export interface Config {
@@ -91,6 +124,29 @@ export interface Config {
   publicUrl: string;
   mailDurable: string;
   busNamespace?: string;
+  /** Waits between the tries of a webhook delivery (default: doubling from 30 s, 8 tries in ~64 min). */
+  webhookBackoffMs: readonly number[];
+  webhookTimeoutMs: number;
+  /** Unset: tracking events stay in the tracking_events table. */
+  trackingSinkUrl?: string;
+  /** A secret: never log it. */
+  trackingSinkToken?: string;
+  /** Secrets inside: never log these two objects. */
+  stripe: {
+    /** Unset: test mode (an in-process stand-in decided by Stripe's test cards). */
+    secretKey?: string;
+    publishableKey?: string;
+    /** Set in test mode too (generated, kept under DATA_DIR/secrets), so signed webhooks can be tested. */
+    webhookSecret?: string;
+    apiUrl?: string;
+  };
+  razorpay: {
+    /** Unset: test mode (an in-process stand-in). */
+    keyId?: string;
+    /** The key secret; generated (DATA_DIR/secrets/razorpay-test) in test mode. */
+    keySecret: string;
+    apiUrl?: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -138,6 +194,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
       'Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD: set both (or neither; `npm run admin -- create <email>` also makes one)',
     );
   }
+  if ((e.RAZORPAY_KEY_ID === undefined) !== (e.RAZORPAY_KEY_SECRET === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both or neither',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR ?? './data');
   const port = e.PORT ?? 3000;
   return {
@@ -162,6 +223,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     mailDurable: e.MAIL_DURABLE ?? 'mailer',
     busNamespace: e.BUS_NAMESPACE,
+    webhookBackoffMs: e.WEBHOOK_BACKOFF_MS ?? DEFAULT_WEBHOOK_BACKOFF_MS,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS ?? 10_000,
+    trackingSinkUrl: e.TRACKING_SINK_URL,
+    trackingSinkToken: e.TRACKING_SINK_TOKEN,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret:
+        e.STRIPE_WEBHOOK_SECRET ??
+        (e.STRIPE_SECRET_KEY ? undefined : `whsec_${loadOrCreateSecret(dataDir, 'stripe-webhook-test')}`),
+      apiUrl: e.STRIPE_API_URL,
+    },
+    razorpay: {
+      keyId: e.RAZORPAY_KEY_ID,
+      keySecret: e.RAZORPAY_KEY_SECRET ?? loadOrCreateSecret(dataDir, 'razorpay-test'),
+      apiUrl: e.RAZORPAY_API_URL,
+    },
   };
 }
 

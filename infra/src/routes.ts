@@ -13,11 +13,27 @@ import { adminUsersQueryRouter } from '@printshop/query-service/account/admin-us
 import { meRouter } from '@printshop/query-service/account/me-routes';
 import { imageServeRouter } from '@printshop/command-service/images/serve-router';
 import { imageUploadRouter } from '@printshop/command-service/images/upload-router';
+import { catalogRouter } from '@printshop/query-service/catalog/catalog-routes';
+import { geoRouter } from '@printshop/query-service/geo/detect-country-routes';
+import { contactRouter } from '@printshop/command-service/contact/router';
+import { trackingRouter } from '@printshop/command-service/tracking/router';
+import { checkoutRouter } from '@printshop/command-service/checkout/router';
+import { stripeRouter } from '@printshop/command-service/payment/stripe/stripe-router';
+import { razorpayRouter } from '@printshop/command-service/payment/razorpay/razorpay-router';
+import { ordersQueryRouter } from '@printshop/query-service/orders/orders-routes';
+import { loyaltyQueryRouter } from '@printshop/query-service/loyalty/loyalty-routes';
 import type { AppContext } from './app-context';
+import { paymentProvidersOf } from './payments/payment-providers';
+import { createContactRateLimit } from './contact/contact-rate-limit';
+import { lookupCountry } from './geo/geoip';
 import { createAuthRateLimits } from './auth/rate-limits';
+import { webhookRouters } from './webhooks/webhook-routers';
 
 export function buildRouters(app: AppContext): Router[] {
   return [
+    // Catalog and settings
+    catalogRouter(),
+    geoRouter({ lookupCountry }),
     // Auth and account
     meRouter({ db: app.db, waitFor: app.waitFor }),
     authRouter({
@@ -38,6 +54,25 @@ export function buildRouters(app: AppContext): Router[] {
       newId: app.newId,
       loyaltyBalance: (userId) => loyaltyBalance(app.store, userId),
     }),
+    // Checkout, payments, orders, loyalty
+    checkoutRouter({ store: app.store, now: app.now, newId: app.newId }),
+    stripeRouter({
+      store: app.store,
+      now: app.now,
+      newId: app.newId,
+      logger: app.logger,
+      stripe: paymentProvidersOf(app).stripe,
+      publishableKey: paymentProvidersOf(app).stripePublishableKey,
+    }),
+    razorpayRouter({
+      store: app.store,
+      now: app.now,
+      newId: app.newId,
+      razorpay: paymentProvidersOf(app).razorpay,
+      keySecret: paymentProvidersOf(app).razorpayKeySecret,
+    }),
+    ordersQueryRouter({ db: app.db, waitFor: app.waitFor }),
+    loyaltyQueryRouter({ db: app.db, waitFor: app.waitFor }),
     // Images
     imageUploadRouter({
       store: app.store,
@@ -47,8 +82,17 @@ export function buildRouters(app: AppContext): Router[] {
       tempDir: path.join(app.config.dataDir, 'tmp', 'uploads'),
     }),
     imageServeRouter({ store: app.store, images: app.images }),
+    // Contact and tracking
+    contactRouter({
+      store: app.store,
+      now: app.now,
+      newId: app.newId,
+      countMessage: createContactRateLimit(app.db),
+    }),
+    trackingRouter({ store: app.store, now: app.now }),
     // Admin
     adminUsersQueryRouter({ db: app.db, waitFor: app.waitFor }),
     adminUsersRouter({ store: app.store, now: app.now }),
+    ...webhookRouters(app),
   ];
 }

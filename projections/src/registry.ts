@@ -2,7 +2,19 @@
 // Domain issues add theirs here.
 import { addressesProjection } from './addresses/addresses-projection';
 import { cartsProjection } from './carts/carts-projection';
+import { checkoutsProjection } from './checkouts/checkouts-projection';
+import { loyaltyProjection } from './loyalty/loyalty-projection';
+import { ordersProjection } from './orders/orders-projection';
 import type { Projection } from './runner/projection';
 import { usersProjection } from './users/users-projection';
+import { webhooksProjection } from './webhooks/webhooks-projection';
 
-export const allProjections: Projection[] = [addressesProjection, usersProjection, cartsProjection];
+export const allProjections: Projection[] = [
+  addressesProjection,
+  usersProjection,
+  cartsProjection,
+  ordersProjection,
+  checkoutsProjection,
+  loyaltyProjection,
+  webhooksProjection,
+];

@@ -4,11 +4,14 @@ import type { EventDefinition } from './event-registry';
 import { addressEvents } from './events/address';
 import { cartEvents } from './events/cart';
 import { checkoutEvents } from './events/checkout';
+import { contactEvents } from './events/contact';
 import { imageEvents } from './events/image';
 import { loyaltyEvents } from './events/loyalty';
 import { OrderNumberReserved, orderEvents } from './events/order';
 import { paymentEvents } from './events/payment';
+import { trackingEvents } from './events/tracking';
 import { EmailReserved, userEvents } from './events/user';
+import { webhookEvents } from './events/webhook';
 
 export const allEvents: EventDefinition[] = [
   ...addressEvents,
@@ -21,4 +24,7 @@ export const allEvents: EventDefinition[] = [
   ...orderEvents,
   OrderNumberReserved,
   ...loyaltyEvents,
+  ...contactEvents,
+  ...trackingEvents,
+  ...webhookEvents,
 ];

@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes (a contact message: the customer who wrote it). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -1,6 +1,10 @@
 // `npm run bench -- <name>...` runs the named benchmarks (all when none is named).
 const benches: Record<string, () => Promise<unknown>> = {
   store: async () => (await import('./store.bench')).run(),
+  frontend: async () => (await import('./frontend.bench')).run(),
+  tracking: async () => (await import('./tracking.bench')).run(),
+  cart: async () => (await import('./cart.bench')).run(),
+  images: async () => (await import('./images.bench')).run(),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -29,7 +29,12 @@ export interface Part {
   value?: string;
 }
 
-export const filePart = (field: string, bytes: Uint8Array, name = 'photo.jpg', type = 'image/jpeg'): Part => ({
+export const filePart = (
+  field: string,
+  bytes: Uint8Array,
+  name = 'photo.jpg',
+  type = 'image/jpeg',
+): Part => ({
   field,
   file: { bytes, name, type },
 });

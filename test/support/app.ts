@@ -23,7 +23,13 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  options: { label?: string; env?: Record<string, string>; logger?: Logger } = {},
+  options: {
+    label?: string;
+    env?: Record<string, string>;
+    logger?: Logger;
+    /** A built frontend (frontend/dist) for the gateway to serve, as `npm start` does. */
+    frontendDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.label ?? 'app');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printshop-app-'));
@@ -38,7 +44,11 @@ export async function startTestApp(
     BUS_NAMESPACE: namespace,
     ...options.env,
   });
-  const shop = await startPrintShop({ config, logger: options.logger ?? silentLogger });
+  const shop = await startPrintShop({
+    config,
+    logger: options.logger ?? silentLogger,
+    frontendDir: options.frontendDir,
+  });
   const db = createDb(database.url, { poolMax: 4 });
   return {
     url: `http://127.0.0.1:${shop.port}`,

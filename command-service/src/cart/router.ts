@@ -7,24 +7,27 @@ import type { Context } from 'koa';
 import { cartItemDto } from '@printshop/shared-events/api/cart-dto';
 import {
   addCartItemBodySchema,
-  addPhotostripBodySchema,
   cartQuerySchema,
+  addPhotostripBodySchema,
   updateCartItemBodySchema,
 } from '@printshop/shared-events/api/cart';
 import { redeemBodySchema } from '@printshop/shared-events/api/loyalty';
 import { requireUser } from '@printshop/shared-events/auth';
 import { NotFound, ValidationError } from '@printshop/shared-events/errors';
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
-import { priceCart } from '@printshop/shared-events/rules/cart-pricing';
+import { priceCart, priceLines } from '@printshop/shared-events/rules/cart-pricing';
 import { pricedSku } from '@printshop/shared-events/rules/catalog';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { canUseImage, loadImage } from '../images/image';
 import { IMAGE_MESSAGES } from '../images/messages';
 import { answerWithPosition } from '../http';
 import { findLine, type CartState } from './cart';
-import { runCartCommand } from './cart-commands';
+import { imagesInCart, runCartCommand } from './cart-commands';
 import { CART_MESSAGES, type CartCommand, type NewLine } from './decide';
 import { cartIdOf, guestSessionOf, type CartCallerState } from '@printshop/shared-events/cart-owner';
+
+/** `?currency=` of a write: the item comes back priced in it (USD when absent). */
+const currencyQuerySchema = cartQuerySchema.pick({ currency: true });
 
 export interface CartRouterDeps {
   store: EventStore;
@@ -50,11 +53,15 @@ export function cartRouter(deps: CartRouterDeps): Router {
   const run = (ctx: Context, command: CartCommand, at = deps.now().toISOString()) =>
     runCartCommand(store, cartIdOf(ctx.state as CartCallerState), command, metadataOf(ctx, at));
 
-  /** Every image a line names must exist and be the caller's; any other id is "not found". */
+  /**
+   * Every image a line names must exist and be the caller's; any other id is "not found". Images the
+   * cart already holds were checked when their line was added (imagesInCart).
+   */
   async function checkImages(ctx: Context, imageIds: ReadonlyArray<string | undefined>): Promise<void> {
     const state = ctx.state as CartCallerState;
     const caller = { userId: state.auth?.userId, guestSession: guestSessionOf(state) };
-    const ids = [...new Set(imageIds.filter((id): id is string => id !== undefined))];
+    const known = imagesInCart(store, cartIdOf(state));
+    const ids = [...new Set(imageIds.filter((id): id is string => id !== undefined && !known.has(id)))];
     const images = await Promise.all(ids.map((id) => loadImage(store, id)));
     if (!images.every((image) => canUseImage(image, caller))) throw new NotFound(IMAGE_MESSAGES.notFound);
   }
@@ -63,9 +70,9 @@ export function cartRouter(deps: CartRouterDeps): Router {
   function itemOf(ctx: Context, cart: CartState, lineId: string) {
     const line = findLine(cart, lineId);
     if (!line) return undefined;
-    const query = cartQuerySchema.parse(ctx.query);
-    const currency = query.currency ?? 'USD';
-    const [item] = priceCart({ lines: [line], currency, country: query.country ?? 'US' }).items;
+    const currency =
+      ctx.query.currency === undefined ? 'USD' : (currencyQuerySchema.parse(ctx.query).currency ?? 'USD');
+    const [item] = priceLines([line], currency).items;
     return item && cartItemDto(item, currency);
   }
 

@@ -22,7 +22,9 @@ const uploadedData = (owner: { userId: string } | { guestSession: string }) => (
   format: 'jpeg' as const,
   uploadedAt: at,
 });
-const uploaded = (owner: { userId: string } | { guestSession: string } = { guestSession: 'g-1' }): ImageEvent => ({
+const uploaded = (
+  owner: { userId: string } | { guestSession: string } = { guestSession: 'g-1' },
+): ImageEvent => ({
   type: 'ImageUploaded',
   data: uploadedData(owner),
 });
@@ -46,7 +48,10 @@ describe('image decider', () => {
 
   it('deletes an image once; unknown or deleted images are not found', () => {
     spec.given([uploaded()]).when({ type: 'DeleteImage', data: { imageId, at } }).then([deleted]);
-    spec.given([uploaded(), deleted]).when({ type: 'DeleteImage', data: { imageId, at } }).thenThrows(NotFound);
+    spec
+      .given([uploaded(), deleted])
+      .when({ type: 'DeleteImage', data: { imageId, at } })
+      .thenThrows(NotFound);
     spec.given([]).when({ type: 'DeleteImage', data: { imageId, at } }).thenThrows(NotFound);
   });
 
@@ -65,11 +70,15 @@ describe('who may use and delete an image', () => {
     expect(canUseImage(state([uploaded({ guestSession: 'g-1' })]), { guestSession: 'g-1' })).toBe(true);
     expect(canUseImage(state([uploaded({ guestSession: 'g-1' })]), { guestSession: 'g-2' })).toBe(false);
     // A signed-in browser still carries the guest cookie it uploaded with.
-    expect(canUseImage(state([uploaded({ guestSession: 'g-1' })]), { userId: 'u-1', guestSession: 'g-1' })).toBe(
+    expect(
+      canUseImage(state([uploaded({ guestSession: 'g-1' })]), { userId: 'u-1', guestSession: 'g-1' }),
+    ).toBe(true);
+    expect(canUseImage(state([uploaded({ userId: 'u-1' })]), { userId: 'u-1', guestSession: 'g-9' })).toBe(
       true,
     );
-    expect(canUseImage(state([uploaded({ userId: 'u-1' })]), { userId: 'u-1', guestSession: 'g-9' })).toBe(true);
-    expect(canUseImage(state([uploaded({ userId: 'u-1' })]), { userId: 'u-2', guestSession: 'g-1' })).toBe(false);
+    expect(canUseImage(state([uploaded({ userId: 'u-1' })]), { userId: 'u-2', guestSession: 'g-1' })).toBe(
+      false,
+    );
     expect(canUseImage(state([uploaded({ userId: 'u-1' })]), { guestSession: 'u-1' })).toBe(false);
   });
 

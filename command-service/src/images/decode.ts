@@ -67,7 +67,11 @@ async function openHeic(source: string | Buffer): Promise<OpenedImage> {
 }
 
 /** Opens the image and reads its header; throws the API's error when it is not an acceptable image. */
-export async function openImage(source: string | Buffer, kind: ImageKind, field: string): Promise<OpenedImage> {
+export async function openImage(
+  source: string | Buffer,
+  kind: ImageKind,
+  field: string,
+): Promise<OpenedImage> {
   try {
     if (kind === 'heic') return await openHeic(source);
     const image = sharp(source, { limitInputPixels: MAX_PIXELS, failOn: 'warning', autoOrient: true });

@@ -9,6 +9,9 @@ import {
   type PrintAssessment,
 } from '@printshop/shared-events/events/image';
 
+/** What an image id can look like (uuids are issued); anything else is no image. */
+export const IMAGE_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
 export interface UploadedImage {
   imageId: string;
   owner: ImageOwner;

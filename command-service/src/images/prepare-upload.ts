@@ -1,10 +1,9 @@
 // One received file turned into what is kept: judged by content, decoded (which proves it whole),
-// sized, and its preview made. Kept in two steps so that a request with a bad crop or a second
-// bad file stores nothing.
+// sized, its preview made, and stored.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { UnsupportedMediaType } from '@printshop/shared-events/errors';
-import { imageKeys, type ImageStore } from '@printshop/shared-events/image-store';
+import { allImageKeys, imageKeys, type ImageStore } from '@printshop/shared-events/image-store';
 import { sniffImageKind, UPLOAD_MESSAGES, type ImageKind } from '@printshop/shared-events/rules/uploads';
 import { imageError, openImage, previewJpeg, servedJpeg, unreadable } from './decode';
 import { IMAGE_MESSAGES } from './messages';
@@ -37,11 +36,17 @@ async function endsWithPngEnd(file: ReceivedFile): Promise<boolean> {
   }
 }
 
-export async function prepareUpload(file: ReceivedFile): Promise<PreparedUpload> {
+/** The checks that need no decoding: empty, kind by content, PNG end. */
+async function judgeKind(file: ReceivedFile): Promise<ImageKind> {
   if (file.bytes === 0) throw unreadable(file.field, IMAGE_MESSAGES.emptyFile);
   const kind = sniffImageKind(file.head);
   if (!kind) throw new UnsupportedMediaType(UPLOAD_MESSAGES.unsupportedType);
-  if (kind === 'png' && !(await endsWithPngEnd(file))) throw unreadable(file.field, IMAGE_MESSAGES.dataAfterImage);
+  if (kind === 'png' && !(await endsWithPngEnd(file)))
+    throw unreadable(file.field, IMAGE_MESSAGES.dataAfterImage);
+  return kind;
+}
+
+async function decodeUpload(file: ReceivedFile, kind: ImageKind): Promise<PreparedUpload> {
   const { image, width, height } = await openImage(file.path, kind, file.field);
   try {
     // Making the preview decodes every pixel, so a truncated or damaged file fails here.
@@ -55,17 +60,28 @@ export async function prepareUpload(file: ReceivedFile): Promise<PreparedUpload>
   }
 }
 
-/** Stores the original (private), the preview and, when made, the served copy. */
-export async function keepUpload(prepared: PreparedUpload, imageId: string, images: ImageStore): Promise<void> {
-  const puts: Array<[string, () => Parameters<ImageStore['put']>[1]]> = [
-    [imageKeys.original(imageId), () => createReadStream(prepared.file.path)],
-    [imageKeys.preview(imageId), () => prepared.preview],
-  ];
-  if (prepared.served) puts.push([imageKeys.served(imageId), () => prepared.served!]);
+/**
+ * Judges and decodes the file and stores it under `imageId`: the original (private), the preview
+ * and, when made, the served copy. The original is copied while the image is being decoded (the
+ * copy costs no extra time); when the file is refused, nothing of it stays.
+ */
+export async function prepareAndKeep(
+  file: ReceivedFile,
+  imageId: string,
+  images: ImageStore,
+): Promise<PreparedUpload> {
+  const kind = await judgeKind(file);
+  const original = images.put(imageKeys.original(imageId), createReadStream(file.path));
+  original.catch(() => undefined); // awaited below; this only keeps an early failure from being unhandled
   try {
-    for (const [key, body] of puts) await images.put(key, body());
+    const prepared = await decodeUpload(file, kind);
+    await original;
+    await images.put(imageKeys.preview(imageId), prepared.preview);
+    if (prepared.served) await images.put(imageKeys.served(imageId), prepared.served);
+    return prepared;
   } catch (error) {
-    await removeImageFiles(images, puts.map(([key]) => key));
+    await original.catch(() => undefined);
+    await removeImageFiles(images, allImageKeys(imageId));
     throw error;
   }
 }

@@ -18,8 +18,11 @@ import { IMAGE_MESSAGES } from './messages';
 const HEAD_BYTES = 64;
 /** Text fields (crop JSON, sku) are small. */
 const MAX_FIELD_BYTES = 4096;
-/** Multipart headers, boundaries and text fields around the files. */
-const ENVELOPE_BYTES = 1024 * 1024;
+/**
+ * Read past the files' limit before the connection is cut: a file a little too large is read to the
+ * end and answered 413 naming it (a client gets no answer while it is still sending).
+ */
+const SLACK_BYTES = 16 * 1024 * 1024;
 
 export interface ReceivedFile {
   field: string;
@@ -51,13 +54,17 @@ export class RequestTooLarge extends PayloadTooLarge {
 }
 
 const cleanName = (name: string | undefined, field: string): string =>
-  (name ?? '').replace(/\p{Cc}/gu, '').trim().slice(0, 200) || field;
+  (name ?? '')
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, 200) || field;
 
 export async function receiveUpload(req: IncomingMessage, options: ReceiveOptions): Promise<ReceivedUpload> {
   const expected = new Set(options.fileFields);
   // Files can be as large as allowed; what is beyond that (with room for the envelope) is abuse.
-  const cap = options.fileFields.length * options.maxFileBytes + ENVELOPE_BYTES;
-  if (Number(req.headers['content-length'] ?? 0) > cap) throw new RequestTooLarge(IMAGE_MESSAGES.requestTooLarge);
+  const cap = options.fileFields.length * options.maxFileBytes + SLACK_BYTES;
+  if (Number(req.headers['content-length'] ?? 0) > cap)
+    throw new RequestTooLarge(IMAGE_MESSAGES.requestTooLarge);
 
   let parser: busboy.Busboy;
   try {
@@ -121,9 +128,11 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
         done(null, chunk);
       },
     });
+    // Busboy drops the rest of a file over the limit, but ends its stream only where the part ends.
+    stream.once('limit', () => fail(new PayloadTooLarge(UPLOAD_MESSAGES.fileTooLarge(fileName))));
     writes.push(
       pipeline(stream, meter, createWriteStream(file, { flags: 'wx', mode: 0o600 })).then(() => {
-        if (stream.truncated) return fail(new PayloadTooLarge(UPLOAD_MESSAGES.fileTooLarge(fileName)));
+        if (stream.truncated) return;
         files.set(field, {
           field,
           fileName,
@@ -136,7 +145,8 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
     );
   });
   parser.on('field', (name, value, info) => {
-    if (info.valueTruncated) fail(new ValidationError(IMAGE_MESSAGES.fieldTooLong, { [name]: IMAGE_MESSAGES.fieldTooLong }));
+    if (info.valueTruncated)
+      fail(new ValidationError(IMAGE_MESSAGES.fieldTooLong, { [name]: IMAGE_MESSAGES.fieldTooLong }));
     else fields.set(name, value);
   });
   for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit']) {
@@ -147,16 +157,20 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
     await new Promise<void>((resolve, reject) => {
       let received = 0;
       // Stop parsing: busboy ends the file being written with an error; what still arrives is read
-      // and dropped until the answer (with Connection: close when too large) goes out.
+      // and dropped (so the answer reaches the client), until Connection: close ends it when too large.
       const stop = (error: Error) => {
         req.off('data', onData);
         req.unpipe(parser);
+        req.resume();
         parser.destroy();
         reject(error);
       };
       const onData = (chunk: Buffer) => {
         received += chunk.length;
-        if (received > cap) stop(new RequestTooLarge(IMAGE_MESSAGES.requestTooLarge));
+        if (received > cap) {
+          const named = failure instanceof PayloadTooLarge ? failure.message : IMAGE_MESSAGES.requestTooLarge;
+          stop(new RequestTooLarge(named));
+        }
       };
       req.on('data', onData);
       req.once('close', () => {

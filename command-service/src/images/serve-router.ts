@@ -11,16 +11,13 @@ import { NotFound } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { imageKeys, SIZED_WIDTHS, type ImageStore } from '@printshop/shared-events/image-store';
 import { createImageDerivatives } from './derivatives';
-import { loadImage } from './image';
+import { IMAGE_ID_PATTERN, loadImage } from './image';
 import { IMAGE_MESSAGES } from './messages';
 
 export interface ImageServeRouterDeps {
   store: EventStore;
   images: ImageStore;
 }
-
-/** What an image id can look like (uuids here); anything else is not ours (a frontend file). */
-export const IMAGE_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -43,6 +40,7 @@ export function imageServeRouter(deps: ImageServeRouterDeps): Router {
 
   async function serve(ctx: Context, next: Next, width: number | undefined) {
     const imageId = ctx.params.id!;
+    // Anything not shaped like an image id is not ours (a file of the frontend under /images/).
     if (!IMAGE_ID_PATTERN.test(imageId)) return next();
     const key = await keyToServe(imageId, width);
     const object = key && (await deps.images.get(key));

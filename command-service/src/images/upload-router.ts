@@ -8,15 +8,25 @@ import { imageUploadFieldsSchema } from '@printshop/shared-events/api/images';
 import type { AuthContextState } from '@printshop/shared-events/auth';
 import { NotFound, ValidationError } from '@printshop/shared-events/errors';
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
-import { imageStreamName, type ImageOwner, type ImageRole } from '@printshop/shared-events/events/image';
+import {
+  imageStreamName,
+  type ImageOwner,
+  type ImageRole,
+  type PrintAssessment,
+} from '@printshop/shared-events/events/image';
 import { allImageKeys, type ImageStore } from '@printshop/shared-events/image-store';
-import { isValidCropArea, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@printshop/shared-events/rules/uploads';
+import {
+  isValidCropArea,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_MESSAGES,
+  type CropArea,
+} from '@printshop/shared-events/rules/uploads';
 import { handleCommand } from '../handle-command';
 import { answerWithPosition } from '../http';
 import { imageDecider } from './decide';
-import { canDeleteImage, loadImage, type ImageCaller } from './image';
+import { canDeleteImage, IMAGE_ID_PATTERN, loadImage, type ImageCaller } from './image';
 import { IMAGE_MESSAGES } from './messages';
-import { keepUpload, prepareUpload, removeImageFiles, type PreparedUpload } from './prepare-upload';
+import { prepareAndKeep, removeImageFiles, type PreparedUpload } from './prepare-upload';
 import { assessUpload, printSizeOf } from './print-assessment';
 import { receiveUpload, RequestTooLarge, type ReceivedUpload } from './receive-upload';
 
@@ -61,10 +71,18 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
   const router = new Router();
 
   /** Reads the multipart body, runs `handle`, and always removes the temp files. */
-  async function withUpload(ctx: Context, fileFields: string[], handle: (upload: ReceivedUpload) => Promise<void>) {
+  async function withUpload(
+    ctx: Context,
+    fileFields: string[],
+    handle: (upload: ReceivedUpload) => Promise<void>,
+  ) {
     let upload: ReceivedUpload;
     try {
-      upload = await receiveUpload(ctx.req, { fileFields, maxFileBytes: MAX_UPLOAD_BYTES, tempDir: deps.tempDir });
+      upload = await receiveUpload(ctx.req, {
+        fileFields,
+        maxFileBytes: MAX_UPLOAD_BYTES,
+        tempDir: deps.tempDir,
+      });
     } catch (error) {
       if (error instanceof RequestTooLarge) ctx.set('Connection', 'close');
       throw error;
@@ -76,11 +94,11 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
     }
   }
 
-  /** Stores the files, then appends one ImageUploaded per image; answers with the last position. */
+  /** Appends one ImageUploaded per stored image; answers with the last position. */
   async function record(
     ctx: Context,
     images: Recorded[],
-    extra: { crop?: { x: number; y: number; width: number; height: number }; sku?: string; print?: ReturnType<typeof assessUpload> },
+    extra: { crop?: CropArea; sku?: string; print?: PrintAssessment },
   ): Promise<number | undefined> {
     const owner = ownerOf(ctx.state as ImageCallerState);
     const uploadedAt = deps.now().toISOString();
@@ -89,13 +107,9 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
       correlationId: ctx.state.requestId as string | undefined,
       at: uploadedAt,
     };
-    const kept: string[] = [];
     let position: number | undefined;
+    let recorded = 0;
     try {
-      for (const { prepared, imageId } of images) {
-        kept.push(imageId);
-        await keepUpload(prepared, imageId, deps.images);
-      }
       for (const { prepared, imageId, role } of images) {
         const paired = images.find((other) => other.imageId !== imageId);
         const result = await handleCommand(
@@ -121,26 +135,32 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
           { metadata, expectedRevision: 'no_stream' },
         );
         position = result.position;
+        recorded++;
       }
     } catch (error) {
-      // No event, no file: what was stored for this request goes (an event already appended for the
-      // first image of a pair stays, with its files, so the log never points at nothing).
-      const recorded = position === undefined ? kept : kept.slice(1);
-      await Promise.all(recorded.map((imageId) => removeImageFiles(deps.images, allImageKeys(imageId))));
+      // Files without an event go; an image already recorded keeps its files, so the log never
+      // points at nothing.
+      await forget(images.slice(recorded).map(({ imageId }) => imageId));
       throw error;
     }
     return position;
   }
 
+  const forget = (imageIds: string[]) =>
+    Promise.all(imageIds.map((imageId) => removeImageFiles(deps.images, allImageKeys(imageId))));
+
   router.post('/api/images/single', async (ctx) => {
     await withUpload(ctx, ['image'], async (upload) => {
-      const prepared = await prepareUpload(required(upload, 'image'));
       const imageId = deps.newId();
+      const prepared = await prepareAndKeep(required(upload, 'image'), imageId, deps.images);
       const position = await record(ctx, [{ prepared, imageId, role: 'single' }], {});
       answerWithPosition(
         ctx,
         201,
-        { message: IMAGE_MESSAGES.uploaded, image: { id: imageId, width: prepared.width, height: prepared.height } },
+        {
+          message: IMAGE_MESSAGES.uploaded,
+          image: { id: imageId, width: prepared.width, height: prepared.height },
+        },
         position,
       );
     });
@@ -156,19 +176,27 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
       }
       const rawFile = required(upload, 'rawImage');
       const croppedFile = required(upload, 'croppedImage');
-      const raw = await prepareUpload(rawFile);
-      const cropped = await prepareUpload(croppedFile);
-      if (crop && !isValidCropArea(crop, raw)) {
-        throw new ValidationError(UPLOAD_MESSAGES.invalidCropArea, { crop: UPLOAD_MESSAGES.invalidCropArea });
-      }
-      const print = printSize ? assessUpload(printSize, crop, cropped) : undefined;
       const rawId = deps.newId();
       const croppedId = deps.newId();
+      // Both at once (one core each); if either is refused, neither stays.
+      const [raw, cropped] = await Promise.allSettled([
+        prepareAndKeep(rawFile, rawId, deps.images),
+        prepareAndKeep(croppedFile, croppedId, deps.images),
+      ]);
+      if (raw.status === 'rejected' || cropped.status === 'rejected') {
+        await forget([rawId, croppedId]);
+        throw raw.status === 'rejected' ? raw.reason : (cropped as PromiseRejectedResult).reason;
+      }
+      if (crop && !isValidCropArea(crop, raw.value)) {
+        await forget([rawId, croppedId]);
+        throw new ValidationError(UPLOAD_MESSAGES.invalidCropArea, { crop: UPLOAD_MESSAGES.invalidCropArea });
+      }
+      const print = printSize ? assessUpload(printSize, crop, cropped.value) : undefined;
       const position = await record(
         ctx,
         [
-          { prepared: raw, imageId: rawId, role: 'raw' },
-          { prepared: cropped, imageId: croppedId, role: 'cropped' },
+          { prepared: raw.value, imageId: rawId, role: 'raw' },
+          { prepared: cropped.value, imageId: croppedId, role: 'cropped' },
         ],
         { crop, sku: sku?.toUpperCase(), print },
       );
@@ -177,8 +205,8 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
         201,
         {
           message: IMAGE_MESSAGES.imagesUploaded,
-          rawImage: { id: rawId, width: raw.width, height: raw.height },
-          croppedImage: { id: croppedId, width: cropped.width, height: cropped.height },
+          rawImage: { id: rawId, width: raw.value.width, height: raw.value.height },
+          croppedImage: { id: croppedId, width: cropped.value.width, height: cropped.value.height },
           ...(print ? { print } : {}),
         },
         position,
@@ -190,7 +218,8 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
     const imageId = ctx.params.id!;
     const caller = callerOf(ctx.state as ImageCallerState);
     // Someone else's image is answered exactly like an unknown one.
-    if (!canDeleteImage(await loadImage(deps.store, imageId), caller)) throw new NotFound(IMAGE_MESSAGES.notFound);
+    if (!IMAGE_ID_PATTERN.test(imageId) || !canDeleteImage(await loadImage(deps.store, imageId), caller))
+      throw new NotFound(IMAGE_MESSAGES.notFound);
     const at = deps.now().toISOString();
     const result = await handleCommand(
       deps.store,

@@ -29,12 +29,17 @@ export async function changeOrderStatus(
   const order = result.newState;
   if (!order) throw new NotFound(ORDER_MESSAGES.notFound);
   let position = result.position;
-  const givesPointsBack = result.events.some((e) => e.type === 'OrderCancelled' || e.type === 'OrderRefunded');
+  const givesPointsBack = result.events.some(
+    (e) => e.type === 'OrderCancelled' || e.type === 'OrderRefunded',
+  );
   if (givesPointsBack && order.userId) {
     const returned = await runLoyaltyCommand(
       store,
       order.userId,
-      { type: 'ReturnPoints', data: { orderId: order.orderId, orderNumber: order.orderNumber, at: input.at } },
+      {
+        type: 'ReturnPoints',
+        data: { orderId: order.orderId, orderNumber: order.orderNumber, at: input.at },
+      },
       metadata,
       `loyalty:return:${order.orderId}`,
     );

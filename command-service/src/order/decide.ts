@@ -5,7 +5,11 @@
 import type { Decider } from '@printshop/shared-events/decider';
 import { NotFound, RuleBroken, ValidationError } from '@printshop/shared-events/errors';
 import type { OrderEvent, OrderPlacedData } from '@printshop/shared-events/events/order';
-import { evolveOrderView, type OrderStatus, type OrderView } from '@printshop/shared-events/events/order-view';
+import {
+  evolveOrderView,
+  type OrderStatus,
+  type OrderView,
+} from '@printshop/shared-events/events/order-view';
 
 export type OrderState = OrderView | undefined;
 
@@ -48,7 +52,9 @@ function changeStatus(order: OrderView, data: Extract<OrderCommand, { type: 'Cha
   }
   switch (change.status) {
     case 'in_production':
-      return [{ type: 'OrderStatusChanged', data: { orderId, status: change.status, note, by, at } }] as const;
+      return [
+        { type: 'OrderStatusChanged', data: { orderId, status: change.status, note, by, at } },
+      ] as const;
     case 'delivered':
       return [{ type: 'OrderDelivered', data: { orderId, note, by, at } }] as const;
     case 'cancelled':
@@ -63,7 +69,10 @@ function changeStatus(order: OrderView, data: Extract<OrderCommand, { type: 'Cha
         });
       }
       return [
-        { type: 'OrderShipped', data: { orderId, carrier, trackingNumber, url: change.url ?? '', note, by, at } },
+        {
+          type: 'OrderShipped',
+          data: { orderId, carrier, trackingNumber, url: change.url ?? '', note, by, at },
+        },
       ] as const;
     }
     case 'refunded': {

@@ -53,7 +53,10 @@ export async function completePaidOrder(
     const earned = await runLoyaltyCommand(
       store,
       userId,
-      { type: 'EarnPoints', data: { orderId, orderNumber, paidSubtotalUsdCents: amounts.usdPaidSubtotal, at } },
+      {
+        type: 'EarnPoints',
+        data: { orderId, orderNumber, paidSubtotalUsdCents: amounts.usdPaidSubtotal, at },
+      },
       metadata,
       `loyalty:earn:${orderId}`,
     );

@@ -11,7 +11,11 @@ import {
 } from '@printshop/shared-events/event-store';
 import { orderStreamName, type OrderEvent } from '@printshop/shared-events/events/order';
 import { foldOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
-import { paymentStreamName, type PaymentEvent, type PaymentProvider } from '@printshop/shared-events/events/payment';
+import {
+  paymentStreamName,
+  type PaymentEvent,
+  type PaymentProvider,
+} from '@printshop/shared-events/events/payment';
 import { loadCheckout } from '../checkout/checkout';
 import { CHECKOUT_MESSAGES } from '../checkout/cart-snapshot';
 import { handleCommand } from '../handle-command';
@@ -52,10 +56,9 @@ async function readOrder(store: EventStore, orderId: string) {
 }
 
 async function checkoutIdOf(store: EventStore, payment: SucceededPayment): Promise<string | undefined> {
-  const events = await store.readStream(
-    paymentStreamName(paymentKey(payment.provider, payment.reference)),
-    { maxCount: 1 },
-  );
+  const events = await store.readStream(paymentStreamName(paymentKey(payment.provider, payment.reference)), {
+    maxCount: 1,
+  });
   const requested = (events as unknown as PaymentEvent[]).find((e) => e.type === 'PaymentRequested');
   return requested?.data.checkoutId ?? payment.checkoutId;
 }

@@ -54,8 +54,9 @@ export async function payableCheckout(
   let checkout: CheckoutStartedData;
   let position: number | undefined;
   if ('checkoutId' in body) {
-    const state = await loadCheckout(deps.store, body.checkoutId);
-    if (!state.started || !ownsCheckout(state.started, caller)) throw new NotFound(CHECKOUT_MESSAGES.notFound);
+    const state = await loadCheckout(deps.store, body.checkoutId ?? '');
+    if (!state.started || !ownsCheckout(state.started, caller))
+      throw new NotFound(CHECKOUT_MESSAGES.notFound);
     if (state.completed) throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
     checkout = state.started;
   } else {
@@ -123,8 +124,9 @@ export async function recordPaymentRequest(
 
 /** What the shop asked the provider for under this reference; undefined when not ours. */
 export async function loadPaymentRequest(store: EventStore, provider: PaymentProvider, reference: string) {
-  const events = (await store.readStream(paymentStreamName(paymentKey(provider, reference)))) as unknown as
-    PaymentEvent[];
+  const events = (await store.readStream(
+    paymentStreamName(paymentKey(provider, reference)),
+  )) as unknown as PaymentEvent[];
   const requested = events.find((event) => event.type === 'PaymentRequested');
   return requested?.type === 'PaymentRequested' ? requested.data : undefined;
 }

@@ -4,7 +4,11 @@
 // Candidates come from the `image` events of the log. Run by the reactors role every few hours;
 // two runs at once (two reactor processes) are harmless: the second finds the image expired.
 import type { EventStore, RecordedEvent } from '@printshop/shared-events/event-store';
-import { imageStreamName, IMAGE_STREAM_CATEGORY, type ImageEvent } from '@printshop/shared-events/events/image';
+import {
+  imageStreamName,
+  IMAGE_STREAM_CATEGORY,
+  type ImageEvent,
+} from '@printshop/shared-events/events/image';
 import { imageKeys, type ImageStore } from '@printshop/shared-events/image-store';
 import type { Logger } from '@printshop/shared-events/logger';
 import { handleCommand } from '@printshop/command-service/handle-command';
@@ -68,7 +72,10 @@ export async function expireOldOriginals(options: RetentionOptions): Promise<str
         store,
         imageStreamName(image.imageId),
         imageDecider,
-        { type: 'ExpireOriginal', data: { imageId: image.imageId, retentionDays: options.retentionDays, at } },
+        {
+          type: 'ExpireOriginal',
+          data: { imageId: image.imageId, retentionDays: options.retentionDays, at },
+        },
         { metadata: { actor: 'system:image-retention', at } },
       );
       expired.push(image.imageId);

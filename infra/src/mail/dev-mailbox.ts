@@ -21,8 +21,8 @@ export function createDevMailbox(o: { dir: string; from: string; logger: Logger 
   o.logger.info({ dir: o.dir }, 'SMTP_URL is not set: mail is written to the dev mailbox');
   return {
     dir: o.dir,
-    async send({ to, subject, text, html }) {
-      const info = await transport.sendMail({ from: o.from, to, subject, text, html });
+    async send({ to, subject, text, html, replyTo }) {
+      const info = await transport.sendMail({ from: o.from, to, subject, text, html, replyTo });
       await mkdir(o.dir, { recursive: true });
       // Sortable by time; the random part keeps two messages of one millisecond apart.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;

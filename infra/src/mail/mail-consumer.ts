@@ -9,13 +9,15 @@ import type { EventStore } from '@printshop/shared-events/event-store';
 import type { Logger } from '@printshop/shared-events/logger';
 import {
   ALL_MAIL_SUBJECTS,
+  contactMailSchema,
   MAIL_SUBJECTS,
   passwordResetMailSchema,
 } from '@printshop/shared-events/mail-messages';
+import { contactStreamName, type ContactEvent } from '@printshop/shared-events/events/contact';
 import type { MailMessage, Mailer } from '@printshop/shared-events/mailer';
 import { loadUser } from '@printshop/command-service/user/find-user';
 import { resetToken } from '@printshop/command-service/user/reset-token';
-import { passwordResetMail, resetPasswordLink } from './templates';
+import { contactMail, passwordResetMail, resetPasswordLink } from './templates';
 
 export const MAIL_SENT_TABLE = 'mail_outbox_sent';
 const MIGRATE_LOCK = 0x4d41494c; // 'MAIL'
@@ -34,6 +36,8 @@ export interface MailConsumerDeps {
   /** Base of links, no trailing slash. */
   publicUrl: string;
   logger: Logger;
+  /** Where contact messages go (SHOP_EMAIL); unset: they stay in the event log only, with a warning. */
+  shopEmail?: string;
   /** Default 'mailer'. */
   durable?: string;
   now?: () => Date;
@@ -73,8 +77,30 @@ async function composePasswordReset(deps: MailConsumerDeps, data: unknown, now: 
   return { mail: { to: user.email, ...rendered } };
 }
 
+async function composeContact(deps: MailConsumerDeps, data: unknown): Promise<Composed> {
+  const { contactId } = contactMailSchema.parse(data);
+  const [event] = (await deps.store.readStream(contactStreamName(contactId), { maxCount: 1 })) as unknown as [
+    ContactEvent?,
+  ];
+  // As for resets: a message not in this shop's log came from another shop sharing the bus.
+  if (event?.type !== 'ContactMessageReceived') return { skip: 'no such contact message in this shop' };
+  if (!deps.shopEmail) {
+    deps.logger.warn({ contactId }, 'SHOP_EMAIL is not set: the contact message is kept in the log only');
+    return { skip: 'no shop address configured' };
+  }
+  const { name, email, subject, message, receivedAt } = event.data;
+  return {
+    mail: {
+      to: deps.shopEmail,
+      replyTo: email,
+      ...contactMail({ name, email, subject, message, receivedAt }),
+    },
+  };
+}
+
 const composers: Record<string, (deps: MailConsumerDeps, data: unknown, now: Date) => Promise<Composed>> = {
   [MAIL_SUBJECTS.passwordReset]: composePasswordReset,
+  [MAIL_SUBJECTS.contact]: composeContact,
 };
 
 /**

@@ -21,8 +21,8 @@ export function createSmtpMailer(o: { url: string; from: string; logger: Logger 
   );
   o.logger.info({ smtp: smtpServerOf(o.url) }, 'mail goes out over SMTP');
   return {
-    async send({ to, subject, text, html }) {
-      await transport.sendMail({ to, subject, text, html });
+    async send({ to, subject, text, html, replyTo }) {
+      await transport.sendMail({ to, subject, text, html, replyTo });
     },
     async close() {
       transport.close();

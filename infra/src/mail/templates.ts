@@ -52,3 +52,26 @@ export function passwordResetMail(o: {
     ]),
   };
 }
+
+/** A contact-form message, to the shop: who wrote, their address (also the Reply-To), what they wrote. */
+export function contactMail(o: {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  receivedAt: string;
+}): RenderedMail {
+  const from = `From: ${o.name} <${o.email}>`;
+  const when = `Received: ${o.receivedAt}`;
+  return {
+    // Header-safe: the subject line is the customer's own text on one line.
+    subject: `Contact form: ${o.subject.replace(/[\r\n]+/g, ' ')}`,
+    text: [from, when, '', o.message, '', 'Reply to this mail to answer them.'].join('\n'),
+    html: html([
+      escapeHtml(from),
+      escapeHtml(when),
+      escapeHtml(o.message).replace(/\r?\n/g, '<br>'),
+      'Reply to this mail to answer them.',
+    ]),
+  };
+}

@@ -4,9 +4,12 @@ import type { Knex } from 'knex';
 import { migrateReactors } from '@printshop/projections/reactors/checkpoints';
 import { migrateProjections } from '@printshop/projections/runner/checkpoints';
 import { migrateEventStore } from '../postgres/event-store';
+import { migrateWebhookDeliveries } from '../webhooks/delivery-store';
 
 export async function migrate(db: Knex, options: { postgresEventStore: boolean }): Promise<void> {
   if (options.postgresEventStore) await migrateEventStore(db);
   await migrateProjections(db);
   await migrateReactors(db);
+  // The delivery worker owns these; the gateway's admin calls read them, whichever role starts first.
+  await migrateWebhookDeliveries(db);
 }

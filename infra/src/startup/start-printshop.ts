@@ -41,6 +41,10 @@ import { createImageDerivatives } from '@printshop/command-service/images/deriva
 import { ensureConfiguredAdmin } from './ensure-admin';
 import { createMailer } from '../mail/create-mailer';
 import { startMailConsumer } from '../mail/mail-consumer';
+import { startWebhookDeliveryWorker } from '../webhooks/delivery-worker';
+import { createSecretBox } from '../webhooks/secret-box';
+import { createHttpSink } from '../tracking/http-sink';
+import { startTrackingConsumer } from '../tracking/tracking-consumer';
 
 export interface RunningPrintShop {
   /** The gateway's address, when this role serves HTTP. */
@@ -145,8 +149,28 @@ export async function startPrintShop({
         publicUrl: config.publicUrl,
         logger,
         durable: config.mailDurable,
+        shopEmail: config.shopEmail ?? config.adminEmail,
       });
       stops.push({ name: 'mail consumer', stop: () => mailConsumer.stop() });
+      const webhookWorker = await startWebhookDeliveryWorker({
+        bus,
+        db,
+        secrets: createSecretBox(config.jwtSecret),
+        backoffMs: config.webhookBackoffMs,
+        timeoutMs: config.webhookTimeoutMs,
+        logger,
+      });
+      stops.push({ name: 'webhook delivery worker', stop: () => webhookWorker.stop() });
+      const trackingConsumer = await startTrackingConsumer({
+        bus,
+        db,
+        store,
+        sink: config.trackingSinkUrl
+          ? createHttpSink({ url: config.trackingSinkUrl, token: config.trackingSinkToken })
+          : undefined,
+        logger,
+      });
+      stops.push({ name: 'tracking consumer', stop: () => trackingConsumer.stop() });
     }
 
     let port: number | undefined;

@@ -1,6 +1,7 @@
 // The carts read model (GET /api/cart): one row per cart line, and one per cart for the loyalty
 // points set on it. Prices are not stored: the query side prices the lines from the catalog in the
-// currency asked for. Rows follow from the events alone, so a rebuild is identical.
+// currency asked for. Rows follow from the events alone, so a rebuild is identical. Each batch also
+// notifies which carts it changed (carts-read-model.ts), for readers that keep carts in memory.
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@printshop/shared-events/event-store';
 import {
@@ -9,11 +10,14 @@ import {
   type CartEvent,
   type CartLineData,
 } from '@printshop/shared-events/events/cart';
+import {
+  CART_LINES_TABLE,
+  CARTS_CHANGED_CHANNEL,
+  CARTS_PROJECTION,
+  CARTS_TABLE,
+  cartsChangedPayloads,
+} from '@printshop/shared-events/carts-read-model';
 import type { Projection } from '../runner/projection';
-
-export const CARTS_PROJECTION = 'carts';
-export const CART_LINES_TABLE = 'cart_lines';
-export const CARTS_TABLE = 'carts';
 
 /** `cart-<cartId>` -> cartId (cart ids contain '-'). */
 const cartIdOf = (streamName: string) => streamName.slice(CART_STREAM_CATEGORY.length + 1);
@@ -111,8 +115,14 @@ export const cartsProjection: Projection = {
     );
   },
   async apply(events, trx, schema) {
+    const changed = new Set<string>();
     for (const recorded of events) {
       await applyOne(recorded as unknown as CartEvent, recorded, trx, schema);
+      changed.add(cartIdOf(recorded.streamName));
+    }
+    if (events.length === 0) return;
+    for (const payload of cartsChangedPayloads(changed, events[events.length - 1]!.position)) {
+      await trx.raw('select pg_notify(?, ?)', [CARTS_CHANGED_CHANNEL, payload]);
     }
   },
 };

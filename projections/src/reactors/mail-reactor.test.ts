@@ -42,4 +42,23 @@ describe('mail reactor', () => {
     expect(await mailReactor.react(event({ streamName: 'addresses-u1' }))).toEqual([]);
     expect(await mailReactor.react(event({ type: 'PasswordChanged' }))).toEqual([]);
   });
+
+  it('given a ContactMessageReceived, then one contact message carrying the message id only', async () => {
+    const received = event({
+      type: 'ContactMessageReceived',
+      streamName: 'contact-c1',
+      data: {
+        contactId: 'c1',
+        name: 'Ada',
+        email: 'ada@example.com',
+        subject: 'Hi',
+        message: 'Hello',
+        receivedAt: '2025-03-01T10:00:00.000Z',
+      },
+    });
+    expect(await mailReactor.react(received)).toEqual([
+      { id: received.id, subject: MAIL_SUBJECTS.contact, data: { contactId: 'c1' } },
+    ]);
+    expect(await mailReactor.react({ ...received, streamName: 'user-c1' })).toEqual([]);
+  });
 });

@@ -4,8 +4,13 @@
 // Later: OrderPaid (receipt) and OrderShipped (tracking) the same way.
 import type { BusMessage } from '@printshop/shared-events/bus';
 import { streamCategory, type RecordedEvent } from '@printshop/shared-events/event-store';
+import { CONTACT_STREAM_CATEGORY } from '@printshop/shared-events/events/contact';
 import { USER_STREAM_CATEGORY } from '@printshop/shared-events/events/user';
-import { MAIL_SUBJECTS, type PasswordResetMail } from '@printshop/shared-events/mail-messages';
+import {
+  MAIL_SUBJECTS,
+  type ContactMail,
+  type PasswordResetMail,
+} from '@printshop/shared-events/mail-messages';
 import { messageId, type Reactor } from './reactor';
 
 type ResetRequested = RecordedEvent<'PasswordResetRequested', { requestId: string; expiresAt: string }>;
@@ -15,8 +20,13 @@ const userIdOf = (streamName: string) => streamName.slice(USER_STREAM_CATEGORY.l
 
 export const mailReactor: Reactor = {
   name: 'mail',
-  eventTypes: ['PasswordResetRequested'],
+  eventTypes: ['PasswordResetRequested', 'ContactMessageReceived'],
   react(event: RecordedEvent): BusMessage[] {
+    if (event.type === 'ContactMessageReceived') {
+      if (streamCategory(event.streamName) !== CONTACT_STREAM_CATEGORY) return [];
+      const mail: ContactMail = { contactId: (event.data as { contactId: string }).contactId };
+      return [{ id: messageId(event), subject: MAIL_SUBJECTS.contact, data: mail }];
+    }
     if (
       event.type !== 'PasswordResetRequested' ||
       streamCategory(event.streamName) !== USER_STREAM_CATEGORY

@@ -6,14 +6,16 @@ import type { Knex } from 'knex';
 import { cartDto, type CartLineView } from '@printshop/shared-events/api/cart-dto';
 import { cartQuerySchema } from '@printshop/shared-events/api/cart';
 import { cartIdOf, type CartCallerState } from '@printshop/shared-events/cart-owner';
+import { CART_LINES_TABLE, CARTS_PROJECTION, CARTS_TABLE } from '@printshop/shared-events/carts-read-model';
 import { ValidationError } from '@printshop/shared-events/errors';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { priceCart } from '@printshop/shared-events/rules/cart-pricing';
 import { CURRENCY_CODES } from '@printshop/shared-events/rules/currencies';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
+import { CartReadCache } from './cart-read-cache';
 
 /** The projection (and schema `rm_carts`) this router reads. */
-export const CARTS_READ_MODEL = 'carts';
+export const CARTS_READ_MODEL = CARTS_PROJECTION;
 
 const QUERY_MESSAGES = {
   currency: `Unknown currency. Use one of ${CURRENCY_CODES.join(', ')}.`,
@@ -43,6 +45,30 @@ function parseQuery(query: unknown) {
   throw new ValidationError(Object.values(errors).join(' '), errors);
 }
 
+/**
+ * Right after a fresh start the projection may not have created its tables yet (the runner migrates
+ * in the background): nothing has been projected, so the cart is empty rather than an error.
+ */
+function noReadModelYet(error: unknown): LineRow[] {
+  if ((error as { code?: unknown }).code === '42P01') return [];
+  throw error;
+}
+
+interface StoredCart {
+  lines: CartLineView[];
+  loyaltyPoints: number;
+  /** JSON answers already made from this cart, by currency and country. */
+  answers: Map<string, string>;
+}
+
+const caches = new WeakMap<Knex, CartReadCache<StoredCart>>();
+
+/** Closes the LISTEN connection of the carts kept for `db` (at shutdown, before `db.destroy()`). */
+export async function closeCartReadCache(db: Knex): Promise<void> {
+  await caches.get(db)?.close();
+  caches.delete(db);
+}
+
 export function cartQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
   const router = new Router();
   const schema = readModelSchema(CARTS_READ_MODEL);
@@ -62,26 +88,45 @@ export function cartQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): R
         'c.loyalty_points',
       )
       .from(deps.db.raw('(select ?::text as cart_id) as k', [cartId]))
-      .leftJoin(deps.db.raw('??.carts as c on c.cart_id = k.cart_id', [schema]))
-      .leftJoin(deps.db.raw('??.cart_lines as l on l.cart_id = k.cart_id', [schema]))
+      .leftJoin(deps.db.raw('??.?? as c on c.cart_id = k.cart_id', [schema, CARTS_TABLE]))
+      .leftJoin(deps.db.raw('??.?? as l on l.cart_id = k.cart_id', [schema, CART_LINES_TABLE]))
       .orderBy('l.added_position');
+
+  const cache = new CartReadCache<StoredCart>(deps.db, async (cartId) => {
+    const rows = await load(cartId).catch(noReadModelYet);
+    return {
+      lines: rows
+        .filter((row) => row.line_id !== null)
+        .map((row) => ({
+          lineId: row.line_id!,
+          sku: row.sku,
+          quantity: row.quantity,
+          rawImageId: row.raw_image_id,
+          croppedImageId: row.cropped_image_id,
+          customizationData: row.customization_data,
+        })),
+      loyaltyPoints: rows[0]?.loyalty_points ?? 0,
+      answers: new Map(),
+    };
+  });
+  caches.set(deps.db, cache);
 
   router.get('/api/cart', fresh, async (ctx) => {
     const { currency, country } = parseQuery(ctx.query);
     const cartId = cartIdOf(ctx.state as CartCallerState);
-    const rows = await load(cartId);
-    const lines: CartLineView[] = rows
-      .filter((row) => row.line_id !== null)
-      .map((row) => ({
-        lineId: row.line_id!,
-        sku: row.sku,
-        quantity: row.quantity,
-        rawImageId: row.raw_image_id,
-        croppedImageId: row.cropped_image_id,
-        customizationData: row.customization_data,
-      }));
-    const loyaltyPoints = rows[0]?.loyalty_points ?? 0;
-    ctx.body = cartDto(cartId, priceCart({ lines, currency, country, loyaltyPoints }));
+    const minPosition = Number(ctx.get('x-min-position')) || 0;
+    const cart = await cache.read(cartId, minPosition);
+    // The answer depends only on the kept cart and the query: priced once per currency and country.
+    const key = `${currency}|${country}`;
+    let body = cart.answers.get(key);
+    if (body === undefined) {
+      const { lines, loyaltyPoints } = cart;
+      body = JSON.stringify(cartDto(cartId, priceCart({ lines, currency, country, loyaltyPoints })));
+      if (cart.answers.size >= 8) cart.answers.clear();
+      cart.answers.set(key, body);
+    }
+    ctx.type = 'application/json';
+    ctx.body = body;
   });
 
   return router;

@@ -172,24 +172,44 @@ export const webhookSchema = z.object({
   id: z.string(),
   url: z.string(),
   events: z.array(z.string()),
-  /** Shown once on creation, masked afterwards. */
+  /** Only in the answer to the creation: never shown again (not even masked). */
   secret: z.string().optional(),
   active: z.boolean(),
   createdAt: timestampSchema,
 });
+export type Webhook = z.infer<typeof webhookSchema>;
 export const webhooksResponseSchema = okSchema.extend({ webhooks: z.array(webhookSchema) });
 export const webhookResponseSchema = okSchema.extend({ webhook: webhookSchema });
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+/** One try of a delivery: HTTP status (absent when no answer came), time taken, what came back. */
+export const webhookAttemptSchema = z.object({
+  attempt: countSchema,
+  at: timestampSchema,
+  durationMs: countSchema,
+  responseStatus: z.number().int().nullish(),
+  /** The answer's first 500 characters. */
+  responseSnippet: optionalText(),
+  error: optionalText(),
+});
 export const webhookDeliverySchema = z.object({
   id: z.string(),
   webhookId: z.string(),
   event: z.string(),
-  status: z.enum(['pending', 'delivered', 'failed']),
+  /** The event's id: the payload's `id`, the same for every endpoint. */
+  eventId: z.string().optional(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: countSchema,
   responseStatus: z.number().int().nullish(),
   lastError: optionalText(),
   createdAt: timestampSchema,
   deliveredAt: timestampSchema.nullish(),
+  nextAttemptAt: timestampSchema.nullish(),
+  /** Every attempt, oldest first. */
+  log: z.array(webhookAttemptSchema).optional(),
 });
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookDeliveriesQuerySchema = z.object({ status: queryEnum(WEBHOOK_DELIVERY_STATUSES) });
 export const webhookDeliveriesResponseSchema = okSchema.extend({
   deliveries: z.array(webhookDeliverySchema),
 });
+export const webhookDeliveryResponseSchema = okSchema.extend({ delivery: webhookDeliverySchema });

@@ -7,8 +7,7 @@ import { defineEvent, type EventOf } from '../event-registry';
 import { addressFieldsSchema } from './address';
 
 export const CHECKOUT_STREAM_CATEGORY = 'checkout';
-export const checkoutStreamName = (checkoutId: string): string =>
-  `${CHECKOUT_STREAM_CATEGORY}-${checkoutId}`;
+export const checkoutStreamName = (checkoutId: string): string => `${CHECKOUT_STREAM_CATEGORY}-${checkoutId}`;
 
 const at = z.iso.datetime({ offset: true });
 const minor = z.number().int();

@@ -70,6 +70,4 @@ export const ImageExpired = defineEvent(
 export const imageEvents = [ImageUploaded, ImageDeleted, ImageExpired];
 
 export type ImageEvent =
-  | EventOf<typeof ImageUploaded>
-  | EventOf<typeof ImageDeleted>
-  | EventOf<typeof ImageExpired>;
+  EventOf<typeof ImageUploaded> | EventOf<typeof ImageDeleted> | EventOf<typeof ImageExpired>;

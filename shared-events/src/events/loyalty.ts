@@ -33,9 +33,7 @@ export const loyaltyEvents = [PointsEarned, PointsRedeemed, PointsReturned];
 export const LOYALTY_EVENT_TYPES = loyaltyEvents.map((event) => event.type);
 
 export type LoyaltyEvent =
-  | EventOf<typeof PointsEarned>
-  | EventOf<typeof PointsRedeemed>
-  | EventOf<typeof PointsReturned>;
+  EventOf<typeof PointsEarned> | EventOf<typeof PointsRedeemed> | EventOf<typeof PointsReturned>;
 
 /** The signed change of the balance an event makes. */
 export const pointsDelta = (event: LoyaltyEvent): number =>

@@ -113,7 +113,9 @@ export function orderDto(view: OrderView): OrderDto {
       lineTotal: major(line.lineTotal),
       imageUrl: `/images/${line.croppedImageId}`,
       ...(line.customizationData !== undefined && {
-        customizationData: line.customizationData as NonNullable<OrderDto['items'][number]['customizationData']>,
+        customizationData: line.customizationData as NonNullable<
+          OrderDto['items'][number]['customizationData']
+        >,
       }),
     })),
     subtotal: major(view.amounts.subtotal),

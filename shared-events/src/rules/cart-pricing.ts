@@ -146,21 +146,23 @@ function bandDiscounts<L extends PricingLine>(items: readonly PricedItem<L>[]): 
   return bands;
 }
 
-export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): PricedCart<L> {
-  const { currency } = input;
+/** The lines the catalog sells, each priced in `currency` (money.ts reconciliation rule); the rest apart. */
+export function priceLines<L extends PricingLine>(
+  lines: readonly L[],
+  currency: CurrencyCode,
+): { items: PricedItem<L>[]; unavailable: L[]; subtotal: number } {
   const known: Array<{ line: L; priced: NonNullable<ReturnType<typeof pricedSku>> }> = [];
   const unavailable: L[] = [];
-  for (const line of input.lines) {
+  for (const line of lines) {
     const priced = pricedSku(line.sku);
     if (priced) known.push({ line, priced });
     else unavailable.push(line);
   }
-
   const converted = convertLines(
     known.map(({ line, priced }) => ({ unitUsdCents: priced.unitPriceUsdCents, quantity: line.quantity })),
     currency,
   );
-  const items: PricedItem<L>[] = known.map(({ line, priced }, index) => {
+  const items = known.map(({ line, priced }, index): PricedItem<L> => {
     const display = converted.lines[index]!;
     return {
       line,
@@ -174,8 +176,13 @@ export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): Pr
       lineTotal: display.lineMinor,
     };
   });
+  return { items, unavailable, subtotal: converted.totalMinor };
+}
+
+export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): PricedCart<L> {
+  const { currency } = input;
+  const { items, unavailable, subtotal } = priceLines(input.lines, currency);
   const totalQuantity = items.reduce((sum, item) => sum + item.quantity, 0);
-  const subtotal = converted.totalMinor;
   const subtotalUsd = sumMinor(items.map((item) => item.lineUsdCents));
 
   const bands = bandDiscounts(items);

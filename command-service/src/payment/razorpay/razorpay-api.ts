@@ -42,7 +42,10 @@ export function createRazorpayApiPort(options: RazorpayApiOptions): RazorpayPort
     });
     const payload = (await response.json().catch(() => ({}))) as { error?: { description?: string } };
     if (!response.ok) {
-      throw new RazorpayApiError(response.status, payload.error?.description ?? `Razorpay answered ${response.status}`);
+      throw new RazorpayApiError(
+        response.status,
+        payload.error?.description ?? `Razorpay answered ${response.status}`,
+      );
     }
     return payload as T;
   }
@@ -68,7 +71,10 @@ export function createRazorpayApiPort(options: RazorpayApiOptions): RazorpayPort
     },
 
     async fetchOrderPayments(orderId): Promise<RazorpayPayment[]> {
-      const { items } = await call<{ items: ApiPayment[] }>('GET', `/orders/${encodeURIComponent(orderId)}/payments`);
+      const { items } = await call<{ items: ApiPayment[] }>(
+        'GET',
+        `/orders/${encodeURIComponent(orderId)}/payments`,
+      );
       return items.map((payment) => ({
         id: payment.id,
         orderId: payment.order_id,

@@ -18,7 +18,13 @@ export function createRazorpayTestModePort(options: { keySecret: string }): Razo
     keyId: RAZORPAY_TEST_KEY_ID,
 
     async createOrder({ amount, currency, notes }) {
-      const order: RazorpayOrder = { id: `order_test${token(10)}`, amount, currency, status: 'created', notes };
+      const order: RazorpayOrder = {
+        id: `order_test${token(10)}`,
+        amount,
+        currency,
+        status: 'created',
+        notes,
+      };
       orders.set(order.id, order);
       payments.set(order.id, []);
       return { ...order };

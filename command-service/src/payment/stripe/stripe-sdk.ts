@@ -1,7 +1,30 @@
 // Stripe through its official SDK. `api` points the SDK elsewhere (the SDK's host, port and protocol
 // options): tests use a local stand-in, since Stripe's servers cannot be reached from here.
 import Stripe from 'stripe';
+import { RuleBroken, ServiceUnavailable } from '@printshop/shared-events/errors';
+import { InvalidSignature, PAYMENT_MESSAGES } from '../payment-errors';
 import { intentFromObject, type StripePort, type StripeWebhookEvent } from './stripe-port';
+
+/**
+ * Stripe's refusals of a request (an amount below its minimum, a currency it does not take) are
+ * the customer's to see (422, Stripe's words); Stripe unreachable or failing is a 503.
+ */
+function asDomainError(error: unknown): unknown {
+  if (
+    error instanceof Stripe.errors.StripeCardError ||
+    error instanceof Stripe.errors.StripeInvalidRequestError
+  ) {
+    return new RuleBroken(error.message);
+  }
+  if (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError
+  ) {
+    return new ServiceUnavailable(PAYMENT_MESSAGES.providerUnavailable);
+  }
+  return error;
+}
 
 export interface StripeSdkOptions {
   secretKey: string;
@@ -27,30 +50,48 @@ export function createStripeSdkPort(options: StripeSdkOptions): StripePort {
     testMode: options.secretKey.startsWith('sk_test_'),
 
     async createPaymentIntent({ amount, currency, checkoutId, idempotencyKey }) {
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount,
-          currency: currency.toLowerCase(),
-          metadata: { checkoutId },
-          automatic_payment_methods: { enabled: true },
-        },
-        { idempotencyKey },
-      );
-      return intentFromObject(intent);
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount,
+            currency: currency.toLowerCase(),
+            metadata: { checkoutId },
+            automatic_payment_methods: { enabled: true },
+          },
+          { idempotencyKey },
+        );
+        return intentFromObject(intent);
+      } catch (error) {
+        throw asDomainError(error);
+      }
     },
 
     async retrievePaymentIntent(id) {
       try {
         return intentFromObject(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
-        throw error;
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+          return undefined;
+        throw asDomainError(error);
       }
     },
 
     constructWebhookEvent(rawBody, signature): StripeWebhookEvent {
-      if (!options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
-      return stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      // 503, not 400: Stripe keeps retrying until the secret is configured.
+      if (!options.webhookSecret) throw new ServiceUnavailable(PAYMENT_MESSAGES.webhookNotConfigured);
+      return verifiedEvent(() => stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret!));
     },
   };
+}
+
+/** The SDK's signature check, its refusal as a 400 InvalidSignature. */
+export function verifiedEvent(construct: () => StripeWebhookEvent): StripeWebhookEvent {
+  try {
+    return construct();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      throw new InvalidSignature(PAYMENT_MESSAGES.badWebhookSignature);
+    }
+    throw error;
+  }
 }

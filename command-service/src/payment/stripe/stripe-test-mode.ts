@@ -4,6 +4,7 @@
 // the same code as with keys. Intents live in this process's memory (test mode is one process).
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { verifiedEvent } from './stripe-sdk';
 import type { StripeIntent, StripePort, StripeWebhookEvent } from './stripe-port';
 
 /** Stripe's test cards (https://docs.stripe.com/testing) and what each does. */
@@ -65,7 +66,7 @@ export function createStripeTestModePort(options: { webhookSecret: string }): St
     },
 
     constructWebhookEvent(rawBody, signature): StripeWebhookEvent {
-      return Stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      return verifiedEvent(() => Stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret));
     },
   };
 }

@@ -1,0 +1,47 @@
+// POST /api/checkout/start: freezes the caller's priced cart (with the e-mail and address known so
+// far) as a checkout; the source of the payment amount and of abandoned-checkout reports.
+import Router from '@koa/router';
+import { checkoutStartBodySchema } from '@printshop/shared-events/api/orders';
+import type { EventStore } from '@printshop/shared-events/event-store';
+import { toMajor } from '@printshop/shared-events/rules/money';
+import { toAddressFields } from '../address/router';
+import { answerWithPosition } from '../http';
+import { callerOf, metadataOf } from '../payment/payment-request';
+import { startCheckout } from './start-checkout';
+
+export interface CheckoutRouterDeps {
+  store: EventStore;
+  now(): Date;
+  newId(): string;
+}
+
+export function checkoutRouter(deps: CheckoutRouterDeps): Router {
+  const router = new Router();
+
+  router.post('/api/checkout/start', async (ctx) => {
+    const body = checkoutStartBodySchema.parse(ctx.request.body ?? {});
+    const caller = callerOf(ctx);
+    const at = deps.now().toISOString();
+    const { checkout, position } = await startCheckout(
+      deps.store,
+      caller,
+      {
+        email: body.email,
+        shippingAddress: body.shippingAddress && toAddressFields(body.shippingAddress),
+        currency: body.currency,
+        country: body.country,
+      },
+      { checkoutId: deps.newId(), at },
+      metadataOf(ctx, caller, at),
+    );
+    const { total, currency } = checkout.amounts;
+    answerWithPosition(
+      ctx,
+      200,
+      { checkoutId: checkout.checkoutId, amount: toMajor(total, currency), currency },
+      position,
+    );
+  });
+
+  return router;
+}

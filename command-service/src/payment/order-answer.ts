@@ -1,0 +1,16 @@
+// The answer to a confirmed payment: the order, to whoever it belongs to. The order is placed
+// whoever confirms (the money was taken); only its owner (the user, or the guest session whose
+// cart it was) sees it in the answer, anyone else gets "not found".
+import type { Context } from 'koa';
+import { NotFound } from '@printshop/shared-events/errors';
+import { orderDto, type OrderView } from '@printshop/shared-events/events/order-view';
+import type { Caller } from '../checkout/checkout';
+import { answerWithPosition } from '../http';
+import { ORDER_MESSAGES } from '../order/decide';
+
+export function answerWithOrder(ctx: Context, caller: Caller, order: OrderView, position: number): void {
+  const owns =
+    order.userId !== undefined ? order.userId === caller.userId : order.cartId === `g-${caller.guestSession}`;
+  if (!owns) throw new NotFound(ORDER_MESSAGES.notFound);
+  answerWithPosition(ctx, 200, { order: orderDto(order) }, position);
+}

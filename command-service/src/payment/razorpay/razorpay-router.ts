@@ -1,0 +1,136 @@
+// UPI, net banking and wallets through Razorpay (API.md "Checkout, payments, orders"):
+//   POST /api/payment/create-order    a Razorpay order for the server's checkout amount;
+//   POST /api/payment/verify-payment  Razorpay's signature (HMAC-SHA256 of `order_id|payment_id`
+//                                     with the key secret) checked in constant time, then the order
+//                                     is placed for the amount the shop asked for;
+//   POST /api/payment/test/pay        test mode only: stands in for Razorpay's checkout popup.
+// Confirmations that never come are picked up by the status job (reconcile.ts).
+import Router from '@koa/router';
+import { z } from 'zod';
+import { paymentStartBodySchema, verifyPaymentBodySchema } from '@printshop/shared-events/api/orders';
+import { NotFound } from '@printshop/shared-events/errors';
+import { toMajor } from '@printshop/shared-events/rules/money';
+import { answerWithPosition } from '../../http';
+import { placePaidOrder } from '../../order/place-order';
+import { answerWithOrder } from '../order-answer';
+import { InvalidSignature, PaymentDeclined, PAYMENT_MESSAGES } from '../payment-errors';
+import { toProviderAmount } from '../provider-amounts';
+import {
+  callerOf,
+  loadPaymentRequest,
+  metadataOf,
+  payableCheckout,
+  recordPaymentFailure,
+  recordPaymentRequest,
+  type PaymentDeps,
+} from '../payment-request';
+import type { RazorpayPort } from './razorpay-port';
+import { verifyRazorpaySignature } from './signature';
+
+export interface RazorpayRouterDeps extends PaymentDeps {
+  razorpay: RazorpayPort;
+  /** The key secret signatures are checked with (a generated one in test mode). */
+  keySecret: string;
+}
+
+const testPayBodySchema = z.object({
+  razorpay_order_id: z.string().trim().min(1).max(200),
+  outcome: z.enum(['success', 'failure']).default('success'),
+});
+
+export function razorpayRouter(deps: RazorpayRouterDeps): Router {
+  const router = new Router();
+  const { store, razorpay } = deps;
+
+  router.post('/api/payment/create-order', async (ctx) => {
+    const body = paymentStartBodySchema.parse(ctx.request.body ?? {});
+    const caller = callerOf(ctx);
+    const at = deps.now().toISOString();
+    const metadata = metadataOf(ctx, caller, at);
+    const { checkout } = await payableCheckout(deps, caller, body, metadata);
+    const { total, currency } = checkout.amounts;
+    const order = await razorpay.createOrder({
+      amount: toProviderAmount(total, currency),
+      currency,
+      receipt: checkout.checkoutId.slice(0, 40),
+      notes: { checkoutId: checkout.checkoutId },
+    });
+    const position = await recordPaymentRequest(
+      store,
+      { provider: 'razorpay', reference: order.id, checkout, testMode: razorpay.testMode, at },
+      metadata,
+    );
+    answerWithPosition(
+      ctx,
+      200,
+      {
+        checkoutId: checkout.checkoutId,
+        orderId: order.id,
+        amount: toMajor(total, currency),
+        currency,
+        keyId: razorpay.keyId,
+        testMode: razorpay.testMode,
+      },
+      position,
+    );
+  });
+
+  router.post('/api/payment/verify-payment', async (ctx) => {
+    const body = verifyPaymentBodySchema.parse(ctx.request.body ?? {});
+    const {
+      razorpay_order_id: orderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: signature,
+    } = body;
+    if (!verifyRazorpaySignature(orderId, paymentId, signature, deps.keySecret)) {
+      throw new InvalidSignature(PAYMENT_MESSAGES.badRazorpaySignature);
+    }
+    const caller = callerOf(ctx);
+    const metadata = metadataOf(ctx, caller, deps.now().toISOString());
+    // The signature proves Razorpay took this payment for this order; the amount is what the shop asked.
+    const request = await loadPaymentRequest(store, 'razorpay', orderId);
+    if (!request) throw new NotFound(PAYMENT_MESSAGES.paymentNotFound);
+    const { order, position } = await placePaidOrder(
+      deps,
+      {
+        provider: 'razorpay',
+        reference: orderId,
+        providerPaymentId: paymentId,
+        amount: request.amount,
+        currency: request.currency,
+        testMode: request.testMode,
+        checkoutId: request.checkoutId,
+      },
+      metadata,
+    );
+    answerWithOrder(ctx, caller, order, position);
+  });
+
+  router.post('/api/payment/test/pay', async (ctx) => {
+    if (!razorpay.payTestOrder) throw new NotFound('Not found');
+    const body = testPayBodySchema.parse(ctx.request.body ?? {});
+    const request = await loadPaymentRequest(store, 'razorpay', body.razorpay_order_id);
+    const paid = request && (await razorpay.payTestOrder(body.razorpay_order_id, body.outcome));
+    if (!request || !paid) throw new NotFound(PAYMENT_MESSAGES.paymentNotFound);
+    if (!paid.result) {
+      const caller = callerOf(ctx);
+      const at = deps.now().toISOString();
+      const message = paid.payment.errorDescription ?? PAYMENT_MESSAGES.notCompleted;
+      await recordPaymentFailure(
+        store,
+        {
+          provider: 'razorpay',
+          reference: body.razorpay_order_id,
+          checkoutId: request.checkoutId,
+          message,
+          at,
+        },
+        metadataOf(ctx, caller, at),
+      );
+      throw new PaymentDeclined(message);
+    }
+    ctx.body = { success: true, ...paid.result };
+  });
+
+  return router;
+}

@@ -1,0 +1,59 @@
+// POST /api/track/{add-to-cart,begin-checkout,purchase,view-content} (spec 2 §7): fire and forget.
+// A call is validated, enriched and appended to the event log, then answered 202 at once; the
+// tracking reactor publishes it to NATS from the log (the outbox path), so a bus outage delays
+// the message but never loses it and never slows or fails the page. A repeated call (same event_id;
+// for purchases the same order number) finds its stream taken and is dropped here, still 202.
+import Router from '@koa/router';
+import { TRACKING_BODY_SCHEMAS } from '@printshop/shared-events/api/tracking';
+import type { AuthContextState } from '@printshop/shared-events/auth';
+import { WrongExpectedVersion, type EventStore } from '@printshop/shared-events/event-store';
+import { TRACKING_KINDS } from '@printshop/shared-events/events/tracking';
+import { answerWithPosition } from '../http';
+import { trackedCall } from './tracked-call';
+
+export interface TrackingRouterDeps {
+  store: EventStore;
+  now(): Date;
+}
+
+export function trackingRouter(deps: TrackingRouterDeps): Router {
+  const router = new Router({ prefix: '/api/track' });
+
+  for (const kind of TRACKING_KINDS) {
+    router.post(`/${kind}`, async (ctx) => {
+      const body = TRACKING_BODY_SCHEMAS[kind].parse(ctx.request.body ?? {});
+      const receivedAt = deps.now();
+      const userId = (ctx.state as AuthContextState).auth?.userId;
+      const { streamName, data } = trackedCall(kind, body, {
+        userId,
+        ip: ctx.ip || undefined,
+        userAgent: ctx.get('user-agent') || undefined,
+        referer: ctx.get('referer') || undefined,
+        receivedAt,
+      });
+      let position: number | undefined;
+      try {
+        ({ position } = await deps.store.appendToStream(
+          streamName,
+          [
+            {
+              type: 'TrackingEventReceived',
+              data,
+              metadata: {
+                actor: userId ?? 'guest',
+                correlationId: ctx.state.requestId as string | undefined,
+                at: receivedAt.toISOString(),
+              },
+            },
+          ],
+          { expectedRevision: 'no_stream' },
+        ));
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersion)) throw error;
+      }
+      answerWithPosition(ctx, 202, {}, position);
+    });
+  }
+
+  return router;
+}

@@ -1,0 +1,124 @@
+// The desktop menu bar: one dropdown open at a time, closed on route change, Escape and outside
+// clicks; each dropdown opens by click, by hover, or by ArrowDown on its button.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { moveFocus, useDismiss } from '../../lib/use-dismiss';
+import { NAV_LINKS, NAV_MENUS, type NavMenu } from './nav-items';
+
+function Dropdown({
+  menu,
+  open,
+  onOpen,
+  onClose,
+}: {
+  menu: NavMenu;
+  open: boolean;
+  onOpen: (focusFirst?: boolean) => void;
+  onClose: () => void;
+}) {
+  const panelId = `nav-menu-${menu.id}`;
+  // A pointer that hovers in and then clicks means "open", not "open, then close at once".
+  const openedByHover = useRef(false);
+  return (
+    <li
+      className="nav__item"
+      onMouseEnter={() => {
+        if (!open) openedByHover.current = true;
+        onOpen();
+      }}
+      onMouseLeave={() => {
+        openedByHover.current = false;
+        onClose();
+      }}
+    >
+      <button
+        type="button"
+        className="nav__trigger"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          if (!open) onOpen();
+          else if (openedByHover.current) openedByHover.current = false;
+          else onClose();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown') {
+            event.preventDefault();
+            onOpen(true);
+          }
+        }}
+      >
+        {menu.label}
+        <span className="chevron" aria-hidden="true" />
+      </button>
+      <div
+        id={panelId}
+        className="nav__panel"
+        hidden={!open}
+        onKeyDown={(event) => moveFocus(event, 'a')}
+      >
+        <div className="nav__groups">
+          {menu.groups.map((group) => (
+            <div key={group.heading} className="nav__group">
+              <p className="nav__group-heading" id={`${panelId}-${group.heading.replace(/\W+/g, '-')}`}>
+                {group.heading}
+              </p>
+              <ul aria-labelledby={`${panelId}-${group.heading.replace(/\W+/g, '-')}`}>
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className="nav__link">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+        <Link to={menu.to} className="nav__all">
+          Shop all {menu.label.toLowerCase()} →
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+export function DesktopNav() {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const root = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  const close = useCallback(() => setOpenId(null), []);
+  useDismiss(root, openId !== null, close);
+  useEffect(() => close(), [pathname, close]);
+
+  const open = (id: string, focusFirst = false) => {
+    setOpenId(id);
+    if (focusFirst) {
+      // The panel renders on the next frame; then its first link takes focus.
+      requestAnimationFrame(() => root.current?.querySelector<HTMLElement>(`#nav-menu-${id} a`)?.focus());
+    }
+  };
+
+  return (
+    <nav className="nav" aria-label="Main">
+      <ul className="nav__list" ref={root}>
+        {NAV_MENUS.map((menu) => (
+          <Dropdown
+            key={menu.id}
+            menu={menu}
+            open={openId === menu.id}
+            onOpen={(focusFirst) => open(menu.id, focusFirst)}
+            onClose={close}
+          />
+        ))}
+        {NAV_LINKS.map((link) => (
+          <li key={link.to} className="nav__item">
+            <NavLink to={link.to} className="nav__trigger">
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

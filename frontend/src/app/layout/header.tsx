@@ -1,0 +1,57 @@
+// The site header (spec 1 §2): announcement, logo, menus, search, currency, account and cart.
+// It compacts after 10 px of scrolling.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { CartBadge } from '../../features/cart/components/cart-badge';
+import { useCartCount } from '../../features/cart/use-cart-count';
+import { CurrencyPicker } from '../../features/currency/components/currency-picker';
+import { SITE_NAME } from '../../lib/site';
+import { AnnouncementBar } from './announcement-bar';
+import { DesktopNav } from './desktop-nav';
+import { MobileMenu } from './mobile-menu';
+import { SearchForm } from './search-form';
+import { SearchToggle } from './search-toggle';
+import { UserMenu } from './user-menu';
+import './header.css';
+
+export const COMPACT_AFTER_PX = 10;
+
+function useScrolledPast(px: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > px);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [px]);
+  return past;
+}
+
+export function Header() {
+  const compact = useScrolledPast(COMPACT_AFTER_PX);
+  const cart = useCartCount();
+  return (
+    <header className={compact ? 'header header--compact' : 'header'}>
+      <AnnouncementBar />
+      <div className="header__bar">
+        <MobileMenu />
+        <Link to="/" className="logo" aria-label={`${SITE_NAME} home`}>
+          <span className="logo__mark" aria-hidden="true">
+            P
+          </span>
+          <span className="logo__text">{SITE_NAME}</span>
+        </Link>
+        <DesktopNav />
+        <div className="header__actions">
+          <div className="header__search">
+            <SearchForm idPrefix="header" />
+          </div>
+          <SearchToggle />
+          <CurrencyPicker />
+          <UserMenu />
+          <CartBadge count={cart.count} loading={cart.loading} />
+        </div>
+      </div>
+    </header>
+  );
+}

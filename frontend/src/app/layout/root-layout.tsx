@@ -1,0 +1,46 @@
+// The main layout of spec 1 §2: header, page, footer; scroll to top on every navigation; a
+// spinner while the next page loads. App-wide effects start here: the session check, country
+// and currency detection, and reloading the cart when the currency changes.
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Spinner } from '../../components/spinner';
+import { useCartRefreshOnCurrencyChange } from '../../features/cart/use-cart-count';
+import { AutoDetectNotice } from '../../features/currency/components/auto-detect-notice';
+import { useCurrencyDetection } from '../../features/currency/use-currency-detection';
+import { useSessionCheck } from '../../features/session/api/use-session-check';
+import { Footer } from './footer';
+import { Header } from './header';
+
+function useScrollToTop() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [pathname, search]);
+}
+
+export function RootLayout() {
+  useSessionCheck();
+  useCurrencyDetection();
+  useCartRefreshOnCurrencyChange();
+  useScrollToTop();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading';
+  return (
+    <div className="app">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      {loading && (
+        <div className="route-progress">
+          <Spinner label="Loading page…" />
+        </div>
+      )}
+      <main id="main" className="app__main" tabIndex={-1} aria-busy={loading || undefined}>
+        <Outlet />
+      </main>
+      <Footer />
+      <AutoDetectNotice />
+    </div>
+  );
+}

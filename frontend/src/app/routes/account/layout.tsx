@@ -1,0 +1,37 @@
+// The account area's frame (login required by the router): a greeting, the section links, and the
+// section beneath.
+import { NavLink, Outlet } from 'react-router';
+import { PageMeta } from '../../../components/page-meta';
+import { displayName, useSession } from '../../../features/session/use-session';
+import '../../../features/account/account.css';
+
+const SECTIONS = [
+  { to: '/account/orders', label: 'Orders' },
+  { to: '/account/addresses', label: 'Addresses' },
+  { to: '/account/change-password', label: 'Change Password' },
+];
+
+export function Component() {
+  const { user } = useSession();
+  return (
+    <div className="page page--wide account-layout">
+      <PageMeta title="Your Account" />
+      <header className="page__header">
+        <h1 className="page__heading">Your Account</h1>
+        {user && <p className="page__intro">Hello, {displayName(user)}.</p>}
+      </header>
+      <div className="account-layout__body">
+        <nav aria-label="Account" className="account-layout__nav">
+          {SECTIONS.map((section) => (
+            <NavLink key={section.to} to={section.to} className="account-layout__link">
+              {section.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="account-layout__content">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+// Static information: the shipping rules of spec 1 §9 as a table.
+import { formatMoney, toMinor } from '@printshop/shared-events/rules/money';
+import {
+  DOMESTIC_RULE,
+  REST_OF_WORLD_RULE,
+  SHIPPING_RULES,
+  UNLISTED_COUNTRY_MESSAGE,
+  type ShippingRule,
+} from '@printshop/shared-events/rules/shipping';
+import { Page } from '../../../components/page';
+
+const money = (amount: number, currency: string) => formatMoney(toMinor(amount, currency), currency);
+
+function Row({ rule }: { rule: ShippingRule }) {
+  return (
+    <tr>
+      <th scope="row">{rule.countryName}</th>
+      <td>{money(rule.baseRate, rule.currency)}</td>
+      <td>{rule.freeShippingThreshold === null ? '—' : money(rule.freeShippingThreshold, rule.currency)}</td>
+      <td>
+        {rule.estimatedDays.min}-{rule.estimatedDays.max} days
+      </td>
+    </tr>
+  );
+}
+
+export function Component() {
+  const rules = [DOMESTIC_RULE, ...[...SHIPPING_RULES].sort((a, b) => a.countryName.localeCompare(b.countryName))];
+  return (
+    <Page
+      title="Shipping Info"
+      heading="Shipping Information"
+      intro={`We ship from India to ${SHIPPING_RULES.length} countries. One flat rate per order, free above your country's threshold.`}
+      description="Shipping rates, free-shipping thresholds and delivery times for every country we ship to."
+      canonicalPath="/shipping-info"
+    >
+      <div className="prose" style={{ maxWidth: 'none' }}>
+        <div className="table-scroll">
+          <table>
+            <caption className="visually-hidden">Shipping rates by country</caption>
+            <thead>
+              <tr>
+                <th scope="col">Country</th>
+                <th scope="col">Shipping</th>
+                <th scope="col">Free over</th>
+                <th scope="col">Delivery</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rules.map((rule) => (
+                <Row key={rule.country} rule={rule} />
+              ))}
+              <Row rule={REST_OF_WORLD_RULE} />
+            </tbody>
+          </table>
+        </div>
+        <p>{UNLISTED_COUNTRY_MESSAGE}</p>
+        <h2>How it works</h2>
+        <p>
+          Shipping is a flat rate per order, whatever the number of items, and it is free once your order subtotal
+          reaches your country&apos;s threshold. Rates are shown in the local currency of each country. Delivery
+          times start when your order is printed, usually within 48 hours.
+        </p>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,101 @@
+// A product page shell (spec 1 §2): the product by its path or an alias, its name, price in the
+// chosen currency and image. The upload-and-crop workflow arrives with the next issue.
+import { Link, Navigate, useLocation } from 'react-router';
+import { productByPath, shortName, type Product } from '@printshop/shared-events/rules/catalog';
+import { Icon } from '../../components/icon';
+import { PageMeta } from '../../components/page-meta';
+import { useCurrency } from '../../features/currency/use-currency';
+import '../../features/catalog/components/product-page.css';
+
+const CATEGORY_LINKS: Record<Product['family'], { to: string; label: string }> = {
+  'retro-prints': { to: '/prints', label: 'Prints' },
+  'standard-prints': { to: '/prints', label: 'Prints' },
+  'film-strips': { to: '/strips', label: 'Strips' },
+  'photo-strips': { to: '/strips', label: 'Strips' },
+  posters: { to: '/posters', label: 'Posters' },
+  collages: { to: '/collages', label: 'Collages' },
+  'greeting-cards': { to: '/greeting-cards', label: 'Greeting Cards' },
+};
+
+function sizeText(product: Product): string {
+  const { width, height, unit } = product.printSize;
+  return `${width} x ${height} ${unit === 'in' ? 'in' : 'mm'}`;
+}
+
+export function Component() {
+  const { pathname } = useLocation();
+  const product = productByPath(pathname);
+  const { formatCents } = useCurrency();
+  if (!product) return <Navigate to="/" replace />;
+  const name = shortName(product.name);
+  const category = CATEGORY_LINKS[product.family];
+  const fromPrice = product.sizes ? Math.min(...product.sizes.map((s) => s.priceUsdCents)) : product.basePriceUsdCents;
+
+  return (
+    <div className="product-page">
+      <PageMeta
+        fullTitle={product.name}
+        description={`${name}: ${product.category.toLowerCase()} printed from your own photos, from ${formatCents(fromPrice)} per ${product.unit}.`}
+        canonicalPath={product.path}
+      />
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to={category.to}>{category.label}</Link>
+          </li>
+          <li aria-current="page">{name}</li>
+        </ol>
+      </nav>
+      <div className="product-page__grid">
+        <div className="product-page__media">
+          <img src={product.imageUrl} alt={name} width={600} height={600} fetchPriority="high" />
+        </div>
+        <div className="product-page__info">
+          {product.badge && <p className="product-page__badge">{product.badge}</p>}
+          <h1 className="product-page__name">{name}</h1>
+          <p className="product-page__price">
+            {product.sizes ? 'From ' : ''}
+            <strong data-testid="product-price">{formatCents(fromPrice)}</strong>
+            <span> / {product.unit}</span>
+          </p>
+          <dl className="product-page__specs">
+            <div>
+              <dt>Print size</dt>
+              <dd>{sizeText(product)}</dd>
+            </div>
+            {product.slots && (
+              <div>
+                <dt>Photos</dt>
+                <dd>{product.slots}</dd>
+              </div>
+            )}
+            {product.sizes && (
+              <div>
+                <dt>Sizes</dt>
+                <dd>
+                  {product.sizes.map((s) => `${s.name} ${formatCents(s.priceUsdCents)}`).join(' · ')}
+                </dd>
+              </div>
+            )}
+            {product.colour && (
+              <div>
+                <dt>Frame</dt>
+                <dd>{product.colour === 'white' ? 'White' : 'Black'}</dd>
+              </div>
+            )}
+          </dl>
+          <div className="product-page__upload" role="note">
+            <Icon name="camera" size={30} />
+            <div>
+              <strong>Coming soon: upload and crop</strong>
+              <p>Soon you will upload your photos here, crop them to fit and add them to your cart.</p>
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

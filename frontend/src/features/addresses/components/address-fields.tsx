@@ -1,0 +1,162 @@
+// The address fields, driven by the chosen country's profile (rules/addresses.ts): its field order,
+// labels, state list, postal-code example and phone format. Lives inside a react-hook-form form
+// (FormProvider); `prefix` places the address in a larger value ('shippingAddress.').
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { get, useFormContext, useWatch, type FieldError, type FieldValues } from 'react-hook-form';
+import {
+  ADDRESS_PROFILES,
+  addressProfile,
+  findState,
+  isCityRequired,
+  isStateRequired,
+  type AddressField,
+} from '@printshop/shared-events/rules/addresses';
+import { formatPhone } from '@printshop/shared-events/rules/phone';
+import { UNLISTED_COUNTRY_MESSAGE } from '@printshop/shared-events/rules/shipping';
+import { Field, SelectField } from '../../../components/field';
+
+const COUNTRY_OPTIONS = Object.values(ADDRESS_PROFILES)
+  .map((p) => ({ value: p.code, label: p.name }))
+  .sort((a, b) => a.label.localeCompare(b.label, 'en'));
+
+export function AddressFields({ prefix = '', idPrefix = 'address' }: { prefix?: string; idPrefix?: string }) {
+  const { register, formState, setValue, getValues, trigger } = useFormContext<FieldValues>();
+  const name = (field: string) => `${prefix}${field}`;
+  const error = (field: string): string | undefined => (get(formState.errors, name(field)) as FieldError | undefined)?.message;
+  const country = String(useWatch({ name: name('country') }) ?? 'US');
+  const profile = addressProfile(country);
+  const stateRequired = isStateRequired(country);
+  const cityRequired = isCityRequired(country);
+
+  const countries = useMemo(
+    () =>
+      COUNTRY_OPTIONS.some((o) => o.value === country)
+        ? COUNTRY_OPTIONS
+        : [...COUNTRY_OPTIONS, { value: country, label: addressProfile(country).name }],
+    [country],
+  );
+
+  // A state of the previous country means nothing in the new one; re-check what was shown.
+  useEffect(() => {
+    const state = getValues(name('state'));
+    if (state && (!profile.stateLabel || (profile.states && !findState(country, state)))) setValue(name('state'), '');
+    if (!profile.postalCodeFormat && getValues(name('postalCode'))) setValue(name('postalCode'), '');
+    if (formState.isSubmitted) void trigger();
+    // Only a change of country matters here; the helpers are stable for the form's life.
+  }, [country]);
+
+  const id = (field: string) => `${idPrefix}-${field}`;
+  const fields: Record<AddressField, ReactNode> = {
+    line1: (
+      <Field
+        key="line1"
+        id={id('line1')}
+        label="Address line 1"
+        autoComplete="address-line1"
+        required
+        error={error('line1')}
+        {...register(name('line1'))}
+      />
+    ),
+    line2: (
+      <Field
+        key="line2"
+        id={id('line2')}
+        label="Address line 2 (optional)"
+        autoComplete="address-line2"
+        error={error('line2')}
+        {...register(name('line2'))}
+      />
+    ),
+    city: (
+      <Field
+        key="city"
+        id={id('city')}
+        label={cityRequired ? 'City' : 'City (optional)'}
+        autoComplete="address-level2"
+        required={cityRequired}
+        error={error('city')}
+        {...register(name('city'))}
+      />
+    ),
+    state: profile.stateLabel ? (
+      profile.states ? (
+        <SelectField
+          key="state"
+          id={id('state')}
+          label={profile.stateLabel}
+          autoComplete="address-level1"
+          required={stateRequired}
+          error={error('state')}
+          options={[{ value: '', label: `Select ${profile.stateLabel}` }, ...profile.states.map((s) => ({ value: s.code, label: s.name }))]}
+          {...register(name('state'))}
+        />
+      ) : (
+        <Field
+          key="state"
+          id={id('state')}
+          label={stateRequired ? profile.stateLabel : `${profile.stateLabel} (optional)`}
+          autoComplete="address-level1"
+          required={stateRequired}
+          error={error('state')}
+          {...register(name('state'))}
+        />
+      )
+    ) : null,
+    postalCode: profile.postalCodeFormat ? (
+      <Field
+        key="postalCode"
+        id={id('postalCode')}
+        label={profile.postalCodeLabel}
+        autoComplete="postal-code"
+        placeholder={profile.postalCodeFormat}
+        hint={`For example ${profile.postalCodeFormat}`}
+        required
+        error={error('postalCode')}
+        {...register(name('postalCode'))}
+      />
+    ) : null,
+  };
+
+  const phone = register(name('phone'));
+  return (
+    <div className="address-fields">
+      <SelectField
+        id={id('country')}
+        label="Country"
+        autoComplete="country"
+        required
+        options={countries}
+        error={error('country')}
+        hint={UNLISTED_COUNTRY_MESSAGE}
+        {...register(name('country'))}
+      />
+      <Field
+        id={id('fullName')}
+        label="Full name"
+        autoComplete="name"
+        required
+        error={error('fullName')}
+        {...register(name('fullName'))}
+      />
+      <Field
+        id={id('phone')}
+        label="Phone number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+        placeholder={profile.phoneFormat}
+        hint={profile.phoneCode ? `${profile.name} numbers start with ${profile.phoneCode}; for example ${profile.phoneFormat}` : undefined}
+        error={error('phone')}
+        {...phone}
+        onBlur={(event) => {
+          const value = event.target.value;
+          if (value.trim()) setValue(name('phone'), formatPhone(country, value));
+          return phone.onBlur(event);
+        }}
+      />
+      <div className="address-fields__lines">{profile.addressFormat.map((field) => fields[field])}</div>
+    </div>
+  );
+}

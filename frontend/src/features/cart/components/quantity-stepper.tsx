@@ -1,0 +1,68 @@
+// − / number / + for one cart line. Typing commits on Enter or leaving the field; 0 removes the
+// line (spec 1 §4), so the − button at 1 reads "Remove".
+import { useEffect, useState } from 'react';
+
+export interface QuantityStepperProps {
+  quantity: number;
+  /** Used in the controls' accessible names. */
+  itemName: string;
+  disabled?: boolean;
+  onChange(quantity: number): void;
+}
+
+export function QuantityStepper({ quantity, itemName, disabled, onChange }: QuantityStepperProps) {
+  const [text, setText] = useState(String(quantity));
+  useEffect(() => setText(String(quantity)), [quantity]);
+
+  const commit = () => {
+    const next = Number(text);
+    if (text.trim() === '' || !Number.isFinite(next)) {
+      setText(String(quantity));
+      return;
+    }
+    const whole = Math.floor(next);
+    if (whole !== quantity) onChange(whole);
+    else setText(String(quantity));
+  };
+
+  return (
+    <div className="quantity-stepper" role="group" aria-label={`Quantity of ${itemName}`}>
+      <button
+        type="button"
+        className="quantity-stepper__button"
+        aria-label={quantity <= 1 ? `Remove ${itemName}` : `Decrease quantity of ${itemName}`}
+        disabled={disabled}
+        onClick={() => onChange(quantity - 1)}
+      >
+        −
+      </button>
+      <input
+        className="quantity-stepper__input"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        aria-label={`Quantity of ${itemName}`}
+        value={text}
+        disabled={disabled}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            commit();
+          }
+        }}
+      />
+      <button
+        type="button"
+        className="quantity-stepper__button"
+        aria-label={`Increase quantity of ${itemName}`}
+        disabled={disabled}
+        onClick={() => onChange(quantity + 1)}
+      >
+        +
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// A product card (spec 1 §2): image, name before ' | ', 'From {price}/{unit}', 'View Details' on hover.
+import { Link } from 'react-router';
+import { useCurrency } from '../../currency/use-currency';
+import type { ProductCardData } from '../product-view';
+import './product-card.css';
+
+export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+  const { formatCents } = useCurrency();
+  return (
+    <Link to={product.path} className="product-card" data-sku={product.sku}>
+      <div className="product-card__media">
+        <img
+          src={product.imageUrl}
+          alt=""
+          width={600}
+          height={600}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        <span className="product-card__cta" aria-hidden="true">
+          View Details
+        </span>
+      </div>
+      <div className="product-card__body">
+        <h3 className="product-card__name">{product.name}</h3>
+        <p className="product-card__price">
+          From <strong data-testid="price">{formatCents(product.priceUsdCents)}</strong>/{product.unit}
+        </p>
+      </div>
+    </Link>
+  );
+}
+
+export function ProductGrid({ children, label }: { children: React.ReactNode; label?: string }) {
+  return (
+    <ul className="product-grid" aria-label={label}>
+      {children}
+    </ul>
+  );
+}

@@ -1,0 +1,146 @@
+// The checkout (spec 1 §2): contact and shipping address first, then payment, beside the order
+// summary. Starting the checkout freezes the cart on the server; payment then charges the server's
+// amount. Begin-checkout tracking is sent once when the page opens with a cart; after payment the
+// cart is reloaded (it is empty now) and the confirmation page shows the order.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { OrderDto } from '@printshop/shared-events/api/orders';
+import { ADDRESS_PROFILES } from '@printshop/shared-events/rules/addresses';
+import { Alert } from '../../../components/alert';
+import { Button, ButtonLink } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
+import { failureMessage } from '../../../lib/server-message';
+import { createAddress, refreshAddresses, useAddresses } from '../../addresses/api/addresses';
+import { AddressCard } from '../../addresses/components/address-card';
+import { emptyAddress } from '../../addresses/components/address-form';
+import { cartQueryKey, getCart, refreshCart } from '../../cart/api/get-cart';
+import { CART_MESSAGES } from '../../cart/cart-messages';
+import { useCurrency } from '../../currency/use-currency';
+import { ORDERS_QUERY_ROOT } from '../../orders/api/orders';
+import { useSession } from '../../session/use-session';
+import { startCheckout, type StartedCheckout } from '../api/start-checkout';
+import { trackBeginCheckout } from '../begin-checkout';
+import { DetailsForm, type CheckoutDetails } from './details-form';
+import { OrderSummary } from './order-summary';
+import { PaymentStep } from './payment-step';
+import './checkout.css';
+
+export type CheckoutLayout = 'modern' | 'legacy';
+
+export const confirmationPath = (order: OrderDto) =>
+  `/order-confirmation?${new URLSearchParams({ orderId: order.id, email: order.email }).toString()}`;
+
+export function CheckoutFlow({ layout = 'modern' }: { layout?: CheckoutLayout }) {
+  const { user, isAuthenticated } = useSession();
+  const { currency, country: visitorCountry, formatAmount } = useCurrency();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const addresses = useAddresses(isAuthenticated);
+  const [country, setCountry] = useState(() => (visitorCountry in ADDRESS_PROFILES ? visitorCountry : 'US'));
+  const [details, setDetails] = useState<CheckoutDetails | null>(null);
+  const [checkout, setCheckout] = useState<StartedCheckout | null>(null);
+  const cart = useQuery({
+    queryKey: cartQueryKey(currency, country),
+    queryFn: ({ signal }) => getCart(currency, country, signal),
+    placeholderData: (previous) => previous,
+  });
+
+  const tracked = useRef(false);
+  useEffect(() => {
+    if (tracked.current || !cart.data?.items.length) return;
+    tracked.current = true;
+    trackBeginCheckout(cart.data, user);
+  }, [cart.data, user]);
+
+  const onCountryChange = useCallback((next: string) => {
+    if (/^[A-Z]{2}$/.test(next)) setCountry(next);
+  }, []);
+
+  const start = async (entered: CheckoutDetails) => {
+    const started = await startCheckout({
+      email: entered.email,
+      shippingAddress: entered.shippingAddress,
+      currency,
+      country: entered.shippingAddress.country,
+    });
+    if (entered.saveAddress) {
+      // Saving is a convenience: the order does not wait for it or fail with it.
+      void createAddress(entered.shippingAddress)
+        .then(() => refreshAddresses(queryClient))
+        .catch((error: unknown) => console.warn('Saving the address failed', error));
+    }
+    setDetails(entered);
+    setCheckout(started);
+  };
+
+  const paid = (order: OrderDto) => {
+    navigate(confirmationPath(order), { state: { order } });
+    void refreshCart(queryClient);
+    void queryClient.invalidateQueries({ queryKey: [ORDERS_QUERY_ROOT] });
+  };
+
+  if (cart.isPending) return <Spinner page label="Loading your cart…" />;
+  if (!cart.data) {
+    return <Alert>{failureMessage(cart.error, CART_MESSAGES.fetchFailed, CART_MESSAGES.fetchError)}</Alert>;
+  }
+  if (cart.data.items.length === 0 && !checkout) {
+    return (
+      <div className="checkout-empty">
+        <p>Your cart is empty, so there is nothing to pay for yet.</p>
+        <ButtonLink to="/prints">Start Creating</ButtonLink>
+      </div>
+    );
+  }
+
+  const format = (amount: number) => formatAmount(amount, cart.data.currency);
+  const initial = details
+    ? { email: details.email, shippingAddress: { ...details.shippingAddress } }
+    : { email: user?.email ?? '', shippingAddress: emptyAddress(country) };
+
+  const summary = <OrderSummary cart={cart.data} format={format} />;
+  return (
+    <div className={`checkout checkout--${layout}`}>
+      <ol className="checkout-steps" aria-label="Checkout steps">
+        <li aria-current={checkout ? undefined : 'step'} className={checkout ? 'checkout-steps__done' : undefined}>
+          Details
+        </li>
+        <li aria-current={checkout ? 'step' : undefined}>Payment</li>
+      </ol>
+      {layout === 'legacy' && summary}
+      <div className="checkout__main">
+        {checkout && details ? (
+          <>
+            <section className="checkout-section checkout-recap" aria-label="Your details">
+              <div>
+                <p>
+                  <strong>Contact:</strong> {details.email}
+                </p>
+                <AddressCard address={details.shippingAddress} />
+              </div>
+              <Button variant="ghost" size="sm" onClick={() => setCheckout(null)}>
+                Edit details
+              </Button>
+            </section>
+            <PaymentStep
+              checkout={checkout}
+              amountText={formatAmount(checkout.amount, checkout.currency)}
+              email={details.email}
+              phone={details.shippingAddress.phone}
+              onPaid={paid}
+            />
+          </>
+        ) : (
+          <DetailsForm
+            initial={initial}
+            savedAddresses={addresses.data}
+            signedIn={isAuthenticated}
+            onCountryChange={onCountryChange}
+            onSubmit={start}
+          />
+        )}
+      </div>
+      {layout === 'modern' && summary}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// Choosing how to pay: card (Stripe Elements with real keys, the labelled test form otherwise) or
+// UPI / net banking (Razorpay). The card's payment intent is made once per checkout and reused.
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import type { OrderDto } from '@printshop/shared-events/api/orders';
+import { Alert } from '../../../components/alert';
+import { Spinner } from '../../../components/spinner';
+import { serverMessageOr } from '../../../lib/server-message';
+import { createPaymentIntent } from '../api/card-payment';
+import type { StartedCheckout } from '../api/start-checkout';
+import { RazorpayPayment } from './razorpay-payment';
+import { CARD_PAYMENT_FAILED, TestCardForm } from './test-card-form';
+
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+export const CARD_UNAVAILABLE = 'Card payments are not available right now. Please choose UPI or net banking.';
+
+type Method = 'card' | 'upi' | 'netbanking';
+const METHODS: readonly { id: Method; label: string; hint: string }[] = [
+  { id: 'card', label: 'Card', hint: 'Visa, Mastercard, American Express' },
+  { id: 'upi', label: 'UPI', hint: 'Google Pay, PhonePe, Paytm, any UPI app' },
+  { id: 'netbanking', label: 'Net Banking', hint: 'All major Indian banks' },
+];
+
+function CardPayment({ checkout, amountText, onPaid }: { checkout: StartedCheckout; amountText: string; onPaid(order: OrderDto): void }) {
+  const intent = useQuery({
+    queryKey: ['payment-intent', checkout.checkoutId],
+    queryFn: () => createPaymentIntent(checkout.checkoutId),
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (intent.isPending) return <Spinner label="Preparing card payment…" />;
+  if (intent.isError) return <Alert>{serverMessageOr(intent.error, CARD_PAYMENT_FAILED)}</Alert>;
+  const { testMode, publishableKey, clientSecret, paymentIntentId } = intent.data;
+  if (testMode) return <TestCardForm paymentIntentId={paymentIntentId} amountText={amountText} onPaid={onPaid} />;
+  if (!publishableKey) return <Alert>{CARD_UNAVAILABLE}</Alert>;
+  return (
+    <Suspense fallback={<Spinner label="Loading the secure card form…" />}>
+      <StripeCardForm
+        publishableKey={publishableKey}
+        clientSecret={clientSecret}
+        paymentIntentId={paymentIntentId}
+        amountText={amountText}
+        onPaid={onPaid}
+      />
+    </Suspense>
+  );
+}
+
+export interface PaymentStepProps {
+  checkout: StartedCheckout;
+  amountText: string;
+  email: string;
+  phone: string;
+  onPaid(order: OrderDto): void;
+}
+
+export function PaymentStep({ checkout, amountText, email, phone, onPaid }: PaymentStepProps) {
+  const [method, setMethod] = useState<Method>('card');
+  return (
+    <div className="payment-step">
+      <fieldset className="payment-methods">
+        <legend className="checkout-section__heading">Payment method</legend>
+        {METHODS.map((m) => (
+          <label key={m.id} className="payment-methods__option">
+            <input
+              type="radio"
+              name="payment-method"
+              value={m.id}
+              checked={method === m.id}
+              onChange={() => setMethod(m.id)}
+            />
+            <span>
+              <strong>{m.label}</strong>
+              <small>{m.hint}</small>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {method === 'card' ? (
+        <CardPayment checkout={checkout} amountText={amountText} onPaid={onPaid} />
+      ) : (
+        <RazorpayPayment
+          key={method}
+          checkoutId={checkout.checkoutId}
+          method={method}
+          amountText={amountText}
+          email={email}
+          phone={phone}
+          onPaid={onPaid}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// 'Currency auto-detected!' for 8 s or until dismissed (spec 1 §4).
+import { useAtom, useAtomValue } from 'jotai';
+import { currencyByCode } from '@printshop/shared-events/rules/currencies';
+import { currencyAtom, detectNoticeAtom } from '../currency-store';
+import './auto-detect-notice.css';
+
+export function AutoDetectNotice() {
+  const [visible, setVisible] = useAtom(detectNoticeAtom);
+  const currency = useAtomValue(currencyAtom);
+  if (!visible) return null;
+  const { flag, name } = currencyByCode(currency);
+  return (
+    <div className="auto-detect-notice" role="status">
+      <span>
+        <strong>Currency auto-detected!</strong>{' '}
+        <span aria-hidden="true">{flag}</span> Prices are shown in {name} ({currency}).
+      </span>
+      <button type="button" className="auto-detect-notice__close" onClick={() => setVisible(false)}>
+        <span aria-hidden="true">×</span>
+        <span className="visually-hidden">Dismiss</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// Currency choice (spec 1 §4): a saved choice wins; else the detected country's currency with the
+// auto-detected flag and notice; else USD.
+import { createStore } from 'jotai';
+import { describe, expect, it } from 'vitest';
+import {
+  AUTO_DETECTED_KEY,
+  CURRENCY_KEY,
+  applyDetectionAtom,
+  autoDetectedAtom,
+  countryAtom,
+  currencyAtom,
+  detectNoticeAtom,
+} from './currency-store';
+
+describe('currency choice', () => {
+  it('given nothing saved and no country, then USD in the US without a notice', () => {
+    const store = createStore();
+    store.set(applyDetectionAtom, null);
+    expect(store.get(currencyAtom)).toBe('USD');
+    expect(store.get(countryAtom)).toBe('US');
+    expect(store.get(detectNoticeAtom)).toBe(false);
+  });
+
+  it('given nothing saved and Germany detected, then EUR, flagged, noticed and saved', () => {
+    const store = createStore();
+    store.set(applyDetectionAtom, 'DE');
+    expect(store.get(currencyAtom)).toBe('EUR');
+    expect(store.get(countryAtom)).toBe('DE');
+    expect(store.get(autoDetectedAtom)).toBe(true);
+    expect(store.get(detectNoticeAtom)).toBe(true);
+    expect(localStorage.getItem(CURRENCY_KEY)).toBe('EUR');
+    expect(localStorage.getItem(AUTO_DETECTED_KEY)).toBe('true');
+  });
+
+  it('given a saved choice, then it wins over the detected country', () => {
+    localStorage.setItem(CURRENCY_KEY, 'GBP');
+    const store = createStore();
+    store.set(applyDetectionAtom, 'JP');
+    expect(store.get(currencyAtom)).toBe('GBP');
+    expect(store.get(countryAtom)).toBe('JP');
+    expect(store.get(detectNoticeAtom)).toBe(false);
+  });
+
+  it('given a saved code that is not a display currency, then USD', () => {
+    localStorage.setItem(CURRENCY_KEY, 'XYZ');
+    expect(createStore().get(currencyAtom)).toBe('USD');
+  });
+
+  it('given a country using none of the 24 currencies, then USD', () => {
+    const store = createStore();
+    store.set(applyDetectionAtom, 'BR');
+    expect(store.get(currencyAtom)).toBe('USD');
+  });
+});

@@ -1,0 +1,61 @@
+// The display currency and the visitor's country (spec 1 §4 "Currency choice", §9). A saved choice
+// wins; otherwise the currency of the detected country; otherwise USD. The choice is kept under
+// CURRENCY_KEY (spec 2 §3: "a product-specific key holding the currency code").
+import { atom } from 'jotai';
+import { atomWithDefault } from 'jotai/utils';
+import {
+  DEFAULT_CURRENCY,
+  currencyForCountry,
+  isCurrencyCode,
+  type CurrencyCode,
+} from '@printshop/shared-events/rules/currencies';
+import { readStored, writeStored } from '../../lib/storage';
+
+export const CURRENCY_KEY = 'printshop_currency';
+/** Set while the saved currency is one we detected, not one the visitor picked. */
+export const AUTO_DETECTED_KEY = 'printshop_currency_auto_detected';
+export const CURRENCY_CHANGED_EVENT = 'currencyChanged';
+export const DEFAULT_COUNTRY = 'US';
+export const AUTO_DETECT_NOTICE_MS = 8_000;
+
+export function readStoredCurrency(): CurrencyCode | null {
+  const stored = readStored(CURRENCY_KEY);
+  return isCurrencyCode(stored) ? stored : null;
+}
+
+export const currencyAtom = atomWithDefault<CurrencyCode>(() => readStoredCurrency() ?? DEFAULT_CURRENCY);
+export const autoDetectedAtom = atomWithDefault<boolean>(() => readStored(AUTO_DETECTED_KEY) === 'true');
+/** The 'Currency auto-detected!' notice is showing. */
+export const detectNoticeAtom = atom(false);
+/** The visitor's country once detected (null: unknown, e.g. detection failed). */
+export const detectedCountryAtom = atom<string | null>(null);
+/** The country the cart is priced for: the detected one, else US (spec 1 §9). */
+export const countryAtom = atom((get) => get(detectedCountryAtom) ?? DEFAULT_COUNTRY);
+
+export interface CurrencyChangedDetail {
+  currency: CurrencyCode;
+}
+
+/** A manual choice: saved, the auto-detected flag cleared, and `currencyChanged` broadcast. */
+export const chooseCurrencyAtom = atom(null, (_get, set, currency: CurrencyCode) => {
+  writeStored(CURRENCY_KEY, currency);
+  writeStored(AUTO_DETECTED_KEY, null);
+  set(currencyAtom, currency);
+  set(autoDetectedAtom, false);
+  set(detectNoticeAtom, false);
+  globalThis.dispatchEvent?.(
+    new CustomEvent<CurrencyChangedDetail>(CURRENCY_CHANGED_EVENT, { detail: { currency } }),
+  );
+});
+
+/** What detection found: the country always; the currency only when nothing was saved. */
+export const applyDetectionAtom = atom(null, (_get, set, country: string | null) => {
+  set(detectedCountryAtom, country);
+  if (readStoredCurrency() !== null || !country) return;
+  const currency = currencyForCountry(country);
+  writeStored(CURRENCY_KEY, currency);
+  writeStored(AUTO_DETECTED_KEY, 'true');
+  set(currencyAtom, currency);
+  set(autoDetectedAtom, true);
+  set(detectNoticeAtom, true);
+});

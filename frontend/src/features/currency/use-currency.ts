@@ -1,0 +1,31 @@
+// The chosen currency for components, and money formatting by the shared rules (money.ts).
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+import { convertFromUsd, formatMoney, toMinor } from '@printshop/shared-events/rules/money';
+import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
+import { autoDetectedAtom, chooseCurrencyAtom, countryAtom, currencyAtom } from './currency-store';
+
+/** USD cents as text in a display currency, by the one rounding rule of money.ts. */
+export const formatUsdCents = (usdCents: number, currency: CurrencyCode): string =>
+  formatMoney(convertFromUsd(usdCents, currency), currency);
+
+/** A USD price in major units (API.md's product `price`) as text in a display currency. */
+export const formatUsd = (usd: number, currency: CurrencyCode): string =>
+  formatUsdCents(toMinor(usd, 'USD'), currency);
+
+export function useCurrency() {
+  const currency = useAtomValue(currencyAtom);
+  const country = useAtomValue(countryAtom);
+  const autoDetected = useAtomValue(autoDetectedAtom);
+  const chooseCurrency = useSetAtom(chooseCurrencyAtom);
+  /** Format a USD amount given in cents. */
+  const formatCents = useCallback((usdCents: number) => formatUsdCents(usdCents, currency), [currency]);
+  /** Format a USD amount given in major units (API products). */
+  const formatPrice = useCallback((usd: number) => formatUsd(usd, currency), [currency]);
+  /** Format an amount the server already gave in the chosen currency (cart, orders). */
+  const formatAmount = useCallback(
+    (major: number, code: string = currency) => formatMoney(toMinor(major, code), code),
+    [currency],
+  );
+  return { currency, country, autoDetected, chooseCurrency, formatCents, formatPrice, formatAmount };
+}

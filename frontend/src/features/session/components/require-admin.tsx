@@ -1,0 +1,17 @@
+// Admin-only areas (spec 1 §2): a signed-in non-admin is sent to /login with a console warning.
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { useSession } from '../use-session';
+
+export function RequireAdmin({ children }: { children?: ReactNode }) {
+  const { isAuthenticated, isAdmin, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return <Spinner page label="Checking your session…" />;
+  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!isAdmin) {
+    console.warn('Admin area refused: the signed-in user is not an admin.');
+    return <Navigate to="/login" replace state={{ from: location }} />;
+  }
+  return children ?? <Outlet />;
+}

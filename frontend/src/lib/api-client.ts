@@ -1,0 +1,197 @@
+// Every call to the shop's REST API (API.md) goes through here: ky for the transport, zod for the
+// answer. Base path /api, cookies always sent, the stored Bearer token when signed in, and the
+// response rules of spec 1 §7 "How every response is handled" with the messages of §8.
+import ky, { type KyInstance } from 'ky';
+import type { z } from 'zod';
+
+export const API_BASE = '/api';
+export const NON_JSON_SUCCESS = 'Operation successful (non-JSON response).';
+
+/** A failed call: the server's message (or ours) with the HTTP status and whatever body came back. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  constructor(message: string, status: number, data: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+  }
+  /** The field messages of a validation failure (API.md `errors`), if any. */
+  get fieldErrors(): Record<string, string> {
+    const errors = (this.data as { errors?: unknown } | null)?.errors;
+    return errors && typeof errors === 'object' ? (errors as Record<string, string>) : {};
+  }
+}
+
+export const httpErrorMessage = (status: number) => `HTTP error! Status: ${status}`;
+export const emptyBodyMessage = (status: number) => `Empty response body received. Status: ${status}`;
+export const unparsableMessage = (status: number) => `Failed to parse JSON response. Status: ${status}`;
+export const unexpectedShapeMessage = (status: number) => `Unexpected response from the server. Status: ${status}`;
+
+const isJson = (response: Response) => /[/+]json\b/i.test(response.headers.get('content-type') ?? '');
+
+/** The `message` (or `error`) a server put in its answer, if any. */
+export function serverMessage(data: unknown): string | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const { message, error } = data as { message?: unknown; error?: unknown };
+  if (typeof message === 'string' && message) return message;
+  if (typeof error === 'string' && error) return error;
+  return undefined;
+}
+
+/**
+ * Spec 1 §7: 204 and an empty ok body are success; a non-JSON ok body is success carrying its text
+ * (or the stock sentence); a failure raises ApiError with the server's message or error field, else
+ * 'HTTP error! Status: …', carrying status and data. Empty or unparsable failure bodies get §8's words.
+ */
+export async function readResponse(response: Response): Promise<unknown> {
+  const { status } = response;
+  if (status === 204) return { success: true };
+  const text = await response.text();
+  if (response.ok) {
+    if (text.trim() === '') return { success: true };
+    if (!isJson(response)) return { success: true, message: text || NON_JSON_SUCCESS };
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new ApiError(unparsableMessage(status), status, text);
+    }
+  }
+  if (text.trim() === '') throw new ApiError(emptyBodyMessage(status), status, null);
+  let data: unknown = text;
+  if (isJson(response)) {
+    try {
+      data = JSON.parse(text) as unknown;
+    } catch {
+      throw new ApiError(unparsableMessage(status), status, text);
+    }
+  }
+  throw new ApiError(serverMessage(data) ?? httpErrorMessage(status), status, data);
+}
+
+// --- Read-your-writes (DESIGN.md): remember the highest X-Event-Position and send it as X-Min-Position.
+let highestPosition: bigint | undefined;
+
+function notePosition(header: string | null): void {
+  if (!header || !/^\d+$/.test(header.trim())) return;
+  const position = BigInt(header.trim());
+  if (highestPosition === undefined || position > highestPosition) highestPosition = position;
+}
+
+/** The highest X-Event-Position seen so far, as text (undefined before the first write). */
+export const lastEventPosition = (): string | undefined => highestPosition?.toString();
+
+// --- Configuration: who is signed in (the session feature says) and where the API lives.
+interface ClientConfig {
+  getToken: () => string | null | undefined;
+  /** Origin of the API; the page's own by default. */
+  origin?: string;
+}
+
+const config: ClientConfig = {
+  getToken: () => {
+    try {
+      return globalThis.localStorage?.getItem('token');
+    } catch {
+      return null;
+    }
+  },
+};
+
+/** Called once by the app (and by tests): where the token comes from, and the API origin. */
+export function configureApiClient(options: Partial<ClientConfig> & { resetPosition?: boolean }): void {
+  if (options.getToken) config.getToken = options.getToken;
+  if ('origin' in options) config.origin = options.origin;
+  if (options.resetPosition) highestPosition = undefined;
+}
+
+const http: KyInstance = ky.create({
+  credentials: 'include',
+  retry: 0, // retries belong to the data-query client (once), not to every call
+  timeout: 30_000,
+  throwHttpErrors: false,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const position = lastEventPosition();
+        if (position) request.headers.set('X-Min-Position', position);
+      },
+    ],
+    afterResponse: [(_request, _options, response) => notePosition(response.headers.get('X-Event-Position'))],
+  },
+});
+
+export type SearchParams = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions<S extends z.ZodType> {
+  /** What a successful answer must look like; it is parsed (and defaulted) with this. */
+  schema: S;
+  /** A JSON body. */
+  json?: unknown;
+  /** A multipart body (uploads). */
+  body?: FormData;
+  searchParams?: SearchParams;
+  /** Send the Bearer token when signed in (default true). */
+  auth?: boolean;
+  credentials?: RequestCredentials;
+  cache?: RequestCache;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function url(path: string): string {
+  const origin = config.origin ?? globalThis.location?.origin ?? '';
+  return `${origin}${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+function cleanParams(params: SearchParams | undefined): Record<string, string> | undefined {
+  if (!params) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') out[key] = String(value);
+  }
+  return out;
+}
+
+/** One call to `/api{path}`; resolves with the parsed answer or rejects with ApiError. */
+export async function apiRequest<S extends z.ZodType>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  options: RequestOptions<S>,
+): Promise<z.output<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = options.auth === false ? undefined : config.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await http(url(path), {
+    method,
+    headers,
+    json: options.json,
+    body: options.body,
+    searchParams: cleanParams(options.searchParams),
+    credentials: options.credentials ?? 'include',
+    cache: options.cache,
+    signal: options.signal,
+  });
+  const data = await readResponse(response);
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(serverMessage(data) ?? unexpectedShapeMessage(response.status), response.status, data);
+  }
+  return parsed.data;
+}
+
+type Options<S extends z.ZodType> = RequestOptions<S>;
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, options: Options<S>) => apiRequest('GET', path, options),
+  post: <S extends z.ZodType>(path: string, options: Options<S>) => apiRequest('POST', path, options),
+  put: <S extends z.ZodType>(path: string, options: Options<S>) => apiRequest('PUT', path, options),
+  patch: <S extends z.ZodType>(path: string, options: Options<S>) => apiRequest('PATCH', path, options),
+  delete: <S extends z.ZodType>(path: string, options: Options<S>) => apiRequest('DELETE', path, options),
+};
+
+/** The sentence to show for a failed call: the ApiError's message, else the caller's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}

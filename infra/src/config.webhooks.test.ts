@@ -1,0 +1,40 @@
+// WEBHOOK_BACKOFF_MS and WEBHOOK_TIMEOUT_MS: defaults of about an hour of tries and 10 s, or the
+// values given, and bad values named.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const base = () => ({
+  JWT_SECRET: 'x'.repeat(40),
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'printshop-config-webhooks-')),
+});
+
+describe('webhook delivery settings', () => {
+  it('given nothing, then at least 6 tries spread over about an hour, and a 10 s timeout', () => {
+    const config = loadConfig(base());
+    const spanMs = config.webhookBackoffMs.reduce((sum, ms) => sum + ms, 0);
+    expect(config.webhookBackoffMs.length + 1).toBeGreaterThanOrEqual(6);
+    expect(spanMs).toBeGreaterThanOrEqual(55 * 60_000);
+    expect(spanMs).toBeLessThanOrEqual(75 * 60_000);
+    expect(config.webhookTimeoutMs).toBe(10_000);
+  });
+
+  it('given values, then each is read', () => {
+    const config = loadConfig({ ...base(), WEBHOOK_BACKOFF_MS: '100, 200,400', WEBHOOK_TIMEOUT_MS: '2500' });
+    expect(config.webhookBackoffMs).toEqual([100, 200, 400]);
+    expect(config.webhookTimeoutMs).toBe(2500);
+  });
+
+  it.each([
+    [{ WEBHOOK_BACKOFF_MS: 'soon' }, /WEBHOOK_BACKOFF_MS: comma-separated waits in ms/],
+    [{ WEBHOOK_BACKOFF_MS: '100,,200' }, /WEBHOOK_BACKOFF_MS/],
+    [{ WEBHOOK_BACKOFF_MS: '-5' }, /WEBHOOK_BACKOFF_MS/],
+    [{ WEBHOOK_BACKOFF_MS: Array(21).fill('1').join(',') }, /WEBHOOK_BACKOFF_MS/],
+    [{ WEBHOOK_TIMEOUT_MS: '10' }, /WEBHOOK_TIMEOUT_MS/],
+  ])('given %j, then start-up stops naming the variable', (env, message) => {
+    expect(() => loadConfig({ ...base(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base(), ...env })).toThrow(message);
+  });
+});

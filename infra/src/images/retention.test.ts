@@ -1,0 +1,110 @@
+// Retention against the real Postgres event store and the filesystem image store: originals older
+// than the retention period that never reached an order are removed and ImageExpired is logged;
+// served copies stay; young, deleted and ordered images are left alone; a second pass does nothing.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allEvents } from '@printshop/shared-events/all-events';
+import { EventRegistry } from '@printshop/shared-events/event-registry';
+import { imageStreamName } from '@printshop/shared-events/events/image';
+import { imageKeys, type ImageStore } from '@printshop/shared-events/image-store';
+import { silentLogger } from '@printshop/shared-events/logger';
+import { createImageDerivatives } from '@printshop/command-service/images/derivatives';
+import { createTestStore, type TestStore } from '@printshop/test/support/stores';
+import { createFileImageStore } from './file-image-store';
+import { expireOldOriginals } from './retention';
+
+let test: TestStore;
+let dir: string;
+let images: ImageStore;
+
+beforeAll(async () => {
+  test = await createTestStore('image_retention', { registry: new EventRegistry(allEvents) });
+  dir = mkdtempSync(path.join(os.tmpdir(), 'printshop-retention-'));
+  images = createFileImageStore(dir);
+});
+afterAll(async () => {
+  await test?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const now = new Date('2025-06-30T12:00:00.000Z');
+const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+
+/** An image as an upload leaves it: original and preview on file, ImageUploaded in its stream. */
+async function uploadedAt(uploadedAt: string): Promise<string> {
+  const imageId = randomUUID();
+  const original = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#48c' } })
+    .jpeg()
+    .toBuffer();
+  await images.put(imageKeys.original(imageId), original);
+  await images.put(imageKeys.preview(imageId), original);
+  await test.store.appendToStream(imageStreamName(imageId), [
+    {
+      type: 'ImageUploaded',
+      data: {
+        imageId,
+        owner: { guestSession: randomUUID() },
+        role: 'single',
+        contentHash: 'b'.repeat(64),
+        bytes: original.length,
+        width: 64,
+        height: 48,
+        format: 'jpeg',
+        uploadedAt,
+      },
+    },
+  ]);
+  return imageId;
+}
+
+const types = async (imageId: string) =>
+  (await test.store.readStream(imageStreamName(imageId))).map((event) => event.type);
+
+describe('image retention', () => {
+  it('removes old originals that reached no order, logs ImageExpired, and keeps a served copy', async () => {
+    // Given an image uploaded 31 days ago, one 29 days ago, an old deleted one and an old ordered one
+    const old = await uploadedAt(daysAgo(31));
+    const young = await uploadedAt(daysAgo(29));
+    const deleted = await uploadedAt(daysAgo(40));
+    await test.store.appendToStream(imageStreamName(deleted), [
+      { type: 'ImageDeleted', data: { imageId: deleted, at: daysAgo(39) } },
+    ]);
+    const ordered = await uploadedAt(daysAgo(60));
+    const options = {
+      store: test.store,
+      images,
+      derivatives: createImageDerivatives(images),
+      retentionDays: 30,
+      now: () => now,
+      logger: silentLogger,
+      isInAnOrder: async (imageId: string) => imageId === ordered,
+    };
+
+    // When retention runs
+    const expired = await expireOldOriginals(options);
+
+    // Then only the old image lost its original, and the log says so
+    expect(expired).toEqual([old]);
+    expect(await images.exists(imageKeys.original(old))).toBe(false);
+    expect(await types(old)).toEqual(['ImageUploaded', 'ImageExpired']);
+    const [, event] = await test.store.readStream(imageStreamName(old));
+    expect(event!.data).toEqual({ imageId: old, retentionDays: 30, at: now.toISOString() });
+    // And the old image can still be shown: its served copy was made before the original went
+    expect(await images.exists(imageKeys.served(old))).toBe(true);
+    expect(await images.exists(imageKeys.preview(old))).toBe(true);
+    // And the others are untouched
+    for (const kept of [young, ordered]) {
+      expect(await images.exists(imageKeys.original(kept))).toBe(true);
+      expect(await types(kept)).toEqual(['ImageUploaded']);
+    }
+    expect(await types(deleted)).toEqual(['ImageUploaded', 'ImageDeleted']);
+
+    // When it runs again, then there is nothing more to do
+    expect(await expireOldOriginals(options)).toEqual([]);
+    expect(await types(old)).toEqual(['ImageUploaded', 'ImageExpired']);
+  });
+});

@@ -1,0 +1,138 @@
+// The checkouts read model: every checkout started (e-mail, items, value, when) and whether it was
+// paid, for the abandoned-checkout report; and every payment asked of a provider with its state,
+// for the status job that finds payments whose confirmation never came.
+import type { RecordedEvent } from '@printshop/shared-events/event-store';
+import type { CheckoutEvent } from '@printshop/shared-events/events/checkout';
+import type { OrderEvent } from '@printshop/shared-events/events/order';
+import type { PaymentEvent } from '@printshop/shared-events/events/payment';
+import type { Projection } from '../runner/projection';
+
+export const CHECKOUTS_PROJECTION = 'checkouts';
+export const CHECKOUTS_TABLE = 'checkouts';
+export const PAYMENT_REQUESTS_TABLE = 'payment_requests';
+
+export const checkoutsProjection: Projection = {
+  name: CHECKOUTS_PROJECTION,
+  eventTypes: ['CheckoutStarted', 'CheckoutCompleted', 'PaymentRequested', 'PaymentFailed', 'OrderPlaced'],
+  tables: [
+    { name: CHECKOUTS_TABLE, primaryKey: ['checkout_id'] },
+    { name: PAYMENT_REQUESTS_TABLE, primaryKey: ['provider', 'reference'] },
+  ],
+  async migrate(db, schema) {
+    await db.raw(
+      `create table if not exists ??.?? (
+         checkout_id text primary key,
+         cart_id text not null,
+         user_id text,
+         email text,
+         currency text not null,
+         total bigint not null,
+         usd_total bigint not null,
+         item_count integer not null,
+         lines jsonb not null,
+         started_at timestamptz not null,
+         order_id text,
+         order_number text,
+         completed_at timestamptz
+       )`,
+      [schema, CHECKOUTS_TABLE],
+    );
+    await db.raw('create index if not exists checkouts_open on ??.?? (started_at) where order_id is null', [
+      schema,
+      CHECKOUTS_TABLE,
+    ]);
+    await db.raw(
+      `create table if not exists ??.?? (
+         provider text not null,
+         reference text not null,
+         checkout_id text not null,
+         amount bigint not null,
+         currency text not null,
+         test_mode boolean not null,
+         requested_at timestamptz not null,
+         status text not null,
+         last_error text,
+         order_id text,
+         updated_at timestamptz not null,
+         primary key (provider, reference)
+       )`,
+      [schema, PAYMENT_REQUESTS_TABLE],
+    );
+    await db.raw(
+      `create index if not exists payment_requests_pending on ??.?? (requested_at) where status = 'pending'`,
+      [schema, PAYMENT_REQUESTS_TABLE],
+    );
+  },
+  async apply(events, trx, schema) {
+    const checkouts = () => trx.withSchema(schema).table(CHECKOUTS_TABLE);
+    const requests = () => trx.withSchema(schema).table(PAYMENT_REQUESTS_TABLE);
+    for (const recorded of events as RecordedEvent[]) {
+      const event = recorded as unknown as CheckoutEvent | PaymentEvent | OrderEvent;
+      switch (event.type) {
+        case 'CheckoutStarted': {
+          const { data } = event;
+          await checkouts()
+            .insert({
+              checkout_id: data.checkoutId,
+              cart_id: data.cartId,
+              user_id: data.userId ?? null,
+              email: data.email ?? null,
+              currency: data.amounts.currency,
+              total: data.amounts.total,
+              usd_total: data.amounts.usdTotal,
+              item_count: data.lines.reduce((sum, line) => sum + line.quantity, 0),
+              lines: JSON.stringify(data.lines),
+              started_at: data.startedAt,
+            })
+            .onConflict('checkout_id')
+            .ignore();
+          break;
+        }
+        case 'CheckoutCompleted':
+          await checkouts().where({ checkout_id: event.data.checkoutId }).update({
+            order_id: event.data.orderId,
+            order_number: event.data.orderNumber,
+            completed_at: event.data.at,
+          });
+          break;
+        case 'PaymentRequested': {
+          const { data } = event;
+          await requests()
+            .insert({
+              provider: data.provider,
+              reference: data.reference,
+              checkout_id: data.checkoutId,
+              amount: data.amount,
+              currency: data.currency,
+              test_mode: data.testMode,
+              requested_at: data.at,
+              status: 'pending',
+              updated_at: data.at,
+            })
+            .onConflict(['provider', 'reference'])
+            .ignore();
+          break;
+        }
+        case 'PaymentFailed':
+          // A failed attempt may be followed by a good one on the same intent: it stays pending.
+          await requests()
+            .where({ provider: event.data.provider, reference: event.data.reference })
+            .update({ last_error: event.data.message, updated_at: event.data.at });
+          break;
+        case 'OrderPlaced': {
+          const { payment, orderId, orderNumber, checkoutId, placedAt } = event.data;
+          await requests()
+            .where({ provider: payment.provider, reference: payment.paymentId })
+            .update({ status: 'paid', order_id: orderId, updated_at: placedAt });
+          await checkouts()
+            .where({ checkout_id: checkoutId })
+            .whereNull('order_id')
+            .update({ order_id: orderId, order_number: orderNumber, completed_at: placedAt });
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  },
+};

@@ -1,0 +1,84 @@
+// The loyalty read model (GET /api/loyalty/status): each user's balance and the history of their
+// points, one row per loyalty event (points signed: earned and returned add, redeemed subtracts).
+import type { RecordedEvent } from '@printshop/shared-events/event-store';
+import {
+  LOYALTY_EVENT_TYPES,
+  LOYALTY_STREAM_CATEGORY,
+  pointsDelta,
+  type LoyaltyEvent,
+} from '@printshop/shared-events/events/loyalty';
+import type { Projection } from '../runner/projection';
+
+export const LOYALTY_PROJECTION = 'loyalty';
+export const LOYALTY_BALANCES_TABLE = 'balances';
+export const LOYALTY_HISTORY_TABLE = 'history';
+
+/** `loyalty-<userId>` -> userId (user ids may contain '-'). */
+const ownerOf = (streamName: string) => streamName.slice(LOYALTY_STREAM_CATEGORY.length + 1);
+
+const HISTORY_TYPE = {
+  PointsEarned: 'earned',
+  PointsRedeemed: 'redeemed',
+  PointsReturned: 'reversed',
+} as const;
+
+export const loyaltyProjection: Projection = {
+  name: LOYALTY_PROJECTION,
+  eventTypes: LOYALTY_EVENT_TYPES,
+  tables: [
+    { name: LOYALTY_BALANCES_TABLE, primaryKey: ['user_id'] },
+    { name: LOYALTY_HISTORY_TABLE, primaryKey: ['event_id'] },
+  ],
+  async migrate(db, schema) {
+    await db.raw(
+      `create table if not exists ??.?? (
+         user_id text primary key,
+         balance bigint not null,
+         updated_at timestamptz not null
+       )`,
+      [schema, LOYALTY_BALANCES_TABLE],
+    );
+    await db.raw(
+      `create table if not exists ??.?? (
+         event_id text primary key,
+         user_id text not null,
+         position bigint not null,
+         type text not null,
+         points bigint not null,
+         order_id text not null,
+         order_number text,
+         at timestamptz not null
+       )`,
+      [schema, LOYALTY_HISTORY_TABLE],
+    );
+    await db.raw('create index if not exists loyalty_history_by_user on ??.?? (user_id, position desc)', [
+      schema,
+      LOYALTY_HISTORY_TABLE,
+    ]);
+  },
+  async apply(events, trx, schema) {
+    for (const recorded of events as RecordedEvent[]) {
+      const event = recorded as unknown as LoyaltyEvent;
+      const userId = ownerOf(recorded.streamName);
+      const points = pointsDelta(event);
+      await trx
+        .withSchema(schema)
+        .table(LOYALTY_HISTORY_TABLE)
+        .insert({
+          event_id: recorded.id,
+          user_id: userId,
+          position: recorded.position,
+          type: HISTORY_TYPE[event.type],
+          points,
+          order_id: event.data.orderId,
+          order_number: event.data.orderNumber ?? null,
+          at: event.data.at,
+        });
+      await trx.raw(
+        `insert into ??.?? as b (user_id, balance, updated_at) values (?, ?, ?)
+         on conflict (user_id) do update set balance = b.balance + excluded.balance, updated_at = excluded.updated_at`,
+        [schema, LOYALTY_BALANCES_TABLE, userId, points, event.data.at],
+      );
+    }
+  },
+};

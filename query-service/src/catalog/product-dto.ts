@@ -1,0 +1,26 @@
+// The catalog's products as API.md's Product: prices in USD major units (the frontend converts).
+import type { ProductDto } from '@printshop/shared-events/api/catalog';
+import type { Product } from '@printshop/shared-events/rules/catalog';
+import { toMajor } from '@printshop/shared-events/rules/money';
+
+export function toProductDto(product: Product): ProductDto {
+  return {
+    sku: product.sku,
+    name: product.name,
+    category: product.category,
+    family: product.family,
+    price: toMajor(product.basePriceUsdCents, 'USD'),
+    imageUrl: product.imageUrl,
+    path: product.path,
+    aspectRatio: product.cropAspectRatio,
+    ...(product.sizes && {
+      sizes: product.sizes.map((size) => ({
+        id: size.id,
+        sku: size.sku,
+        name: size.name,
+        dimensions: size.dimensions,
+        price: toMajor(size.priceUsdCents, 'USD'),
+      })),
+    }),
+  };
+}

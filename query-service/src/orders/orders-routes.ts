@@ -1,0 +1,75 @@
+// The customer's orders (API.md "Checkout, payments, orders"), from the orders read model:
+//   GET /api/orders                              bearer: the caller's orders, newest first;
+//   GET /api/orders/track?orderNumber=&email=    any order, by its number and e-mail;
+//   GET /api/orders/:id?email=                   its owner (bearer), or for a guest order its e-mail.
+// Anything else, someone else's order included, is "not found". Archived orders are hidden.
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { orderQuerySchema, trackOrderQuerySchema } from '@printshop/shared-events/api/orders';
+import { requireUser, type AuthContextState } from '@printshop/shared-events/auth';
+import { NotFound } from '@printshop/shared-events/errors';
+import { orderDto, type OrderView } from '@printshop/shared-events/events/order-view';
+import { readModelSchema } from '@printshop/shared-events/read-models';
+import { readYourWrites, type WaitForPosition } from '../read-your-writes';
+
+/** The projection (and schema `rm_orders`) this router reads. */
+export const ORDERS_READ_MODEL = 'orders';
+export const ORDER_NOT_FOUND = 'Order not found';
+/** Ours: a customer's list is capped; nobody reads past it in one page. */
+const MAX_LIST = 200;
+
+interface OrderRow {
+  order_id: string;
+  order_number: string;
+  user_id: string | null;
+  email_key: string;
+  archived: boolean;
+  view: OrderView;
+}
+
+const emailKey = (email: string) => email.trim().toLowerCase();
+
+export function ordersQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
+  const router = new Router();
+  const orders = () =>
+    deps.db
+      .withSchema(readModelSchema(ORDERS_READ_MODEL))
+      .table<OrderRow>('orders')
+      .where({ archived: false });
+  const fresh = readYourWrites(deps.waitFor, [ORDERS_READ_MODEL]);
+
+  router.get('/api/orders', fresh, async (ctx) => {
+    const { userId } = requireUser(ctx.state);
+    const rows = await orders()
+      .where({ user_id: userId })
+      .orderBy([{ column: 'placed_at', order: 'desc' }, { column: 'order_id' }])
+      .limit(MAX_LIST)
+      .select('view');
+    ctx.body = { success: true, orders: rows.map((row) => orderDto(row.view)) };
+  });
+
+  // Before /:id, which would take "track" for an id.
+  router.get('/api/orders/track', fresh, async (ctx) => {
+    const query = trackOrderQuerySchema.parse(ctx.query);
+    const row = await orders()
+      .where({ order_number: query.orderNumber.trim().toUpperCase(), email_key: emailKey(query.email) })
+      .first('view');
+    if (!row) throw new NotFound(ORDER_NOT_FOUND);
+    ctx.body = { success: true, order: orderDto(row.view) };
+  });
+
+  router.get('/api/orders/:id', fresh, async (ctx) => {
+    const { email } = orderQuerySchema.parse(ctx.query);
+    const auth = (ctx.state as AuthContextState).auth;
+    const row = await orders().where({ order_id: ctx.params.id! }).first('user_id', 'email_key', 'view');
+    const visible =
+      row !== undefined &&
+      (row.user_id !== null
+        ? row.user_id === auth?.userId
+        : email !== undefined && emailKey(email) === row.email_key);
+    if (!visible) throw new NotFound(ORDER_NOT_FOUND);
+    ctx.body = { success: true, order: orderDto(row.view) };
+  });
+
+  return router;
+}

@@ -1,0 +1,36 @@
+// The contract between the carts projection and GET /api/cart: the tables of schema `rm_carts` and
+// the notification that tells readers which carts a committed batch changed, so they can keep carts
+// in memory and drop exactly those (query-service/src/cart/cart-read-cache.ts).
+export const CARTS_PROJECTION = 'carts';
+export const CART_LINES_TABLE = 'cart_lines';
+export const CARTS_TABLE = 'carts';
+
+/** Postgres NOTIFY channel; sent inside the batch's transaction, so it arrives once it committed. */
+export const CARTS_CHANGED_CHANNEL = 'rm_carts_changed';
+
+export interface CartsChanged {
+  carts: string[];
+  /** Set on the last notification of a batch: the global position of its last cart event. */
+  through?: number;
+}
+
+/** Postgres refuses payloads of 8,000 bytes or more. */
+const MAX_PAYLOAD = 7_000;
+
+/** The notifications of one batch: its cart ids in chunks that fit a payload, `through` on the last. */
+export function cartsChangedPayloads(cartIds: Iterable<string>, through: number): string[] {
+  const payloads: string[] = [];
+  let chunk: string[] = [];
+  let size = 0;
+  for (const id of cartIds) {
+    if (size + id.length + 3 > MAX_PAYLOAD && chunk.length > 0) {
+      payloads.push(JSON.stringify({ carts: chunk } satisfies CartsChanged));
+      chunk = [];
+      size = 0;
+    }
+    chunk.push(id);
+    size += id.length + 3;
+  }
+  payloads.push(JSON.stringify({ carts: chunk, through } satisfies CartsChanged));
+  return payloads;
+}

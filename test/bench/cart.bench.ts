@@ -1,0 +1,190 @@
+// `npm run bench -- cart`: the cart over HTTP at 50 connections (autocannon), across many guest carts
+// (one cart_session cookie and one uploaded image each), beside a bare Koa route served by the same
+// server process in the same run.
+//   cart-add-p99: POST /api/cart/item p99 latency in ms; baseline the bare route's p99 (goal <= 50 ms).
+//   cart-get:     GET /api/cart?currency=EUR&country=DE requests/s; baseline the bare route's rate;
+//                 ratio = cart / bare (goal >= 0.4).
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { pngBytes } from '../cart/support';
+import { writeResult } from './results';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_CART_SECONDS ?? 10);
+const CARTS = Number(process.env.BENCH_CART_CARTS ?? 300);
+const SKUS = ['POSTERA4', 'POSTERA3', '4X6PHOTOPRINT', '8X10PHOTOPRINT'];
+
+interface Session {
+  cookie: string;
+  imageId: string;
+}
+
+interface Measured {
+  rate: number;
+  p50: number;
+  p99: number;
+  requests: number;
+}
+
+function startServer() {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cart-server.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const ready = new Promise<{ shopUrl: string; bareUrl: string }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before it was ready`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.stdin!.end();
+    });
+  return { ready, stop };
+}
+
+/** A guest session with its own uploaded image (the real upload route). */
+async function newSession(shopUrl: string, seed: number): Promise<Session> {
+  const form = new FormData();
+  form.append('image', new Blob([await pngBytes(seed)], { type: 'image/png' }), 'photo.png');
+  const response = await fetch(`${shopUrl}/api/images/single`, { method: 'POST', body: form });
+  const body = (await response.json()) as { image?: { id: string } };
+  if (response.status !== 201 || !body.image) throw new Error(`upload failed: ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return { cookie, imageId: body.image.id };
+}
+
+/** Waits until the carts read model has every add of the run, so the GET run measures reads only. */
+async function caughtUp(shopUrl: string, session: Session): Promise<void> {
+  const added = await fetch(`${shopUrl}/api/cart/item`, {
+    method: 'POST',
+    headers: { cookie: session.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ sku: SKUS[0], quantity: 1, croppedImageId: session.imageId }),
+  });
+  const position = added.headers.get('x-event-position') ?? '0';
+  for (;;) {
+    const read = await fetch(`${shopUrl}/api/cart`, {
+      headers: { cookie: session.cookie, 'x-min-position': position },
+    });
+    await read.arrayBuffer();
+    if (read.ok && !read.headers.get('x-stale')) return;
+  }
+}
+
+async function inBatches<T>(count: number, width: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let start = 0; start < count; start += width) {
+    const batch = Array.from({ length: Math.min(width, count - start) }, (_, k) => make(start + k));
+    out.push(...(await Promise.all(batch)));
+  }
+  return out;
+}
+
+async function measure(name: string, options: autocannon.Options, seconds = DURATION_S): Promise<Measured> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) {
+    throw new Error(
+      `${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
+  const measured = {
+    rate: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+  };
+  console.log(
+    `${name}: ${Math.round(measured.rate)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms (${measured.requests} requests)`,
+  );
+  return measured;
+}
+
+/** Requests that walk round the sessions, one cookie (cart) after another. */
+function roundRobin(sessions: Session[], request: (session: Session, i: number) => autocannon.Request) {
+  let next = 0;
+  return [
+    {
+      setupRequest: (req: autocannon.Request) => {
+        const i = next++;
+        const session = sessions[i % sessions.length]!;
+        const own = request(session, i);
+        return { ...req, ...own, headers: { ...req.headers, ...own.headers, cookie: session.cookie } };
+      },
+    },
+  ];
+}
+
+export async function run() {
+  const server = startServer();
+  try {
+    const { shopUrl, bareUrl } = await server.ready;
+    const sessions = await inBatches(CARTS, 8, (i) => newSession(shopUrl, i + 1));
+
+    const add = (warm: boolean) =>
+      measure(
+        warm ? 'warm-up add' : 'POST /api/cart/item',
+        {
+          url: shopUrl,
+          requests: roundRobin(sessions, (session, i) => ({
+            method: 'POST',
+            path: '/api/cart/item',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              sku: SKUS[i % SKUS.length],
+              quantity: 1,
+              croppedImageId: session.imageId,
+            }),
+          })),
+        },
+        warm ? 3 : DURATION_S,
+      );
+    const get = (warm: boolean) =>
+      measure(
+        warm ? 'warm-up get' : 'GET /api/cart',
+        {
+          url: shopUrl,
+          requests: roundRobin(sessions, () => ({
+            method: 'GET',
+            path: '/api/cart?currency=EUR&country=DE',
+          })),
+        },
+        warm ? 3 : DURATION_S,
+      );
+    const bareRun = (warm: boolean) =>
+      measure(warm ? 'warm-up bare' : 'bare Koa route', { url: `${bareUrl}/bare` }, warm ? 3 : DURATION_S);
+
+    await bareRun(true);
+    const bare = await bareRun(false);
+    await add(true);
+    const added = await add(false);
+    await caughtUp(shopUrl, sessions[0]!);
+    await get(true);
+    const got = await get(false);
+
+    const details = { connections: CONNECTIONS, seconds: DURATION_S, carts: CARTS, cores: os.cpus().length };
+    writeResult({
+      name: 'cart-add-p99',
+      unit: 'ms',
+      value: added.p99,
+      baseline: bare.p99,
+      ratio: added.p99 / Math.max(bare.p99, 1),
+      details: { ...details, goal: 'p99 <= 50 ms', add: added, bare },
+    });
+    writeResult({
+      name: 'cart-get',
+      unit: 'req/s',
+      value: got.rate,
+      baseline: bare.rate,
+      ratio: got.rate / bare.rate,
+      details: { ...details, goal: 'ratio >= 0.4', get: got, bare },
+    });
+  } finally {
+    await server.stop();
+  }
+}

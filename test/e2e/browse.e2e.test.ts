@@ -1,0 +1,64 @@
+// Journey: browse home -> category -> product, in real Chromium against the real shop.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shippingAnnouncement } from '@printshop/shared-events/rules/shipping';
+import { brokenImages, openShop, type Shop } from './support/browser';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await openShop('e2e-browse');
+});
+afterAll(() => shop?.close());
+
+describe('browsing', () => {
+  it('given the home page, when the visitor opens Prints and then a product, then its page shows', async () => {
+    const { page } = shop;
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+
+    await page.goto(shop.url('/'));
+    await page.getByRole('heading', { level: 1, name: /Turn your memories into/ }).waitFor();
+    await expect(page.title()).resolves.toBe('PrintShop - Transform Your Memories Into Beautiful Prints');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(shop.url('/'));
+    const structured = await page.locator('script[type="application/ld+json"]').textContent();
+    expect(JSON.parse(structured ?? '{}')['@context']).toBe('https://schema.org');
+    // The announcement follows the country the server detects for this browser (spec 1 §2).
+    const detected = await page.evaluate(() => fetch('/api/geo/detect-country').then((r) => r.json()));
+    const expected = shippingAnnouncement(detected.success ? detected.countryCode : null);
+    await page.getByRole('region', { name: 'Announcement' }).getByText(expected).waitFor();
+
+    // Shop Now goes to the prints category.
+    await page.getByRole('link', { name: 'Shop Now' }).click();
+    await page.waitForURL('**/prints');
+    await page.getByRole('heading', { level: 1, name: 'Prints' }).waitFor();
+    const cards = page.locator('.product-card');
+    expect(await cards.count()).toBe(10);
+    await expect(cards.first().textContent()).resolves.toContain('From $0.69/print');
+
+    await page.getByRole('link', { name: /4x6 Photo Prints/ }).first().click();
+    await page.waitForURL('**/product/4x6-photo-prints');
+    await page.getByRole('heading', { level: 1, name: '4x6 Photo Prints' }).waitFor();
+    await expect(page.getByTestId('product-price').textContent()).resolves.toBe('$0.39');
+    await expect(page.getByText('Coming soon: upload and crop').isVisible()).resolves.toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(await brokenImages(page)).toEqual([]);
+    await shop.screenshot('browse-home-category-product');
+
+    expect(failures).toEqual([]);
+  });
+
+  it('given an alias of a product, then its page shows; given an unknown product, then home', async () => {
+    const { page } = shop;
+    await page.goto(shop.url('/product/retro-polaroid-prints'));
+    await page.getByRole('heading', { level: 1, name: 'Large Retro Polaroid Prints - White' }).waitFor();
+    await page.goto(shop.url('/product/no-such-thing'));
+    await page.waitForURL(shop.url('/'));
+    await page.goto(shop.url('/some/unknown/page'));
+    await page.waitForURL(shop.url('/'));
+  });
+
+  it('given a visitor who is not signed in, when they open /account, then they are sent to /login', async () => {
+    const { page } = shop;
+    await page.goto(shop.url('/account'));
+    await page.waitForURL('**/login');
+  });
+});

@@ -1,0 +1,85 @@
+// Real Chromium for the journeys: Debian's /usr/bin/chromium driven by playwright-core, headless,
+// with a fresh profile directory each time, against a shop that serves the built frontend.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../../support/app';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const FRONTEND_DIST = path.join(root, 'frontend', 'dist');
+export const SCREENSHOTS = path.join(root, 'test', 'e2e', 'screenshots');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Shop {
+  app: TestApp;
+  context: BrowserContext;
+  page: Page;
+  /** Absolute address of a path on the shop. */
+  url(pathname: string): string;
+  screenshot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the shop on a fresh database and opens a fresh Chromium profile on it. */
+export async function openShop(label: string): Promise<Shop> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH`);
+  }
+  if (!existsSync(path.join(FRONTEND_DIST, 'index.html'))) {
+    throw new Error('frontend/dist is missing: run `npm run build -w frontend` first');
+  }
+  const app = await startTestApp({ label, frontendDir: FRONTEND_DIST });
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'printshop-chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1280, height: 900 },
+      locale: 'en-US',
+    });
+  } catch (error) {
+    await app.stop();
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    app,
+    context,
+    page,
+    url: (pathname) => `${app.url}${pathname}`,
+    async screenshot(name) {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+    },
+    async close() {
+      await context.close().catch(() => undefined);
+      rmSync(profile, { recursive: true, force: true });
+      await app.stop();
+    },
+  };
+}
+
+/** Every image on the page that failed to load (src of each). */
+export async function brokenImages(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.images)
+      .filter((img) => img.complete && img.naturalWidth === 0)
+      .map((img) => img.currentSrc || img.src),
+  );
+}

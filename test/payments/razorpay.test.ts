@@ -1,0 +1,145 @@
+// UPI / net banking (Razorpay's flow) over HTTP in test mode: create-order, the test checkout that
+// stands in for Razorpay's popup, verify-payment with good and bad signatures (HMAC-SHA256 of
+// `order_id|payment_id` with the key secret, computed here independently), and one order per
+// payment however often it is verified.
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartResponseSchema } from '@printshop/shared-events/api/cart';
+import { createOrderResponseSchema, orderResponseSchema } from '@printshop/shared-events/api/orders';
+import { orderStreamName } from '@printshop/shared-events/events/order';
+import { orderIdOf } from '@printshop/command-service/order/derived-ids';
+import { startTestApp, type TestApp } from '@printshop/test/support/app';
+import { browser, type Browser } from '../cart/support';
+import { ADDRESS, addPrints, eventLog, expectError, razorpayKeySecret } from './support';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ label: 'razorpay_api' });
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const BAD_SIGNATURE = 'Payment verification failed: the signature does not match.';
+const sign = (orderId: string, paymentId: string) =>
+  createHmac('sha256', razorpayKeySecret(app)).update(`${orderId}|${paymentId}`).digest('hex');
+
+async function createOrder(b: Browser, email = 'upi@example.com') {
+  const answer = await b.call('POST', '/api/payment/create-order', {
+    email,
+    shippingAddress: ADDRESS,
+    currency: 'USD',
+    country: 'US',
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return createOrderResponseSchema.parse(answer.body);
+}
+
+async function payAtRazorpay(b: Browser, orderId: string, outcome: 'success' | 'failure' = 'success') {
+  return b.call('POST', '/api/payment/test/pay', { razorpay_order_id: orderId, outcome });
+}
+
+describe('paying by UPI', () => {
+  it('given a cart, when the Razorpay order is paid and verified, then the order is paid and the cart empty', async () => {
+    const guest = browser(app);
+    await addPrints(guest, 'POSTERA3', 2);
+    const cart = cartResponseSchema.parse((await guest.call('GET', '/api/cart')).body);
+
+    const created = await createOrder(guest);
+    expect(created).toMatchObject({
+      amount: cart.grandTotal,
+      currency: 'USD',
+      keyId: 'rzp_test_printshop_local',
+      testMode: true,
+    });
+    const paid = await payAtRazorpay(guest, created.orderId);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    // Razorpay's rule, computed here with the key secret: the test checkout signs as Razorpay does.
+    expect(paid.body.razorpay_signature).toBe(sign(created.orderId, paid.body.razorpay_payment_id));
+    const verified = await guest.call('POST', '/api/payment/verify-payment', {
+      razorpay_order_id: paid.body.razorpay_order_id,
+      razorpay_payment_id: paid.body.razorpay_payment_id,
+      razorpay_signature: paid.body.razorpay_signature,
+    });
+
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const order = orderResponseSchema.parse(verified.body).order;
+    expect(order).toMatchObject({
+      status: 'paid',
+      total: cart.grandTotal,
+      payment: { provider: 'razorpay', status: 'paid' },
+    });
+    expect(order.id).toBe(orderIdOf('razorpay', created.orderId));
+    expect(cartResponseSchema.parse((await guest.call('GET', '/api/cart')).body).items).toEqual([]);
+
+    // Verified again (a retry, or the browser's and a second tab's): the same order.
+    const again = await guest.call('POST', '/api/payment/verify-payment', paid.body);
+    expect(orderResponseSchema.parse(again.body).order.orderNumber).toBe(order.orderNumber);
+    expect((await eventLog(app).readStream(orderStreamName(order.id))).map((e) => e.type)).toEqual([
+      'OrderPlaced',
+      'OrderPaid',
+    ]);
+  });
+
+  it('given a payment, when its signature is wrong or belongs to another payment, then verification fails and no order exists', async () => {
+    const guest = browser(app);
+    await addPrints(guest);
+    const created = await createOrder(guest);
+    const paid = (await payAtRazorpay(guest, created.orderId)).body;
+    const verify = (body: Record<string, string>) => guest.call('POST', '/api/payment/verify-payment', body);
+
+    const forged = await verify({ ...paid, razorpay_signature: 'f'.repeat(64) });
+    expectError(forged, 400, BAD_SIGNATURE);
+    expect(forged.body.code).toBe('INVALID_SIGNATURE');
+    expectError(await verify({ ...paid, razorpay_payment_id: 'pay_someoneelse' }), 400, BAD_SIGNATURE);
+    expectError(await verify({ ...paid, razorpay_signature: 'short' }), 400, BAD_SIGNATURE);
+    const wrongKey = createHmac('sha256', 'another-secret')
+      .update(`${created.orderId}|${paid.razorpay_payment_id}`)
+      .digest('hex');
+    expectError(await verify({ ...paid, razorpay_signature: wrongKey }), 400, BAD_SIGNATURE);
+    expect(await eventLog(app).readStream(orderStreamName(orderIdOf('razorpay', created.orderId)))).toEqual(
+      [],
+    );
+  });
+
+  it('given missing fields or an order the shop never made, when verifying, then it is refused', async () => {
+    const guest = browser(app);
+    const missing = expectError(
+      await guest.call('POST', '/api/payment/verify-payment', { razorpay_order_id: 'order_x' }),
+      400,
+      /not valid/,
+    );
+    expect(Object.keys(missing.errors ?? {}).sort()).toEqual(['razorpay_payment_id', 'razorpay_signature']);
+    expectError(
+      await guest.call('POST', '/api/payment/verify-payment', {
+        razorpay_order_id: 'order_unknown',
+        razorpay_payment_id: 'pay_unknown',
+        razorpay_signature: sign('order_unknown', 'pay_unknown'),
+      }),
+      404,
+      'Payment not found',
+    );
+    expectError(
+      await guest.call('POST', '/api/payment/create-order', {
+        email: 'x@example.com',
+        shippingAddress: ADDRESS,
+        currency: 'USD',
+        country: 'US',
+      }),
+      422,
+      'Your cart is empty.',
+    );
+    expectError(await payAtRazorpay(guest, 'order_unknown'), 404, 'Payment not found');
+  });
+
+  it('given a failed UPI payment, then the customer is told and no order exists', async () => {
+    const guest = browser(app);
+    await addPrints(guest);
+    const created = await createOrder(guest);
+    expectError(await payAtRazorpay(guest, created.orderId, 'failure'), 402, 'Payment failed');
+    expect(await eventLog(app).readStream(orderStreamName(orderIdOf('razorpay', created.orderId)))).toEqual(
+      [],
+    );
+    expect(cartResponseSchema.parse((await guest.call('GET', '/api/cart')).body).items).toHaveLength(1);
+  });
+});

@@ -1,4 +1,5 @@
 // @ts-check
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Arrows point one way (DESIGN.md): infra -> services -> shared-events; services never import each other. */
@@ -50,6 +51,12 @@ export default tseslint.config(
   {
     files: ['frontend/**'],
     rules: boundary(['command-service', 'query-service', 'projections', 'infra', 'test']),
+  },
+  {
+    // The two classic rules of hooks (the plugin's compiler-oriented rules are not adopted).
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
     files: ['infra/bin/**', '.ci/**'],

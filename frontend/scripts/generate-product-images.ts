@@ -97,8 +97,8 @@ const portrait: Scene = (w, h) => {
 const flowers: Scene = (w, h) => {
   const r = Math.min(w, h);
   const blooms = Array.from({ length: 9 }, (_, i) => {
-    const cx = ((i * 41) % 100) / 100 * w;
-    const cy = ((i * 67 + 13) % 100) / 100 * h;
+    const cx = (((i * 41) % 100) / 100) * w;
+    const cy = (((i * 67 + 13) % 100) / 100) * h;
     const s = r * (0.07 + (i % 3) * 0.025);
     const petal = i % 2 ? '#ff8fab' : '#ffc6d9';
     const petals = Array.from({ length: 5 }, (_, k) => {
@@ -138,11 +138,27 @@ const frame = (body: string, background = '#f4efe8') =>
   <radialGradient id="bg" cx="0.5" cy="0.35" r="0.8"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="${background}"/></radialGradient></defs>
   <rect width="${SIZE}" height="${SIZE}" fill="url(#bg)"/>${body}</svg>`;
 
-const text = (x: number, y: number, size: number, content: string, fill = '#1d1a2b', weight = 700, family = 'DejaVu Sans, sans-serif') =>
+const text = (
+  x: number,
+  y: number,
+  size: number,
+  content: string,
+  fill = '#1d1a2b',
+  weight = 700,
+  family = 'DejaVu Sans, sans-serif',
+) =>
   `<text x="${x}" y="${y}" font-family="${family}" font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="middle">${content}</text>`;
 
 /** A polaroid-style card: frame colour, photo window (w x h), wider bottom margin. */
-function polaroid(cx: number, cy: number, w: number, h: number, angle: number, colour: string, scene: Scene): string {
+function polaroid(
+  cx: number,
+  cy: number,
+  w: number,
+  h: number,
+  angle: number,
+  colour: string,
+  scene: Scene,
+): string {
   const pad = w * 0.07;
   const cw = w + pad * 2;
   const ch = h + pad + w * 0.28;
@@ -153,7 +169,15 @@ function polaroid(cx: number, cy: number, w: number, h: number, angle: number, c
   ${photo(x + pad, y + pad, w, h, scene)}</g>`;
 }
 
-function print(cx: number, cy: number, w: number, h: number, angle: number, scene: Scene, border = 10): string {
+function print(
+  cx: number,
+  cy: number,
+  w: number,
+  h: number,
+  angle: number,
+  scene: Scene,
+  border = 10,
+): string {
   const x = cx - w / 2;
   const y = cy - h / 2;
   return `<g transform="rotate(${angle} ${cx} ${cy})">${shadow(x, y, w, h, 3)}
@@ -161,7 +185,14 @@ function print(cx: number, cy: number, w: number, h: number, angle: number, scen
   ${photo(x + border, y + border, w - border * 2, h - border * 2, scene)}</g>`;
 }
 
-function filmStrip(cx: number, cy: number, frames: number, frameW: number, angle: number, seed: number): string {
+function filmStrip(
+  cx: number,
+  cy: number,
+  frames: number,
+  frameW: number,
+  angle: number,
+  seed: number,
+): string {
   const hole = frameW * 0.08;
   const side = frameW * 0.2;
   const frameH = frameW * (2 / 3);
@@ -292,7 +323,10 @@ function productPicture(product: Product, index: number): string {
     case 'film-strips':
       return sku === 'FILMSTRIPPHOTO'
         ? frame(filmStrip(300, 300, 4, 170, -4, index), '#e6eef7')
-        : frame(filmStrip(220, 300, 4, 150, -8, index) + filmStrip(390, 300, 4, 150, 6, index + 3), '#e6eef7');
+        : frame(
+            filmStrip(220, 300, 4, 150, -8, index) + filmStrip(390, 300, 4, 150, 6, index + 3),
+            '#e6eef7',
+          );
     case 'photo-strips': {
       const seed = index;
       const strips: Record<string, () => string> = {
@@ -313,12 +347,12 @@ function productPicture(product: Product, index: number): string {
           ),
         PHOTOSTRIPFILMSTYLE: () =>
           photoStrip(300, 300, 3, 3, '#1b1a1f', seed, { text: 'FILM 400', colour: '#ffd166' }),
-        PHOTOSTRIPMINIMALIST: () => photoStrip(300, 300, 3, -2, '#f8f8f8', seed, { text: '— 2024 —', colour: '#888' }),
+        PHOTOSTRIPMINIMALIST: () =>
+          photoStrip(300, 300, 3, -2, '#f8f8f8', seed, { text: '— 2024 —', colour: '#888' }),
       };
       const draw =
         strips[sku] ??
-        (() =>
-          photoStrip(240, 300, 4, -6, colour, seed) + photoStrip(370, 300, 4, 5, colour, seed + 4));
+        (() => photoStrip(240, 300, 4, -6, colour, seed) + photoStrip(370, 300, 4, 5, colour, seed + 4));
       return frame(draw(), '#f6e9f2');
     }
     case 'posters': {
@@ -427,7 +461,8 @@ for (const [index, product] of PRODUCTS.entries()) {
   await write(product.imageUrl, productPicture(product, index), formatOf(product.imageUrl));
 }
 for (const t of COLLAGE_TEMPLATES) {
-  if (!done.has(t.samplePath)) await write(t.samplePath, collageSample(t, SIZE, SIZE), formatOf(t.samplePath));
+  if (!done.has(t.samplePath))
+    await write(t.samplePath, collageSample(t, SIZE, SIZE), formatOf(t.samplePath));
   done.add(t.samplePath);
   await write(t.templatePath, templateImage(t), 'png');
   if (t.maskPath) await write(t.maskPath, maskImage(t), 'png');

@@ -1,6 +1,7 @@
 // `npm test`: installs dependencies when missing, then lint (eslint + prettier), typecheck, the
 // vitest suite (real Postgres and NATS; see test/support/global-setup.ts) and the frontend's own
-// tests when it has any. Every step runs; the exit code is non-zero when any failed.
+// tests when it has any, then a production build of the frontend and the browser journeys in
+// Chromium (test/e2e). Every step runs; the exit code is non-zero when any failed.
 // Extra arguments go to vitest (`npm test -- infra/src/gateway`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ const steps = [];
 const step = (name, ok) => {
   steps.push({ name, ok });
   console.log(`\n[printshop] ${name}: ${ok ? 'ok' : 'FAILED'}\n`);
+  return ok;
 };
 
 step('lint', run(npm, ['run', 'lint']));
@@ -47,8 +49,35 @@ rmSync(scratch, { recursive: true, force: true });
 step('vitest', vitestOk && reported);
 
 const frontendPackage = JSON.parse(readFileSync(path.join(root, 'frontend', 'package.json'), 'utf8'));
-if (frontendPackage.scripts?.test)
-  step('frontend tests', run(npm, ['run', 'test', '--workspace', 'frontend']));
+/** Runs vitest with a JSON report and adds its counts to the totals; true when it ran and passed. */
+function vitestCounted(args, cwd = root) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'printshop-vitest-'));
+  const file = path.join(dir, 'report.json');
+  const ok =
+    spawnSync(
+      process.execPath,
+      [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args],
+      {
+        cwd,
+        stdio: 'inherit',
+      },
+    ).status === 0;
+  const ran = existsSync(file);
+  if (ran) {
+    const results = JSON.parse(readFileSync(file, 'utf8'));
+    passed += results.numPassedTests;
+    failed += results.numFailedTests;
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return ok && ran;
+}
+
+if (frontendPackage.scripts?.test) step('frontend tests', vitestCounted([], path.join(root, 'frontend')));
+
+// Browser journeys (test/e2e): real Chromium against the shop serving a fresh production build.
+if (step('frontend build', run(npm, ['run', 'build', '--workspace', 'frontend']))) {
+  step('browser journeys', vitestCounted(['--config', 'test/e2e/vitest.config.ts']));
+}
 
 const failedSteps = steps.filter((s) => !s.ok).map((s) => s.name);
 if (failedSteps.length > 0) console.log(`[printshop] failed steps: ${failedSteps.join(', ')}`);

@@ -128,7 +128,14 @@ describe('a guest cart', () => {
       croppedImageId: cropped,
     });
     expect(again).toMatchObject({ id: first.id, quantity: 5, raw_image_id: raw, lineTotal: 1.95 });
-    expect((await cartOf(guest)).items.map((i) => [i.id, i.quantity])).toEqual([[first.id, 5]]);
+    // A write answers its item in ?currency= when asked: 0.39 USD x 0.92 = 0.3588 -> 0.36 EUR.
+    const inEuros = await guest.call('PUT', `/api/cart/item/${first.id}?currency=EUR`, { quantity: 6 });
+    expect(inEuros.body).toMatchObject({ item: { quantity: 6, pricePerUnit: 0.36, lineTotal: 2.16 } });
+    expect((await guest.call('PUT', `/api/cart/item/${first.id}?currency=XYZ`, { quantity: 5 })).status).toBe(
+      400,
+    );
+    // The refused write wrote nothing: still 6.
+    expect((await cartOf(guest)).items.map((i) => [i.id, i.quantity])).toEqual([[first.id, 6]]);
   });
 
   it('changes a quantity, removes at 0, and deletes a line', async () => {

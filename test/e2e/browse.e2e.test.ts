@@ -34,7 +34,10 @@ describe('browsing', () => {
     expect(await cards.count()).toBe(10);
     await expect(cards.first().textContent()).resolves.toContain('From $0.69/print');
 
-    await page.getByRole('link', { name: /4x6 Photo Prints/ }).first().click();
+    await page
+      .getByRole('link', { name: /4x6 Photo Prints/ })
+      .first()
+      .click();
     await page.waitForURL('**/product/4x6-photo-prints');
     await page.getByRole('heading', { level: 1, name: '4x6 Photo Prints' }).waitFor();
     await expect(page.getByTestId('product-price').textContent()).resolves.toBe('$0.39');

@@ -28,7 +28,9 @@ describe('currency', () => {
     await page.reload();
     await page.locator('.product-card').first().waitFor();
     await expect(firstPrice.textContent()).resolves.toBe('€1.64');
-    await expect(page.getByRole('button', { name: /Currency: Euro \(EUR\)/ }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: /Currency: Euro \(EUR\)/ }).isVisible()).resolves.toBe(
+      true,
+    );
 
     await page.getByRole('button', { name: /Change currency/ }).click();
     await page.getByLabel('Search currencies').fill('qqq');

@@ -17,6 +17,7 @@ import { NotFound, ValidationError } from '@printshop/shared-events/errors';
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import { priceCart, priceLines } from '@printshop/shared-events/rules/cart-pricing';
 import { pricedSku } from '@printshop/shared-events/rules/catalog';
+import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { canUseImage, loadImage } from '../images/image';
 import { IMAGE_MESSAGES } from '../images/messages';
@@ -66,17 +67,23 @@ export function cartRouter(deps: CartRouterDeps): Router {
     if (!images.every((image) => canUseImage(image, caller))) throw new NotFound(IMAGE_MESSAGES.notFound);
   }
 
-  /** The line as API.md's item, priced from the catalog in `?currency=` (USD when absent). */
-  function itemOf(ctx: Context, cart: CartState, lineId: string) {
+  /** `?currency=` of a write, checked before anything is written; USD when absent. */
+  const currencyOf = (ctx: Context): CurrencyCode =>
+    ctx.query.currency === undefined ? 'USD' : (currencyQuerySchema.parse(ctx.query).currency ?? 'USD');
+
+  /** The line as API.md's item, priced from the catalog in `currency`. */
+  function itemOf(cart: CartState, lineId: string, currency: CurrencyCode) {
     const line = findLine(cart, lineId);
     if (!line) return undefined;
-    const currency =
-      ctx.query.currency === undefined ? 'USD' : (currencyQuerySchema.parse(ctx.query).currency ?? 'USD');
     const [item] = priceLines([line], currency).items;
     return item && cartItemDto(item, currency);
   }
 
-  async function add(ctx: Context, line: Omit<NewLine, 'lineId'> & { quantity: number }) {
+  async function add(
+    ctx: Context,
+    currency: CurrencyCode,
+    line: Omit<NewLine, 'lineId'> & { quantity: number },
+  ) {
     const lineId = deps.newId();
     const result = await run(ctx, {
       type: 'AddItem',
@@ -84,15 +91,16 @@ export function cartRouter(deps: CartRouterDeps): Router {
     });
     // The new line, or the line with the same product and image whose quantity grew.
     const event = result.events[0]!;
-    const item = itemOf(ctx, result.newState, 'lineId' in event.data ? event.data.lineId : lineId);
+    const item = itemOf(result.newState, 'lineId' in event.data ? event.data.lineId : lineId, currency);
     answerWithPosition(ctx, 201, { item }, result.position);
   }
 
   router.post('/api/cart/item', async (ctx) => {
     const body = addCartItemBodySchema.parse(ctx.request.body ?? {});
+    const currency = currencyOf(ctx);
     const images = body.customizationData?.images.map((image) => image.imageId) ?? [];
     await checkImages(ctx, [body.croppedImageId, body.rawImageId ?? undefined, ...images]);
-    await add(ctx, {
+    await add(ctx, currency, {
       sku: body.sku,
       quantity: body.quantity,
       rawImageId: body.rawImageId ?? undefined,
@@ -103,13 +111,14 @@ export function cartRouter(deps: CartRouterDeps): Router {
 
   router.post('/api/cart/photostrips', async (ctx) => {
     const body = addPhotostripBodySchema.parse(ctx.request.body ?? {});
+    const currency = currencyOf(ctx);
     const family = pricedSku(body.sku)?.product.family;
     if (family && family !== 'film-strips' && family !== 'photo-strips') {
       const message = CART_MESSAGES.notAStrip(body.sku);
       throw new ValidationError(message, { sku: message });
     }
     await checkImages(ctx, [body.croppedImageId, ...body.images.map((image) => image.imageId)]);
-    await add(ctx, {
+    await add(ctx, currency, {
       sku: body.sku,
       quantity: body.quantity,
       croppedImageId: body.croppedImageId,
@@ -119,9 +128,10 @@ export function cartRouter(deps: CartRouterDeps): Router {
 
   router.put('/api/cart/item/:id', async (ctx) => {
     const { quantity } = updateCartItemBodySchema.parse(ctx.request.body ?? {});
+    const currency = currencyOf(ctx);
     const lineId = ctx.params.id!;
     const result = await run(ctx, { type: 'ChangeQuantity', data: { lineId, quantity } });
-    const item = itemOf(ctx, result.newState, lineId);
+    const item = itemOf(result.newState, lineId, currency);
     answerWithPosition(ctx, 200, item ? { item } : {}, result.position);
   });
 

@@ -109,7 +109,15 @@ export function SelectField({
 export type TextareaFieldProps = FieldFrameProps &
   TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> };
 
-export function TextareaField({ label, error, hint, required, id: givenId, className, ...textarea }: TextareaFieldProps) {
+export function TextareaField({
+  label,
+  error,
+  hint,
+  required,
+  id: givenId,
+  className,
+  ...textarea
+}: TextareaFieldProps) {
   const autoId = useId();
   const id = givenId ?? autoId;
   return (

@@ -83,7 +83,11 @@ describe('failed answers', () => {
   });
 
   it("given a non-JSON failure, then 'HTTP error! Status: …' carrying the text", async () => {
-    server.on('GET /api/html', { status: 502, headers: { 'content-type': 'text/html' }, body: '<h1>Bad gateway</h1>' });
+    server.on('GET /api/html', {
+      status: 502,
+      headers: { 'content-type': 'text/html' },
+      body: '<h1>Bad gateway</h1>',
+    });
     const error = await failure(api.get('/html', { schema: ok }));
     expect(error.message).toBe('HTTP error! Status: 502');
     expect(error.data).toBe('<h1>Bad gateway</h1>');
@@ -97,11 +101,19 @@ describe('failed answers', () => {
   });
 
   it("given a body that claims JSON but is not, then 'Failed to parse JSON response. Status: …'", async () => {
-    server.on('GET /api/broken', { status: 400, headers: { 'content-type': 'application/json' }, body: '{oops' });
+    server.on('GET /api/broken', {
+      status: 400,
+      headers: { 'content-type': 'application/json' },
+      body: '{oops',
+    });
     expect((await failure(api.get('/broken', { schema: ok }))).message).toBe(
       'Failed to parse JSON response. Status: 400',
     );
-    server.on('GET /api/broken-ok', { status: 200, headers: { 'content-type': 'application/json' }, body: '{oops' });
+    server.on('GET /api/broken-ok', {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{oops',
+    });
     expect((await failure(api.get('/broken-ok', { schema: ok }))).message).toBe(
       'Failed to parse JSON response. Status: 200',
     );
@@ -116,8 +128,13 @@ describe('failed answers', () => {
   });
 
   it('given validation errors, then fieldErrors gives them by field', async () => {
-    server.on('POST /api/form', json({ success: false, message: 'Invalid', code: 'V', errors: { email: 'Bad' } }, 400));
-    expect((await failure(api.post('/form', { schema: ok, json: {} }))).fieldErrors).toEqual({ email: 'Bad' });
+    server.on(
+      'POST /api/form',
+      json({ success: false, message: 'Invalid', code: 'V', errors: { email: 'Bad' } }, 400),
+    );
+    expect((await failure(api.post('/form', { schema: ok, json: {} }))).fieldErrors).toEqual({
+      email: 'Bad',
+    });
   });
 });
 

@@ -27,7 +27,8 @@ export class ApiError extends Error {
 export const httpErrorMessage = (status: number) => `HTTP error! Status: ${status}`;
 export const emptyBodyMessage = (status: number) => `Empty response body received. Status: ${status}`;
 export const unparsableMessage = (status: number) => `Failed to parse JSON response. Status: ${status}`;
-export const unexpectedShapeMessage = (status: number) => `Unexpected response from the server. Status: ${status}`;
+export const unexpectedShapeMessage = (status: number) =>
+  `Unexpected response from the server. Status: ${status}`;
 
 const isJson = (response: Response) => /[/+]json\b/i.test(response.headers.get('content-type') ?? '');
 

@@ -60,7 +60,10 @@ export async function startTestServer(): Promise<TestServer> {
         return;
       }
       const route = routes.get(`${recorded.method} ${recorded.url.split('?')[0]}`);
-      const reply = typeof route === 'function' ? route(recorded) : (route ?? json({ success: false, message: 'Not found', code: 'NOT_FOUND' }, 404));
+      const reply =
+        typeof route === 'function'
+          ? route(recorded)
+          : (route ?? json({ success: false, message: 'Not found', code: 'NOT_FOUND' }, 404));
       void Promise.resolve(reply.wait).then(() => {
         res.writeHead(reply.status ?? 200, { ...cors, ...reply.headers });
         res.end(reply.body ?? '');

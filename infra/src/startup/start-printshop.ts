@@ -20,6 +20,7 @@ import { currentAccount } from '../auth/current-account';
 import { authenticate } from '../gateway/authenticate';
 import { guestSession } from '../gateway/guest-session';
 import { buildRouters } from '../routes';
+import { startPaymentReconciler } from '../payments/payment-reconciler';
 import type { Config } from '../config';
 import { createGateway } from '../gateway/create-gateway';
 import { createMetrics } from '../gateway/metrics';
@@ -212,6 +213,9 @@ export async function startPrintShop({
         frontendDir,
         proxy: config.trustProxy,
       });
+      // Asks the provider about payments whose confirmation never came (idempotent per gateway).
+      const reconciler = startPaymentReconciler(context);
+      stops.push({ name: 'payment reconciler', stop: () => reconciler.stop() });
       const server = await listen(app.callback(), config);
       stops.push({ name: 'http server', stop: () => closeServer(server) });
       port = (server.address() as AddressInfo).port;

@@ -39,10 +39,20 @@ export async function migrateWebhookDeliveries(db: Knex): Promise<void> {
         delivered_at timestamptz,
         unique (event_id, webhook_id)
       )`);
-    await trx.raw(`create index if not exists webhook_deliveries_due
-      on ${WEBHOOK_DELIVERIES_TABLE} (next_attempt_at) where status = 'pending'`);
-    await trx.raw(`create index if not exists webhook_deliveries_by_endpoint
-      on ${WEBHOOK_DELIVERIES_TABLE} (webhook_id, created_at desc)`);
+    // CREATE INDEX waits for a table lock even when the index exists: look first, so a process
+    // starting beside busy workers does not stall their writes.
+    const indexes = {
+      webhook_deliveries_due: `(next_attempt_at) where status = 'pending'`,
+      webhook_deliveries_by_endpoint: '(webhook_id, created_at desc)',
+    };
+    for (const [name, definition] of Object.entries(indexes)) {
+      const { rows } = await trx.raw<{ rows: Array<{ found: string | null }> }>(
+        'select to_regclass(?) as found',
+        [name],
+      );
+      if (rows[0]?.found) continue;
+      await trx.raw(`create index ${name} on ${WEBHOOK_DELIVERIES_TABLE} ${definition}`);
+    }
     await trx.raw(`
       create table if not exists ${WEBHOOK_ATTEMPTS_TABLE} (
         delivery_id text not null references ${WEBHOOK_DELIVERIES_TABLE} (id) on delete cascade,

@@ -37,17 +37,26 @@ export const LOCK_NAMESPACE = {
   migrate: 0x50524a30,
 } as const;
 
+// Several projections share one lock client: their queries take turns (pg deprecates queueing
+// overlapping queries on one client).
+const turns = new WeakMap<pg.Client, Promise<unknown>>();
+function inTurn<T>(client: pg.Client, work: () => Promise<T>): Promise<T> {
+  const previous = turns.get(client) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(work);
+  turns.set(client, next);
+  return next;
+}
+
 /** Tries a session-level advisory lock on a dedicated client; true when this session holds it. */
 export async function tryAdvisoryLock(client: pg.Client, namespace: number, name: string): Promise<boolean> {
-  const result = await client.query<{ locked: boolean }>(
-    'select pg_try_advisory_lock($1, hashtext($2)) as locked',
-    [namespace, name],
+  const result = await inTurn(client, () =>
+    client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [namespace, name]),
   );
   return result.rows[0]?.locked === true;
 }
 
 export async function releaseAdvisoryLock(client: pg.Client, namespace: number, name: string): Promise<void> {
-  await client.query('select pg_advisory_unlock($1, hashtext($2))', [namespace, name]);
+  await inTurn(client, () => client.query('select pg_advisory_unlock($1, hashtext($2))', [namespace, name]));
 }
 
 /** Errors worth retrying (connection lost, server restarting, serialization), not handler bugs. */

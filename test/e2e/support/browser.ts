@@ -36,7 +36,9 @@ export interface Shop {
 /** Starts the shop on a fresh database and opens a fresh Chromium profile on it. */
 export async function openShop(label: string): Promise<Shop> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH`,
+    );
   }
   if (!existsSync(path.join(FRONTEND_DIST, 'index.html'))) {
     throw new Error('frontend/dist is missing: run `npm run build -w frontend` first');

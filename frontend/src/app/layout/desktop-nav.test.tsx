@@ -11,7 +11,8 @@ const panelOf = (name: string) => document.getElementById(trigger(name).getAttri
 describe('DesktopNav', () => {
   it('has the Prints, Strips and Posters menus and the plain links', () => {
     renderApp(<DesktopNav />);
-    for (const name of ['Prints', 'Strips', 'Posters']) expect(trigger(name)).toHaveAttribute('aria-expanded', 'false');
+    for (const name of ['Prints', 'Strips', 'Posters'])
+      expect(trigger(name)).toHaveAttribute('aria-expanded', 'false');
     for (const name of ['Collages', 'Greeting Cards', 'Reviews', 'Contact']) {
       expect(screen.getByRole('link', { name })).toBeInTheDocument();
     }
@@ -26,7 +27,10 @@ describe('DesktopNav', () => {
     for (const group of ['Photo Prints', 'Standard Prints', 'Special Prints']) {
       expect(screen.getByRole('list', { name: group })).toBeInTheDocument();
     }
-    expect(screen.getByRole('link', { name: '4x6 Photo Prints' })).toHaveAttribute('href', '/product/4x6-photo-prints');
+    expect(screen.getByRole('link', { name: '4x6 Photo Prints' })).toHaveAttribute(
+      'href',
+      '/product/4x6-photo-prints',
+    );
   });
 
   it('given Prints is open, when Strips opens, then Prints closes', async () => {

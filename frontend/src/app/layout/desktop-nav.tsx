@@ -51,12 +51,7 @@ function Dropdown({
         {menu.label}
         <span className="chevron" aria-hidden="true" />
       </button>
-      <div
-        id={panelId}
-        className="nav__panel"
-        hidden={!open}
-        onKeyDown={(event) => moveFocus(event, 'a')}
-      >
+      <div id={panelId} className="nav__panel" hidden={!open} onKeyDown={(event) => moveFocus(event, 'a')}>
         <div className="nav__groups">
           {menu.groups.map((group) => (
             <div key={group.heading} className="nav__group">

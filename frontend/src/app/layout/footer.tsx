@@ -7,9 +7,21 @@ import { PAYMENT_METHODS, POSTAL_ADDRESS, SITE_NAME, SUPPORT_EMAIL } from '../..
 import './footer.css';
 
 const PROMISES = [
-  { icon: 'lock' as const, title: 'Secure Payments', text: 'Encrypted checkout with trusted payment partners.' },
-  { icon: 'truck' as const, title: 'Fast Shipping', text: 'Printed in days and tracked all the way to your door.' },
-  { icon: 'refresh' as const, title: 'Easy Replacements', text: 'Not happy with a print? We reprint it, free.' },
+  {
+    icon: 'lock' as const,
+    title: 'Secure Payments',
+    text: 'Encrypted checkout with trusted payment partners.',
+  },
+  {
+    icon: 'truck' as const,
+    title: 'Fast Shipping',
+    text: 'Printed in days and tracked all the way to your door.',
+  },
+  {
+    icon: 'refresh' as const,
+    title: 'Easy Replacements',
+    text: 'Not happy with a print? We reprint it, free.',
+  },
 ];
 
 const regions = shippingRegions();

@@ -50,7 +50,11 @@ export function UserMenu() {
         <span className="chevron" aria-hidden="true" />
       </button>
       {open && (
-        <ul id="user-menu-panel" className="user-menu__panel" onKeyDown={(event) => moveFocus(event, 'a, button')}>
+        <ul
+          id="user-menu-panel"
+          className="user-menu__panel"
+          onKeyDown={(event) => moveFocus(event, 'a, button')}
+        >
           {ACCOUNT_LINKS.map((link) => (
             <li key={link.to}>
               <Link to={link.to}>{link.label}</Link>

@@ -7,7 +7,9 @@ import '../../features/contact/components/contact.css';
 
 export function Component() {
   const { user } = useSession();
-  const defaults = user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email } : undefined;
+  const defaults = user
+    ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email }
+    : undefined;
   return (
     <Page
       title="Contact Us"

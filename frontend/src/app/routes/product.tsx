@@ -29,7 +29,9 @@ export function Component() {
   if (!product) return <Navigate to="/" replace />;
   const name = shortName(product.name);
   const category = CATEGORY_LINKS[product.family];
-  const fromPrice = product.sizes ? Math.min(...product.sizes.map((s) => s.priceUsdCents)) : product.basePriceUsdCents;
+  const fromPrice = product.sizes
+    ? Math.min(...product.sizes.map((s) => s.priceUsdCents))
+    : product.basePriceUsdCents;
 
   return (
     <div className="product-page">
@@ -75,9 +77,7 @@ export function Component() {
             {product.sizes && (
               <div>
                 <dt>Sizes</dt>
-                <dd>
-                  {product.sizes.map((s) => `${s.name} ${formatCents(s.priceUsdCents)}`).join(' · ')}
-                </dd>
+                <dd>{product.sizes.map((s) => `${s.name} ${formatCents(s.priceUsdCents)}`).join(' · ')}</dd>
               </div>
             )}
             {product.colour && (

@@ -14,7 +14,11 @@ export function Component() {
   const q = (params.get('q') ?? '').trim();
   const search = useProductSearch(q);
   return (
-    <Page title={q ? `Search: ${q}` : 'Search'} heading={q ? `Results for "${q}"` : 'Search'} canonicalPath="/search">
+    <Page
+      title={q ? `Search: ${q}` : 'Search'}
+      heading={q ? `Results for "${q}"` : 'Search'}
+      canonicalPath="/search"
+    >
       {!q && <p className="text-muted">Type a product name, a category or a SKU in the search box above.</p>}
       {q && search.isPending && <Spinner page label="Searching…" />}
       {q && search.isError && (

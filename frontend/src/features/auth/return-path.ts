@@ -6,7 +6,11 @@ export function returnPath(state: unknown, fallback = '/'): string {
   const from = (state as { from?: unknown } | null)?.from;
   let path: string | undefined;
   if (typeof from === 'string') path = from;
-  else if (from && typeof from === 'object' && typeof (from as { pathname?: unknown }).pathname === 'string') {
+  else if (
+    from &&
+    typeof from === 'object' &&
+    typeof (from as { pathname?: unknown }).pathname === 'string'
+  ) {
     const { pathname, search, hash } = from as { pathname: string; search?: string; hash?: string };
     path = `${pathname}${search ?? ''}${hash ?? ''}`;
   }

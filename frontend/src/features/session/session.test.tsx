@@ -12,7 +12,13 @@ import { useAuthActions } from './api/use-auth-actions';
 import { sessionAtom, TOKEN_KEY, USER_KEY } from './session-store';
 import { useSession } from './use-session';
 
-const user = { id: 'u1', email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', is_admin: false };
+const user = {
+  id: 'u1',
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  is_admin: false,
+};
 let server: TestServer;
 
 beforeAll(async () => {
@@ -59,10 +65,17 @@ describe('session', () => {
   it("given a refused login, then the session is cleared and the server's message is thrown", async () => {
     localStorage.setItem(TOKEN_KEY, 'old');
     localStorage.setItem(USER_KEY, JSON.stringify(user));
-    server.on('POST /api/auth/login', json({ success: false, message: 'Invalid email or password', code: 'AUTH' }, 401));
+    server.on(
+      'POST /api/auth/login',
+      json({ success: false, message: 'Invalid email or password', code: 'AUTH' }, 401),
+    );
     const { result } = setup();
     let error: unknown;
-    await act(() => result.current.actions.login({ email: user.email, password: 'wrong' }).catch((e: unknown) => (error = e)));
+    await act(() =>
+      result.current.actions
+        .login({ email: user.email, password: 'wrong' })
+        .catch((e: unknown) => (error = e)),
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Invalid email or password');
     expect(result.current.session.isAuthenticated).toBe(false);

@@ -4,7 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { ADDRESS_PROFILES } from '@printshop/shared-events/rules/addresses';
 import { PageMeta } from '../../../components/page-meta';
 import { createAddress, refreshAddresses } from '../../../features/addresses/api/addresses';
-import { AddressForm, emptyAddress } from '../../../features/addresses/components/address-form';
+import { AddressForm } from '../../../features/addresses/components/address-form';
+import { emptyAddress } from '../../../lib/address-form';
 import { useCurrency } from '../../../features/currency/use-currency';
 
 export function Component() {

@@ -3,7 +3,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { displayName, useSession } from '../../../features/session/use-session';
-import '../../../features/account/account.css';
+import './account.css';
 
 const SECTIONS = [
   { to: '/account/orders', label: 'Orders' },

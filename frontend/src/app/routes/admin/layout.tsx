@@ -27,7 +27,11 @@ export function Component() {
       >
         {open ? 'Hide admin menu' : 'Admin menu'}
       </button>
-      <nav id="admin-sidebar" aria-label="Admin" className={open ? 'admin-layout__nav is-open' : 'admin-layout__nav'}>
+      <nav
+        id="admin-sidebar"
+        aria-label="Admin"
+        className={open ? 'admin-layout__nav is-open' : 'admin-layout__nav'}
+      >
         {SECTIONS.map(([to, label]) => (
           <NavLink key={to} to={to} end={to === '/admin'} onClick={() => setOpen(false)}>
             {label}

@@ -6,7 +6,12 @@ import '../../../features/auth/components/auth.css';
 
 export function Component() {
   return (
-    <Page title="Forgot Password" heading="Forgot your password?" width="narrow" intro="Enter your e-mail and we will send you a link to set a new password.">
+    <Page
+      title="Forgot Password"
+      heading="Forgot your password?"
+      width="narrow"
+      intro="Enter your e-mail and we will send you a link to set a new password."
+    >
       <div className="auth-card">
         <ForgotPasswordForm />
         <p className="auth-card__links">

@@ -13,7 +13,13 @@ export function Component() {
   const target = returnPath(location.state);
   if (isAuthenticated) return <Navigate to={target} replace />;
   return (
-    <Page title="Sign In" heading="Sign In" width="narrow" canonicalPath="/login" intro="Welcome back! Sign in to see your orders and check out faster.">
+    <Page
+      title="Sign In"
+      heading="Sign In"
+      width="narrow"
+      canonicalPath="/login"
+      intro="Welcome back! Sign in to see your orders and check out faster."
+    >
       <div className="auth-card">
         <LoginForm onSignedIn={() => navigate(target, { replace: true })} />
         <p className="auth-card__links">

@@ -13,7 +13,13 @@ export function Component() {
   const target = returnPath(location.state);
   if (isAuthenticated) return <Navigate to={target} replace />;
   return (
-    <Page title="Create Account" heading="Create Account" width="narrow" canonicalPath="/register" intro="Save your addresses, follow your orders and collect loyalty points.">
+    <Page
+      title="Create Account"
+      heading="Create Account"
+      width="narrow"
+      canonicalPath="/register"
+      intro="Save your addresses, follow your orders and collect loyalty points."
+    >
       <div className="auth-card">
         <RegisterForm onRegistered={() => navigate(target, { replace: true })} />
         <p className="auth-card__links">

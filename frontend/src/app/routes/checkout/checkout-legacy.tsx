@@ -1,11 +1,11 @@
 // /checkout-legacy: the single-column checkout for signed-in customers (summary first).
 import { Page } from '../../../components/page';
-import { CheckoutFlow } from '../../../features/checkout/components/checkout-flow';
+import { CheckoutPage } from './checkout-page';
 
 export function Component() {
   return (
     <Page title="Checkout" heading="Checkout" width="narrow">
-      <CheckoutFlow layout="legacy" />
+      <CheckoutPage layout="legacy" />
     </Page>
   );
 }

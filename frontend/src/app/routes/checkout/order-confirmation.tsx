@@ -1,11 +1,13 @@
-// /order-confirmation: the order just paid.
+// /order-confirmation: the order just paid. After Stripe's own redirect (3-D Secure) the card
+// payment is confirmed first (checkout feature), then the order shows (orders feature).
 import { Page } from '../../../components/page';
-import { OrderConfirmation } from '../../../features/checkout/components/order-confirmation';
+import { confirmCardPayment } from '../../../features/checkout/api/card-payment';
+import { OrderConfirmation } from '../../../features/orders/components/order-confirmation';
 
 export function Component() {
   return (
     <Page title="Order Confirmation" heading="Order Confirmation">
-      <OrderConfirmation />
+      <OrderConfirmation confirmRedirect={confirmCardPayment} />
     </Page>
   );
 }

@@ -17,9 +17,13 @@ export function Component() {
         </p>
         <h2>What we collect</h2>
         <ul>
-          <li>Your name, e-mail address, delivery address and phone number when you order or create an account.</li>
+          <li>
+            Your name, e-mail address, delivery address and phone number when you order or create an account.
+          </li>
           <li>The photos you upload and the crops you choose, so we can print them.</li>
-          <li>Payment confirmations from our payment partners. We never see or store your full card number.</li>
+          <li>
+            Payment confirmations from our payment partners. We never see or store your full card number.
+          </li>
         </ul>
         <h2>How we use it</h2>
         <p>
@@ -29,7 +33,8 @@ export function Component() {
         <h2>Your photos</h2>
         <p>
           Uploaded photos are used only to produce your prints. Photos that never reach an order are deleted
-          automatically after a short retention period; photos of orders are kept while we may need to reprint.
+          automatically after a short retention period; photos of orders are kept while we may need to
+          reprint.
         </p>
         <h2>Cookies and local storage</h2>
         <p>

@@ -25,7 +25,10 @@ function Row({ rule }: { rule: ShippingRule }) {
 }
 
 export function Component() {
-  const rules = [DOMESTIC_RULE, ...[...SHIPPING_RULES].sort((a, b) => a.countryName.localeCompare(b.countryName))];
+  const rules = [
+    DOMESTIC_RULE,
+    ...[...SHIPPING_RULES].sort((a, b) => a.countryName.localeCompare(b.countryName)),
+  ];
   return (
     <Page
       title="Shipping Info"
@@ -57,9 +60,9 @@ export function Component() {
         <p>{UNLISTED_COUNTRY_MESSAGE}</p>
         <h2>How it works</h2>
         <p>
-          Shipping is a flat rate per order, whatever the number of items, and it is free once your order subtotal
-          reaches your country&apos;s threshold. Rates are shown in the local currency of each country. Delivery
-          times start when your order is printed, usually within 48 hours.
+          Shipping is a flat rate per order, whatever the number of items, and it is free once your order
+          subtotal reaches your country&apos;s threshold. Rates are shown in the local currency of each
+          country. Delivery times start when your order is printed, usually within 48 hours.
         </p>
       </div>
     </Page>

@@ -15,12 +15,13 @@ export function Component() {
         <h2>Orders</h2>
         <p>
           An order is accepted once its payment is confirmed. Prices are set in US dollars and shown in the
-          currency you choose, converted at our published rates; the amount charged is the one shown at checkout.
+          currency you choose, converted at our published rates; the amount charged is the one shown at
+          checkout.
         </p>
         <h2>Your content</h2>
         <p>
-          You confirm that you own the photos you upload or have the right to print them. We may refuse to print
-          content that is unlawful or infringes the rights of others.
+          You confirm that you own the photos you upload or have the right to print them. We may refuse to
+          print content that is unlawful or infringes the rights of others.
         </p>
         <h2>Quality and colour</h2>
         <p>

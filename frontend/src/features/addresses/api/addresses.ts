@@ -24,7 +24,8 @@ export const useAddress = (id: string) =>
   useQuery({
     queryKey: [ADDRESSES_QUERY_ROOT, id],
     queryFn: async ({ signal }) =>
-      (await api.get(`/addresses/${encodeURIComponent(id)}`, { schema: addressResponseSchema, signal })).address,
+      (await api.get(`/addresses/${encodeURIComponent(id)}`, { schema: addressResponseSchema, signal }))
+        .address,
   });
 
 export const refreshAddresses = (queryClient: QueryClient) =>
@@ -38,8 +39,9 @@ export async function createAddress(body: AddressBody): Promise<AddressDto> {
 }
 
 export async function updateAddress(id: string, body: AddressBody): Promise<AddressDto> {
-  return (await api.put(`/addresses/${encodeURIComponent(id)}`, { schema: addressResponseSchema, json: body }))
-    .address;
+  return (
+    await api.put(`/addresses/${encodeURIComponent(id)}`, { schema: addressResponseSchema, json: body })
+  ).address;
 }
 
 export const deleteAddress = (id: string) =>

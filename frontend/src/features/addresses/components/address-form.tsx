@@ -8,24 +8,21 @@ import { Button } from '../../../components/button';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { serverMessageOr } from '../../../lib/server-message';
 import type { AddressBody } from '../api/addresses';
-import { resolverWithAddress } from '../address-resolver';
-import { AddressFields } from './address-fields';
+import { resolverWithAddress } from '../../../lib/address-form';
+import { AddressFields } from '../../../components/address-fields';
 import './addresses.css';
 
-export const ADDRESS_FIELDS = ['fullName', 'phone', 'line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const;
+export const ADDRESS_FIELDS = [
+  'fullName',
+  'phone',
+  'line1',
+  'line2',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+] as const;
 export const ADDRESS_SAVE_FAILED = 'Could not save the address. Please try again.';
-
-export const emptyAddress = (country: string): AddressInput => ({
-  fullName: '',
-  phone: '',
-  line1: '',
-  line2: '',
-  city: '',
-  state: '',
-  postalCode: '',
-  country,
-  isDefault: false,
-});
 
 const resolver = resolverWithAddress(addressInputSchema, '');
 

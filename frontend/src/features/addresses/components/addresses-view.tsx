@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { serverMessageOr } from '../../../lib/server-message';
 import { deleteAddress, refreshAddresses, setDefaultAddress, useAddresses } from '../api/addresses';
-import { AddressCard } from './address-card';
+import { AddressCard } from '../../../components/address-card';
 import './addresses.css';
 
 export const ADDRESSES_MESSAGES = {
@@ -59,7 +59,11 @@ export function AddressesView() {
           {addresses.data.map((address) => (
             <li key={address.id}>
               <AddressCard address={address} isDefault={address.isDefault}>
-                <ButtonLink to={`/account/addresses/${encodeURIComponent(address.id)}/edit`} variant="secondary" size="sm">
+                <ButtonLink
+                  to={`/account/addresses/${encodeURIComponent(address.id)}/edit`}
+                  variant="secondary"
+                  size="sm"
+                >
                   Edit<span className="visually-hidden"> address of {address.fullName}</span>
                 </ButtonLink>
                 {!address.isDefault && (

@@ -39,14 +39,21 @@ export function ChangePasswordForm() {
       setDone(answer.message);
       form.reset(EMPTY);
     } catch (caught) {
-      if (applyFieldErrors(caught, form.setError, ['currentPassword', 'newPassword', 'confirmPassword']) === 0) {
+      if (
+        applyFieldErrors(caught, form.setError, ['currentPassword', 'newPassword', 'confirmPassword']) === 0
+      ) {
         setError(serverMessageOr(caught, CHANGE_PASSWORD_FAILED));
       }
     }
   });
 
   return (
-    <form className="account-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Change password">
+    <form
+      className="account-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Change password"
+    >
       {error && <Alert>{error}</Alert>}
       {done && <Alert tone="success">{done}</Alert>}
       <PasswordField

@@ -11,7 +11,13 @@ import { useAuthActions } from '../../session/api/use-auth-actions';
 import type { Session } from '../../session/session-store';
 import { PasswordField } from './password-field';
 
-export function LoginForm({ onSignedIn, submitLabel = 'Sign In' }: { onSignedIn(session: Session): void; submitLabel?: string }) {
+export function LoginForm({
+  onSignedIn,
+  submitLabel = 'Sign In',
+}: {
+  onSignedIn(session: Session): void;
+  submitLabel?: string;
+}) {
   const { login } = useAuthActions();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });

@@ -24,7 +24,9 @@ export function PasswordField({ label, error, hint, id: givenId, required, ...in
   const autoId = useId();
   const id = givenId ?? autoId;
   const messages = allMessages(error);
-  const describedBy = [hint ? `${id}-hint` : '', messages.length ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const describedBy = [hint ? `${id}-hint` : '', messages.length ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -56,4 +58,5 @@ export function PasswordField({ label, error, hint, id: givenId, required, ...in
   );
 }
 
-export const PASSWORD_HINT = 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';
+export const PASSWORD_HINT =
+  'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';

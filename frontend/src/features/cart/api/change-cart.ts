@@ -1,6 +1,6 @@
 // The cart's writes (API.md "Cart"): add a line, change a quantity, remove a line. Each answer is
 // parsed; the caller reloads the cart afterwards (spec 1 §4).
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   cartItemResponseSchema,
   updateCartItemResponseSchema,

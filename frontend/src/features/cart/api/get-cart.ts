@@ -27,7 +27,8 @@ function trimCartKeys(queryClient: QueryClient, keep: readonly unknown[]): void 
   const cached = queryClient.getQueryCache().findAll({ queryKey: [CART_QUERY_ROOT] });
   if (cached.length <= CART_KEY_LIMIT) return;
   for (const query of cached) {
-    if (JSON.stringify(query.queryKey) !== JSON.stringify(keep)) queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
+    if (JSON.stringify(query.queryKey) !== JSON.stringify(keep))
+      queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
   }
 }
 

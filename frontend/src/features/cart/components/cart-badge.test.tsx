@@ -91,7 +91,9 @@ describe('the cart count from the server', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     server.on('GET /api/cart', (r) =>
-      r.url.includes('currency=EUR') ? json(cart('EUR', [2, 5])) : { ...json(cart('USD', [1, 2])), wait: held },
+      r.url.includes('currency=EUR')
+        ? json(cart('EUR', [2, 5]))
+        : { ...json(cart('USD', [1, 2])), wait: held },
     );
     const { store } = renderApp(<HeaderCart />);
     expect(badge()).toHaveTextContent('...');

@@ -7,6 +7,7 @@ export const useProductSearch = (q: string) =>
   useQuery({
     queryKey: ['search', q],
     queryFn: async ({ signal }) =>
-      (await api.get('/search', { schema: searchResponseSchema, searchParams: { q }, signal, auth: false })).data,
+      (await api.get('/search', { schema: searchResponseSchema, searchParams: { q }, signal, auth: false }))
+        .data,
     enabled: q.trim() !== '',
   });

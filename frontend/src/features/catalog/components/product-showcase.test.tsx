@@ -19,7 +19,12 @@ const product = (sku: string, name: string, category: ProductDto['category'], pr
 });
 
 const PRODUCTS = [
-  product('LARGERETROPOLAROIDWHITE', 'Large Retro Polaroid Prints - White | Print Photos Online', 'Retro Prints', 0.69),
+  product(
+    'LARGERETROPOLAROIDWHITE',
+    'Large Retro Polaroid Prints - White | Print Photos Online',
+    'Retro Prints',
+    0.69,
+  ),
   product('4X6PHOTOPRINT', '4x6 Photo Prints | Print Photos Online', 'Photo Prints', 0.39),
   product('FILMSTRIP2', 'Film Style Photo Prints | Custom Photo Strips', 'Strips', 1.49),
   product('POSTERA4', 'A4 Poster | Customized Poster Print', 'Posters', 1.78),
@@ -93,8 +98,11 @@ describe('ProductShowcase with the server', () => {
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['A4 Poster']);
   });
 
-  it("given the server fails with a message, then that message shows in red", async () => {
-    server.on('GET /api/products', json({ success: false, message: 'Catalog unavailable', code: 'DOWN' }, 503));
+  it('given the server fails with a message, then that message shows in red', async () => {
+    server.on(
+      'GET /api/products',
+      json({ success: false, message: 'Catalog unavailable', code: 'DOWN' }, 503),
+    );
     renderApp(<ProductShowcase />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Catalog unavailable');
   });

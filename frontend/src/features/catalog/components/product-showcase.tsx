@@ -2,7 +2,11 @@
 // 'Loading products...', the error in red, 'No products found in this category.' or the grid.
 import { useState } from 'react';
 import type { ProductDto } from '@printshop/shared-events/api/catalog';
-import { SHOWCASE_FILTERS, filterShowcase, type ShowcaseFilter } from '@printshop/shared-events/rules/catalog';
+import {
+  SHOWCASE_FILTERS,
+  filterShowcase,
+  type ShowcaseFilter,
+} from '@printshop/shared-events/rules/catalog';
 import { errorMessage } from '../../../lib/api-client';
 import { PRODUCTS_ERROR, featuredOf, useProducts } from '../api/get-products';
 import { fromApiProduct } from '../product-view';
@@ -81,7 +85,8 @@ export function ProductShowcase() {
   const products = useProducts();
   let state: ShowcaseState;
   if (products.isPending) state = { status: 'pending' };
-  else if (products.isError) state = { status: 'error', message: errorMessage(products.error, PRODUCTS_ERROR) };
+  else if (products.isError)
+    state = { status: 'error', message: errorMessage(products.error, PRODUCTS_ERROR) };
   else {
     const featured = featuredOf(products.data);
     state = { status: 'success', products: featured.length > 0 ? featured : products.data };

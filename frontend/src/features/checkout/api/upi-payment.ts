@@ -18,7 +18,10 @@ export const razorpayResultSchema = z.object({
 export type RazorpayResult = z.output<typeof razorpayResultSchema>;
 
 /** Test mode only (POST /api/payment/test/pay): stands in for Razorpay's checkout popup. */
-export const approveTestPayment = (orderId: string, outcome: 'success' | 'failure'): Promise<RazorpayResult> =>
+export const approveTestPayment = (
+  orderId: string,
+  outcome: 'success' | 'failure',
+): Promise<RazorpayResult> =>
   api.post('/payment/test/pay', {
     schema: razorpayResultSchema,
     json: { razorpay_order_id: orderId, outcome },

@@ -5,19 +5,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { AddressDto } from '@printshop/shared-events/api/account';
 import type { OrderDto } from '@printshop/shared-events/api/orders';
+import type { Address } from '@printshop/shared-events/rules/addresses';
 import { ADDRESS_PROFILES } from '@printshop/shared-events/rules/addresses';
 import { Alert } from '../../../components/alert';
 import { Button, ButtonLink } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { failureMessage } from '../../../lib/server-message';
-import { createAddress, refreshAddresses, useAddresses } from '../../addresses/api/addresses';
-import { AddressCard } from '../../addresses/components/address-card';
-import { emptyAddress } from '../../addresses/components/address-form';
+import { AddressCard } from '../../../components/address-card';
+import { emptyAddress } from '../../../lib/address-form';
 import { cartQueryKey, getCart, refreshCart } from '../../cart/api/get-cart';
 import { CART_MESSAGES } from '../../cart/cart-messages';
 import { useCurrency } from '../../currency/use-currency';
-import { ORDERS_QUERY_ROOT } from '../../orders/api/orders';
 import { useSession } from '../../session/use-session';
 import { startCheckout, type StartedCheckout } from '../api/start-checkout';
 import { trackBeginCheckout } from '../begin-checkout';
@@ -31,12 +31,26 @@ export type CheckoutLayout = 'modern' | 'legacy';
 export const confirmationPath = (order: OrderDto) =>
   `/order-confirmation?${new URLSearchParams({ orderId: order.id, email: order.email }).toString()}`;
 
-export function CheckoutFlow({ layout = 'modern' }: { layout?: CheckoutLayout }) {
+export interface CheckoutFlowProps {
+  layout?: CheckoutLayout;
+  /** A signed-in customer's address book (the default one is filled in). */
+  savedAddresses?: readonly AddressDto[] | undefined;
+  /** Saves a new address the customer asked to keep; the order does not wait for it. */
+  onSaveAddress?(address: Address): Promise<unknown>;
+  /** After payment, before the confirmation page shows (e.g. reload the order list). */
+  onPaid?(order: OrderDto): void;
+}
+
+export function CheckoutFlow({
+  layout = 'modern',
+  savedAddresses,
+  onSaveAddress,
+  onPaid,
+}: CheckoutFlowProps) {
   const { user, isAuthenticated } = useSession();
   const { currency, country: visitorCountry, formatAmount } = useCurrency();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const addresses = useAddresses(isAuthenticated);
   const [country, setCountry] = useState(() => (visitorCountry in ADDRESS_PROFILES ? visitorCountry : 'US'));
   const [details, setDetails] = useState<CheckoutDetails | null>(null);
   const [checkout, setCheckout] = useState<StartedCheckout | null>(null);
@@ -64,11 +78,11 @@ export function CheckoutFlow({ layout = 'modern' }: { layout?: CheckoutLayout })
       currency,
       country: entered.shippingAddress.country,
     });
-    if (entered.saveAddress) {
+    if (entered.saveAddress && onSaveAddress) {
       // Saving is a convenience: the order does not wait for it or fail with it.
-      void createAddress(entered.shippingAddress)
-        .then(() => refreshAddresses(queryClient))
-        .catch((error: unknown) => console.warn('Saving the address failed', error));
+      onSaveAddress(entered.shippingAddress).catch((error: unknown) =>
+        console.warn('Saving the address failed', error),
+      );
     }
     setDetails(entered);
     setCheckout(started);
@@ -77,7 +91,7 @@ export function CheckoutFlow({ layout = 'modern' }: { layout?: CheckoutLayout })
   const paid = (order: OrderDto) => {
     navigate(confirmationPath(order), { state: { order } });
     void refreshCart(queryClient);
-    void queryClient.invalidateQueries({ queryKey: [ORDERS_QUERY_ROOT] });
+    onPaid?.(order);
   };
 
   if (cart.isPending) return <Spinner page label="Loading your cart…" />;
@@ -102,7 +116,10 @@ export function CheckoutFlow({ layout = 'modern' }: { layout?: CheckoutLayout })
   return (
     <div className={`checkout checkout--${layout}`}>
       <ol className="checkout-steps" aria-label="Checkout steps">
-        <li aria-current={checkout ? undefined : 'step'} className={checkout ? 'checkout-steps__done' : undefined}>
+        <li
+          aria-current={checkout ? undefined : 'step'}
+          className={checkout ? 'checkout-steps__done' : undefined}
+        >
           Details
         </li>
         <li aria-current={checkout ? 'step' : undefined}>Payment</li>
@@ -133,7 +150,7 @@ export function CheckoutFlow({ layout = 'modern' }: { layout?: CheckoutLayout })
         ) : (
           <DetailsForm
             initial={initial}
-            savedAddresses={addresses.data}
+            savedAddresses={savedAddresses}
             signedIn={isAuthenticated}
             onCountryChange={onCountryChange}
             onSubmit={start}

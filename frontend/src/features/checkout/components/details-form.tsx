@@ -5,17 +5,20 @@ import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { AddressDto } from '@printshop/shared-events/api/account';
-import { addressInputSchema, type Address, type AddressInput } from '@printshop/shared-events/rules/addresses';
+import {
+  addressInputSchema,
+  type Address,
+  type AddressInput,
+} from '@printshop/shared-events/rules/addresses';
 import { emailSchema } from '@printshop/shared-events/rules/password-policy';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { serverMessageOr } from '../../../lib/server-message';
-import { resolverWithAddress } from '../../addresses/address-resolver';
-import { AddressCard } from '../../addresses/components/address-card';
-import { AddressFields } from '../../addresses/components/address-fields';
-import { emptyAddress } from '../../addresses/components/address-form';
+import { emptyAddress, resolverWithAddress } from '../../../lib/address-form';
+import { AddressCard } from '../../../components/address-card';
+import { AddressFields } from '../../../components/address-fields';
 
 export const CHECKOUT_START_FAILED = 'Could not start the checkout. Please try again.';
 
@@ -53,7 +56,13 @@ export interface DetailsFormProps {
   onSubmit(details: CheckoutDetails): Promise<unknown>;
 }
 
-export function DetailsForm({ initial, savedAddresses, signedIn, onCountryChange, onSubmit }: DetailsFormProps) {
+export function DetailsForm({
+  initial,
+  savedAddresses,
+  signedIn,
+  onCountryChange,
+  onSubmit,
+}: DetailsFormProps) {
   const form = useForm({
     resolver,
     defaultValues: { ...initial, saveAddress: false },
@@ -92,7 +101,12 @@ export function DetailsForm({ initial, savedAddresses, signedIn, onCountryChange
 
   return (
     <FormProvider {...form}>
-      <form className="details-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Contact and shipping">
+      <form
+        className="details-form"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label="Contact and shipping"
+      >
         {error && <Alert>{error}</Alert>}
         <section className="checkout-section" aria-labelledby="contact-heading">
           <h2 id="contact-heading" className="checkout-section__heading">

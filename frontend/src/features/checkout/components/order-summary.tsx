@@ -2,7 +2,7 @@
 // priced for the shipping country typed so far (the shipping fee depends on it).
 import type { CartDto } from '@printshop/shared-events/api/cart';
 import { OrderTotals } from '../../../components/order-totals';
-import { OrderLines } from '../../orders/components/order-lines';
+import { OrderLines } from '../../../components/order-lines';
 
 export function OrderSummary({ cart, format }: { cart: CartDto; format: (amount: number) => string }) {
   return (

@@ -13,7 +13,8 @@ import { CARD_PAYMENT_FAILED, TestCardForm } from './test-card-form';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
-export const CARD_UNAVAILABLE = 'Card payments are not available right now. Please choose UPI or net banking.';
+export const CARD_UNAVAILABLE =
+  'Card payments are not available right now. Please choose UPI or net banking.';
 
 type Method = 'card' | 'upi' | 'netbanking';
 const METHODS: readonly { id: Method; label: string; hint: string }[] = [
@@ -22,7 +23,15 @@ const METHODS: readonly { id: Method; label: string; hint: string }[] = [
   { id: 'netbanking', label: 'Net Banking', hint: 'All major Indian banks' },
 ];
 
-function CardPayment({ checkout, amountText, onPaid }: { checkout: StartedCheckout; amountText: string; onPaid(order: OrderDto): void }) {
+function CardPayment({
+  checkout,
+  amountText,
+  onPaid,
+}: {
+  checkout: StartedCheckout;
+  amountText: string;
+  onPaid(order: OrderDto): void;
+}) {
   const intent = useQuery({
     queryKey: ['payment-intent', checkout.checkoutId],
     queryFn: () => createPaymentIntent(checkout.checkoutId),
@@ -32,7 +41,8 @@ function CardPayment({ checkout, amountText, onPaid }: { checkout: StartedChecko
   if (intent.isPending) return <Spinner label="Preparing card payment…" />;
   if (intent.isError) return <Alert>{serverMessageOr(intent.error, CARD_PAYMENT_FAILED)}</Alert>;
   const { testMode, publishableKey, clientSecret, paymentIntentId } = intent.data;
-  if (testMode) return <TestCardForm paymentIntentId={paymentIntentId} amountText={amountText} onPaid={onPaid} />;
+  if (testMode)
+    return <TestCardForm paymentIntentId={paymentIntentId} amountText={amountText} onPaid={onPaid} />;
   if (!publishableKey) return <Alert>{CARD_UNAVAILABLE}</Alert>;
   return (
     <Suspense fallback={<Spinner label="Loading the secure card form…" />}>

@@ -50,7 +50,14 @@ export interface RazorpayPaymentProps {
   onPaid(order: OrderDto): void;
 }
 
-export function RazorpayPayment({ checkoutId, method, amountText, email, phone, onPaid }: RazorpayPaymentProps) {
+export function RazorpayPayment({
+  checkoutId,
+  method,
+  amountText,
+  email,
+  phone,
+  onPaid,
+}: RazorpayPaymentProps) {
   const [order, setOrder] = useState<RazorpayOrder | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'start' | 'approve' | 'decline' | null>(null);
@@ -73,7 +80,9 @@ export function RazorpayPayment({ checkoutId, method, amountText, email, phone, 
           name: SITE_NAME,
           prefill: { email, contact: phone, method },
           handler: (result: RazorpayResult) =>
-            void verify(result).catch((caught: unknown) => setError(serverMessageOr(caught, UPI_PAYMENT_FAILED))),
+            void verify(result).catch((caught: unknown) =>
+              setError(serverMessageOr(caught, UPI_PAYMENT_FAILED)),
+            ),
           modal: { ondismiss: () => setError(UPI_CANCELLED) },
         }).open();
       }
@@ -101,13 +110,22 @@ export function RazorpayPayment({ checkoutId, method, amountText, email, phone, 
     <div className="razorpay-payment">
       {error && <Alert>{error}</Alert>}
       {order?.testMode ? (
-        <div className="test-mode-banner test-mode-banner--panel" role="group" aria-label={`Simulated ${label} approval`}>
+        <div
+          className="test-mode-banner test-mode-banner--panel"
+          role="group"
+          aria-label={`Simulated ${label} approval`}
+        >
           <strong>Test mode — simulated {label} approval</strong>
           <span>
-            No money moves. In a live shop you would now approve {amountText} in your {method === 'upi' ? 'UPI app' : 'bank'}.
+            No money moves. In a live shop you would now approve {amountText} in your{' '}
+            {method === 'upi' ? 'UPI app' : 'bank'}.
           </span>
           <div className="test-mode-banner__actions">
-            <Button loading={busy === 'approve'} disabled={busy !== null} onClick={() => void simulate('success')}>
+            <Button
+              loading={busy === 'approve'}
+              disabled={busy !== null}
+              onClick={() => void simulate('success')}
+            >
               Approve payment
             </Button>
             <Button

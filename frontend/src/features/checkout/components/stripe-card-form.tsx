@@ -25,7 +25,11 @@ export interface StripeCardFormProps {
   onPaid(order: OrderDto): void;
 }
 
-function PayButton({ paymentIntentId, amountText, onPaid }: Omit<StripeCardFormProps, 'publishableKey' | 'clientSecret'>) {
+function PayButton({
+  paymentIntentId,
+  amountText,
+  onPaid,
+}: Omit<StripeCardFormProps, 'publishableKey' | 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [error, setError] = useState<string | null>(null);

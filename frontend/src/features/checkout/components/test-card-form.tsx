@@ -78,7 +78,12 @@ export function TestCardForm({
   });
 
   return (
-    <form className="test-card-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Card details">
+    <form
+      className="test-card-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Card details"
+    >
       <p className="test-mode-banner" role="note">
         <strong>{TEST_MODE_LABEL}</strong>
         <span>Any future expiry date and any 3 digits work. No real card is charged.</span>

@@ -17,7 +17,11 @@ const EMPTY = { name: '', email: '', subject: '', message: '' };
 export function ContactForm({ defaults }: { defaults?: Partial<typeof EMPTY> }) {
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(contactBodySchema), defaultValues: { ...EMPTY, ...defaults }, mode: 'onTouched' });
+  const form = useForm({
+    resolver: zodResolver(contactBodySchema),
+    defaultValues: { ...EMPTY, ...defaults },
+    mode: 'onTouched',
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
@@ -34,11 +38,22 @@ export function ContactForm({ defaults }: { defaults?: Partial<typeof EMPTY> }) 
   });
 
   return (
-    <form className="contact-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Contact us">
+    <form
+      className="contact-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Contact us"
+    >
       {error && <Alert>{error}</Alert>}
       {sent && <Alert tone="success">{sent}</Alert>}
       <div className="contact-form__row">
-        <Field label="Name" autoComplete="name" required error={errors.name?.message} {...form.register('name')} />
+        <Field
+          label="Name"
+          autoComplete="name"
+          required
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
         <Field
           label="E-mail"
           type="email"
@@ -49,7 +64,13 @@ export function ContactForm({ defaults }: { defaults?: Partial<typeof EMPTY> }) 
         />
       </div>
       <Field label="Subject" required error={errors.subject?.message} {...form.register('subject')} />
-      <TextareaField label="Message" rows={6} required error={errors.message?.message} {...form.register('message')} />
+      <TextareaField
+        label="Message"
+        rows={6}
+        required
+        error={errors.message?.message}
+        {...form.register('message')}
+      />
       <Button type="submit" size="lg" loading={isSubmitting}>
         Send Message
       </Button>

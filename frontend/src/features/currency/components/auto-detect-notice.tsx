@@ -12,8 +12,8 @@ export function AutoDetectNotice() {
   return (
     <div className="auto-detect-notice" role="status">
       <span>
-        <strong>Currency auto-detected!</strong>{' '}
-        <span aria-hidden="true">{flag}</span> Prices are shown in {name} ({currency}).
+        <strong>Currency auto-detected!</strong> <span aria-hidden="true">{flag}</span> Prices are shown in{' '}
+        {name} ({currency}).
       </span>
       <button type="button" className="auto-detect-notice__close" onClick={() => setVisible(false)}>
         <span aria-hidden="true">×</span>

@@ -31,7 +31,13 @@ export const FEATURES = [
 
 export function FeaturesSection({ ref }: { ref?: Ref<HTMLElement> }) {
   return (
-    <section ref={ref} id="features" className="home-section features" aria-labelledby="features-heading" tabIndex={-1}>
+    <section
+      ref={ref}
+      id="features"
+      className="home-section features"
+      aria-labelledby="features-heading"
+      tabIndex={-1}
+    >
       <h2 id="features-heading" className="home-section__heading">
         Why choose us
       </h2>

@@ -14,7 +14,8 @@ export function FreeShippingBanner() {
     <section className="shipping-banner" aria-label="Free shipping">
       <p>
         <Icon name="box" size={22} />
-        <strong>Free shipping</strong> on orders over <strong data-testid="free-shipping-threshold">{text}</strong>
+        <strong>Free shipping</strong> on orders over{' '}
+        <strong data-testid="free-shipping-threshold">{text}</strong>
       </p>
     </section>
   );

@@ -10,8 +10,8 @@ export function Hero({ onLearnMore }: { onLearnMore: () => void }) {
           Turn your memories into <em>beautiful prints</em>
         </h1>
         <p className="hero__lead">
-          Retro polaroid-style prints, film strips, posters and collages made from the photos on your
-          phone, printed on premium paper and delivered across India and to 41 countries.
+          Retro polaroid-style prints, film strips, posters and collages made from the photos on your phone,
+          printed on premium paper and delivered across India and to 41 countries.
         </p>
         <div className="hero__actions">
           <ButtonLink to="/prints" size="lg">

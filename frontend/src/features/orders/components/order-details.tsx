@@ -3,9 +3,9 @@
 import type { OrderDto } from '@printshop/shared-events/api/orders';
 import { formatMoney, toMinor } from '@printshop/shared-events/rules/money';
 import { OrderTotals } from '../../../components/order-totals';
-import { AddressCard } from '../../addresses/components/address-card';
+import { AddressCard } from '../../../components/address-card';
 import { formatDateTime } from '../../../lib/format-date';
-import { OrderLines, orderLinesOf } from './order-lines';
+import { OrderLines, orderLinesOf } from '../../../components/order-lines';
 import { OrderTimeline } from './order-timeline';
 import './orders.css';
 

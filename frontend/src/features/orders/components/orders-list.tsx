@@ -35,7 +35,10 @@ export function OrdersList() {
             return (
               <li key={order.id} className="orders-list__order">
                 <div>
-                  <Link to={`/account/orders/${encodeURIComponent(order.id)}`} className="orders-list__number">
+                  <Link
+                    to={`/account/orders/${encodeURIComponent(order.id)}`}
+                    className="orders-list__number"
+                  >
                     Order {order.orderNumber}
                   </Link>
                   <p className="orders-list__meta">

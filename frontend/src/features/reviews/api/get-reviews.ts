@@ -2,7 +2,8 @@
 // with success false and a failed request have their own messages (spec 1 §8).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { REVIEWS_PAGE_SIZE, REVIEW_SORTS, reviewsResponseSchema } from '@printshop/shared-events/api/reviews';
+import type { REVIEW_SORTS } from '@printshop/shared-events/api/reviews';
+import { REVIEWS_PAGE_SIZE, reviewsResponseSchema } from '@printshop/shared-events/api/reviews';
 import { ApiError, api } from '../../../lib/api-client';
 
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
@@ -46,7 +47,9 @@ export async function getReviews(filter: ReviewsFilter, signal?: AbortSignal) {
 export function reviewsErrorMessage(error: unknown): string {
   if (error instanceof ReviewsNotLoaded) return REVIEWS_MESSAGES.notSuccess;
   const data = error instanceof ApiError ? (error.data as { success?: unknown } | null) : null;
-  return data && typeof data === 'object' && data.success === false ? REVIEWS_MESSAGES.notSuccess : REVIEWS_MESSAGES.failed;
+  return data && typeof data === 'object' && data.success === false
+    ? REVIEWS_MESSAGES.notSuccess
+    : REVIEWS_MESSAGES.failed;
 }
 
 export const useReviews = (filter: ReviewsFilter) =>

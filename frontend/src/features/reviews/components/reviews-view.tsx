@@ -23,7 +23,8 @@ export function ReviewsView() {
   const [searchText, setSearchText] = useState('');
   const reviews = useReviews(filter);
 
-  const change = (next: Partial<Omit<ReviewsFilter, 'page'>>) => setFilter((f) => ({ ...f, ...next, page: 1 }));
+  const change = (next: Partial<Omit<ReviewsFilter, 'page'>>) =>
+    setFilter((f) => ({ ...f, ...next, page: 1 }));
   const search = (event: FormEvent) => {
     event.preventDefault();
     change({ search: searchText });
@@ -51,7 +52,10 @@ export function ReviewsView() {
         </div>
         <label className="reviews-controls__sort">
           <span>Sort by</span>
-          <select value={filter.sort} onChange={(event) => change({ sort: event.target.value as ReviewSort })}>
+          <select
+            value={filter.sort}
+            onChange={(event) => change({ sort: event.target.value as ReviewSort })}
+          >
             {REVIEW_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {SORT_LABELS[sort]}

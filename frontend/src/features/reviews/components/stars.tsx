@@ -7,7 +7,13 @@ export function Stars({ rating }: { rating: number }) {
         <span
           key={n}
           aria-hidden="true"
-          className={n <= rounded ? 'stars__star stars__star--full' : n - 0.5 === rounded ? 'stars__star stars__star--half' : 'stars__star'}
+          className={
+            n <= rounded
+              ? 'stars__star stars__star--full'
+              : n - 0.5 === rounded
+                ? 'stars__star stars__star--half'
+                : 'stars__star'
+          }
         >
           ★
         </span>

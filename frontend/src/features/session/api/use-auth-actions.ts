@@ -22,7 +22,8 @@ export interface RegisterInput extends LoginInput {
 
 /** ApiError with the server's message, else the fallback sentence (network failures too). */
 function authError(error: unknown, fallback: string): ApiError {
-  if (error instanceof ApiError) return new ApiError(serverMessage(error.data) ?? fallback, error.status, error.data);
+  if (error instanceof ApiError)
+    return new ApiError(serverMessage(error.data) ?? fallback, error.status, error.data);
   return new ApiError(fallback, 0, null);
 }
 

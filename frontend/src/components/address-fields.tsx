@@ -13,7 +13,8 @@ import {
 } from '@printshop/shared-events/rules/addresses';
 import { formatPhone } from '@printshop/shared-events/rules/phone';
 import { UNLISTED_COUNTRY_MESSAGE } from '@printshop/shared-events/rules/shipping';
-import { Field, SelectField } from '../../../components/field';
+import { Field, SelectField } from './field';
+import './address-fields.css';
 
 const COUNTRY_OPTIONS = Object.values(ADDRESS_PROFILES)
   .map((p) => ({ value: p.code, label: p.name }))
@@ -22,7 +23,8 @@ const COUNTRY_OPTIONS = Object.values(ADDRESS_PROFILES)
 export function AddressFields({ prefix = '', idPrefix = 'address' }: { prefix?: string; idPrefix?: string }) {
   const { register, formState, setValue, getValues, trigger } = useFormContext<FieldValues>();
   const name = (field: string) => `${prefix}${field}`;
-  const error = (field: string): string | undefined => (get(formState.errors, name(field)) as FieldError | undefined)?.message;
+  const error = (field: string): string | undefined =>
+    (get(formState.errors, name(field)) as FieldError | undefined)?.message;
   const country = String(useWatch({ name: name('country') }) ?? 'US');
   const profile = addressProfile(country);
   const stateRequired = isStateRequired(country);
@@ -39,7 +41,8 @@ export function AddressFields({ prefix = '', idPrefix = 'address' }: { prefix?: 
   // A state of the previous country means nothing in the new one; re-check what was shown.
   useEffect(() => {
     const state = getValues(name('state'));
-    if (state && (!profile.stateLabel || (profile.states && !findState(country, state)))) setValue(name('state'), '');
+    if (state && (!profile.stateLabel || (profile.states && !findState(country, state))))
+      setValue(name('state'), '');
     if (!profile.postalCodeFormat && getValues(name('postalCode'))) setValue(name('postalCode'), '');
     if (formState.isSubmitted) void trigger();
     // Only a change of country matters here; the helpers are stable for the form's life.
@@ -88,7 +91,10 @@ export function AddressFields({ prefix = '', idPrefix = 'address' }: { prefix?: 
           autoComplete="address-level1"
           required={stateRequired}
           error={error('state')}
-          options={[{ value: '', label: `Select ${profile.stateLabel}` }, ...profile.states.map((s) => ({ value: s.code, label: s.name }))]}
+          options={[
+            { value: '', label: `Select ${profile.stateLabel}` },
+            ...profile.states.map((s) => ({ value: s.code, label: s.name })),
+          ]}
           {...register(name('state'))}
         />
       ) : (
@@ -147,7 +153,11 @@ export function AddressFields({ prefix = '', idPrefix = 'address' }: { prefix?: 
         inputMode="tel"
         required
         placeholder={profile.phoneFormat}
-        hint={profile.phoneCode ? `${profile.name} numbers start with ${profile.phoneCode}; for example ${profile.phoneFormat}` : undefined}
+        hint={
+          profile.phoneCode
+            ? `${profile.name} numbers start with ${profile.phoneCode}; for example ${profile.phoneFormat}`
+            : undefined
+        }
         error={error('phone')}
         {...phone}
         onBlur={(event) => {

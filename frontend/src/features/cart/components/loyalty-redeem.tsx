@@ -7,7 +7,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
 import { serverMessageOr } from '../../../lib/server-message';
-import { refreshCart } from '../../cart/api/get-cart';
+import { refreshCart } from '../api/get-cart';
 import { useCurrency } from '../../currency/use-currency';
 import { LOYALTY_QUERY_KEY, redeemPoints, useLoyaltyStatus } from '../api/loyalty';
 import './loyalty-redeem.css';
@@ -45,7 +45,10 @@ export function LoyaltyRedeem() {
       setError(serverMessageOr(caught, REDEEM_FAILED));
     } finally {
       setBusy(false);
-      await Promise.all([refreshCart(queryClient), queryClient.invalidateQueries({ queryKey: LOYALTY_QUERY_KEY })]);
+      await Promise.all([
+        refreshCart(queryClient),
+        queryClient.invalidateQueries({ queryKey: LOYALTY_QUERY_KEY }),
+      ]);
     }
   };
 

@@ -1,8 +1,8 @@
 // Purchase tracking (spec 2 §7): sent once per order number; the numbers already sent are kept in
 // a list in local storage, so a reload of the confirmation page does not count the sale twice.
 import type { OrderDto } from '@printshop/shared-events/api/orders';
-import { readStored, writeStored } from '../../lib/storage';
-import { SUPPORT_EMAIL } from '../../lib/site';
+import { readStored, writeStored } from '../storage';
+import { SUPPORT_EMAIL } from '../site';
 import { metaCookies, newEventId, pageContext, trackEvent } from './track-event';
 
 export const TRACKED_ORDERS_KEY = 'printshop_tracked_orders';

@@ -1,6 +1,6 @@
 // After payment: the order number, lines, totals and e-mail, with a link to track the order.
 // The order comes with the navigation, else it is read again by id (?orderId=&email=), and after
-// Stripe's own redirect (3-D Secure) the payment is confirmed first. Purchase tracking is sent
+// Stripe's own redirect (3-D Secure) the payment is confirmed first (by the caller's function). Purchase tracking is sent
 // once per order number (spec 2 §7).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -10,15 +10,20 @@ import { Alert } from '../../../components/alert';
 import { ButtonLink } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { serverMessageOr } from '../../../lib/server-message';
-import { useOrder } from '../../orders/api/orders';
-import { OrderDetails } from '../../orders/components/order-details';
+import { useOrder } from '../api/orders';
+import { OrderDetails } from './order-details';
 import { useSession } from '../../session/use-session';
-import { trackPurchaseOnce } from '../../tracking/purchase-tracking';
-import { confirmCardPayment } from '../api/card-payment';
+import { trackPurchaseOnce } from '../../../lib/tracking/purchase-tracking';
 
-export const CONFIRMATION_LOAD_FAILED = 'We could not load your order. Your payment is safe; please check your e-mail.';
+export const CONFIRMATION_LOAD_FAILED =
+  'We could not load your order. Your payment is safe; please check your e-mail.';
 
-export function OrderConfirmation() {
+export function OrderConfirmation({
+  confirmRedirect,
+}: {
+  /** Confirms a card payment Stripe redirected back from (?payment_intent=…). */
+  confirmRedirect?: (paymentIntentId: string) => Promise<OrderDto>;
+}) {
   const { user } = useSession();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -26,8 +31,8 @@ export function OrderConfirmation() {
   const redirectIntent = params.get('payment_intent');
   const confirmed = useQuery({
     queryKey: ['confirm-payment', redirectIntent],
-    queryFn: () => confirmCardPayment(redirectIntent!),
-    enabled: Boolean(redirectIntent) && !passed && !params.get('orderId'),
+    queryFn: () => confirmRedirect!(redirectIntent!),
+    enabled: Boolean(redirectIntent && confirmRedirect) && !passed && !params.get('orderId'),
     retry: false,
     staleTime: Infinity,
   });
@@ -66,7 +71,11 @@ export function OrderConfirmation() {
       <OrderDetails order={data} showTimeline={false} />
       <p className="order-confirmation__next">
         <ButtonLink to={track}>Track your order</ButtonLink>
-        {user ? <Link to="/account/orders">See all your orders</Link> : <Link to="/prints">Continue shopping</Link>}
+        {user ? (
+          <Link to="/account/orders">See all your orders</Link>
+        ) : (
+          <Link to="/prints">Continue shopping</Link>
+        )}
       </p>
     </div>
   );

@@ -7,7 +7,20 @@ import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-
 import { get } from 'react-hook-form';
 import type { z } from 'zod';
 import { fieldErrors } from '@printshop/shared-events/api/common';
-import { addressInputSchema } from '@printshop/shared-events/rules/addresses';
+import { addressInputSchema, type AddressInput } from '@printshop/shared-events/rules/addresses';
+
+/** A blank address in `country`, as a form starts it. */
+export const emptyAddress = (country: string): AddressInput => ({
+  fullName: '',
+  phone: '',
+  line1: '',
+  line2: '',
+  city: '',
+  state: '',
+  postalCode: '',
+  country,
+  isDefault: false,
+});
 
 /** Stand-ins for missing plain fields; their own messages were already taken from the first pass. */
 const FILLERS: Record<string, string> = { fullName: 'x', line1: 'x', line2: '', phone: '0' };
@@ -21,7 +34,8 @@ export function addressIssues(address: unknown): Record<string, string> {
   const filled: Record<string, unknown> = { ...(address as Record<string, unknown>) };
   for (const field of Object.keys(issues)) if (field in FILLERS) filled[field] = FILLERS[field];
   const second = addressInputSchema.safeParse(filled);
-  if (!second.success) for (const [field, message] of Object.entries(fieldErrors(second.error))) issues[field] ??= message;
+  if (!second.success)
+    for (const [field, message] of Object.entries(fieldErrors(second.error))) issues[field] ??= message;
   return issues;
 }
 
@@ -39,7 +53,8 @@ export function resolverWithAddress<S extends z.ZodType<unknown, FieldValues>>(
     const flat: Record<string, string> = fieldErrors(parsed.error);
     const prefix = addressPath ? `${addressPath}.` : '';
     const address = addressPath ? get(values, addressPath) : values;
-    for (const [field, message] of Object.entries(addressIssues(address))) flat[`${prefix}${field}`] ??= message;
+    for (const [field, message] of Object.entries(addressIssues(address)))
+      flat[`${prefix}${field}`] ??= message;
     const errors: Record<string, FieldError> = {};
     for (const [path, message] of Object.entries(flat)) errors[path] = { type: 'validation', message };
     return { values: {}, errors: toNestErrors(errors as FieldErrors, options) };

@@ -9,13 +9,26 @@ export interface OrderLine {
   imageUrl?: string | undefined;
 }
 
-export function OrderLines({ lines, format }: { lines: readonly OrderLine[]; format: (amount: number) => string }) {
+export function OrderLines({
+  lines,
+  format,
+}: {
+  lines: readonly OrderLine[];
+  format: (amount: number) => string;
+}) {
   return (
     <ul className="order-lines">
       {lines.map((line) => (
         <li key={line.key} className="order-lines__line">
           {line.imageUrl ? (
-            <img src={line.imageUrl} alt="" width={56} height={56} loading="lazy" className="order-lines__image" />
+            <img
+              src={line.imageUrl}
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+              className="order-lines__image"
+            />
           ) : (
             <span className="order-lines__image" aria-hidden="true" />
           )}
@@ -29,5 +42,19 @@ export function OrderLines({ lines, format }: { lines: readonly OrderLine[]; for
   );
 }
 
-export const orderLinesOf = (items: readonly { sku: string; name: string; quantity: number; lineTotal: number; imageUrl?: string | undefined }[]) =>
-  items.map((item, i) => ({ key: `${item.sku}-${i}`, name: item.name, quantity: item.quantity, lineTotal: item.lineTotal, imageUrl: item.imageUrl }));
+export const orderLinesOf = (
+  items: readonly {
+    sku: string;
+    name: string;
+    quantity: number;
+    lineTotal: number;
+    imageUrl?: string | undefined;
+  }[],
+) =>
+  items.map((item, i) => ({
+    key: `${item.sku}-${i}`,
+    name: item.name,
+    quantity: item.quantity,
+    lineTotal: item.lineTotal,
+    imageUrl: item.imageUrl,
+  }));

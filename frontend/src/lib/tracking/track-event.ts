@@ -1,8 +1,12 @@
 // Tracking calls of spec 2 §7 (POST /api/track/*): fire and forget; a failure is only logged and
 // the visitor never sees anything. The browser context (Meta cookies, page, referrer) is added here.
 import type { z } from 'zod';
-import { trackResponseSchema, type TRACKING_BODY_SCHEMAS, type TrackingEventName } from '@printshop/shared-events/api/tracking';
-import { api } from '../../lib/api-client';
+import {
+  trackResponseSchema,
+  type TRACKING_BODY_SCHEMAS,
+  type TrackingEventName,
+} from '@printshop/shared-events/api/tracking';
+import { api } from '../api-client';
 
 function cookie(name: string): string | null {
   const match = globalThis.document?.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));

@@ -1,6 +1,7 @@
 // One saved address as a label, with whatever actions the caller puts beneath it.
 import type { ReactNode } from 'react';
-import { addressLines, type AddressLike } from '../format-address';
+import { addressLines, type AddressLike } from '../lib/format-address';
+import './address-card.css';
 
 export function AddressCard({
   address,

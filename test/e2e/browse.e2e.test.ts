@@ -1,7 +1,7 @@
 // Journey: browse home -> category -> product, in real Chromium against the real shop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippingAnnouncement } from '@printshop/shared-events/rules/shipping';
-import { brokenImages, openShop, type Shop } from './support/browser';
+import { brokenImages, openShop, screenshotPath, type Shop } from './support/browser';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -22,9 +22,13 @@ describe('browsing', () => {
     const structured = await page.locator('script[type="application/ld+json"]').textContent();
     expect(JSON.parse(structured ?? '{}')['@context']).toBe('https://schema.org');
     // The announcement follows the country the server detects for this browser (spec 1 §2).
-    const detected = await page.evaluate(() => fetch('/api/geo/detect-country').then((r) => r.json()));
-    const expected = shippingAnnouncement(detected.success ? detected.countryCode : null);
+    const detected = await page.request.get(shop.url('/api/geo/detect-country'));
+    const answer = (await detected.json()) as { success: boolean; countryCode?: string };
+    const expected = shippingAnnouncement(answer.success ? answer.countryCode : null);
     await page.getByRole('region', { name: 'Announcement' }).getByText(expected).waitFor();
+
+    await page.locator('.product-card, .showcase__message').first().waitFor();
+    await page.screenshot({ path: screenshotPath('home'), fullPage: true });
 
     // Shop Now goes to the prints category.
     await page.getByRole('link', { name: 'Shop Now' }).click();

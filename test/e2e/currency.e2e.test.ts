@@ -20,10 +20,8 @@ describe('currency', () => {
     await page.getByRole('button', { name: /EUR/ }).click();
 
     // 1.78 USD x 0.92 = 1.6376 -> €1.64 (money.ts rounding)
-    await page.waitForFunction(
-      () => document.querySelector('.product-card [data-testid="price"]')?.textContent === '€1.64',
-    );
-    expect(await page.evaluate(() => localStorage.getItem('printshop_currency'))).toBe('EUR');
+    await expect.poll(() => firstPrice.textContent()).toBe('€1.64');
+    expect(await page.evaluate<string | null>(`localStorage.getItem('printshop_currency')`)).toBe('EUR');
 
     await page.reload();
     await page.locator('.product-card').first().waitFor();
@@ -37,9 +35,7 @@ describe('currency', () => {
     await expect(page.getByText('No currencies found for "qqq"').isVisible()).resolves.toBe(true);
     await page.getByLabel('Search currencies').fill('jpy');
     await page.getByRole('button', { name: /JPY/ }).click();
-    await page.waitForFunction(
-      () => document.querySelector('.product-card [data-testid="price"]')?.textContent === '¥265',
-    );
+    await expect.poll(() => firstPrice.textContent()).toBe('¥265');
     await shop.screenshot('currency-change');
   });
 });

@@ -197,6 +197,13 @@ export async function finishAttempt(
   });
 }
 
+/** Gives a claimed delivery back untried (the worker is stopping): it is due again at once. */
+export async function releaseDelivery(db: Knex, claimed: ClaimedDelivery): Promise<void> {
+  await db(WEBHOOK_DELIVERIES_TABLE)
+    .where({ id: claimed.id, lease: claimed.lease })
+    .update({ lease: null, lease_until: null, updated_at: db.fn.now() });
+}
+
 interface DeliveryRow {
   id: string;
   webhook_id: string;

@@ -27,6 +27,7 @@ import {
   migrateWebhookDeliveries,
   msUntilNextDue,
   recordDeliveries,
+  releaseDelivery,
   type ClaimedDelivery,
 } from './delivery-store';
 import { postWebhook, type PostResult } from './post-webhook';
@@ -103,17 +104,18 @@ export function fanOutHandler(o: WebhookWorkerOptions, wake: () => void): Messag
       if (Date.now() >= deadline) throw new Error(`webhooks model has not reached position ${position} yet`);
       await sleep(50);
     }
+    const pinged = webhookId ? await findWebhookEndpoint(o.db, webhookId) : undefined;
     const targets = webhookId
-      ? [await findWebhookEndpoint(o.db, webhookId)].filter(
-          (e) => e?.active && e.registeredPosition < position,
-        )
+      ? pinged?.active && pinged.registeredPosition < position
+        ? [pinged]
+        : []
       : await subscribedWebhookEndpoints(o.db, payload.type, position);
     const body = JSON.stringify(payload);
     const added = await recordDeliveries(
       o.db,
       targets.map((endpoint) => ({
         id: randomUUID(),
-        webhookId: endpoint!.id,
+        webhookId: endpoint.id,
         eventId: payload.id,
         event: payload.type,
         body,
@@ -135,6 +137,8 @@ function startScheduler(o: WebhookWorkerOptions, logger: Logger) {
   let sweeping: Promise<void> | undefined;
   let sweepAgain = false;
   let timer: NodeJS.Timeout | undefined;
+  // Stopping cuts tries in flight short instead of waiting out their timeout.
+  const stopping = new AbortController();
 
   /** Sends the delivery once, unless its endpoint or secret rules that out (then it fails at once). */
   async function send(claimed: ClaimedDelivery): Promise<{ result: PostResult; forced?: NextStep }> {
@@ -156,6 +160,7 @@ function startScheduler(o: WebhookWorkerOptions, logger: Logger) {
       url: endpoint.url,
       body: claimed.body,
       timeoutMs,
+      signal: stopping.signal,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'PrintShop-Webhooks/1',
@@ -170,6 +175,11 @@ function startScheduler(o: WebhookWorkerOptions, logger: Logger) {
   async function attempt(claimed: ClaimedDelivery): Promise<void> {
     const startedAt = new Date();
     const { result, forced } = await send(claimed);
+    if (stopping.signal.aborted && !result.ok) {
+      // Cut short by stop: not a try of the receiver's; due again at once for whoever runs next.
+      await releaseDelivery(o.db, claimed);
+      return;
+    }
     const step = forced ?? nextStep(result.ok, claimed.roundAttempts + 1, backoffMs);
     const written = await finishAttempt(o.db, claimed, { startedAt, result, step });
     const about = {
@@ -249,6 +259,7 @@ function startScheduler(o: WebhookWorkerOptions, logger: Logger) {
     wake,
     async stop() {
       stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       await sweeping;
       await Promise.allSettled([...running]);

@@ -19,10 +19,13 @@ export async function postWebhook(o: {
   body: string;
   headers: Record<string, string>;
   timeoutMs: number;
+  /** Cuts the try short (the worker is stopping). */
+  signal?: AbortSignal;
 }): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const signal = AbortSignal.timeout(o.timeoutMs);
+  const timeout = AbortSignal.timeout(o.timeoutMs);
+  const signal = o.signal ? AbortSignal.any([timeout, o.signal]) : timeout;
   let response: Response;
   try {
     response = await fetch(o.url, {

@@ -50,7 +50,10 @@ function inTurn<T>(client: pg.Client, work: () => Promise<T>): Promise<T> {
 /** Tries a session-level advisory lock on a dedicated client; true when this session holds it. */
 export async function tryAdvisoryLock(client: pg.Client, namespace: number, name: string): Promise<boolean> {
   const result = await inTurn(client, () =>
-    client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [namespace, name]),
+    client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [
+      namespace,
+      name,
+    ]),
   );
   return result.rows[0]?.locked === true;
 }

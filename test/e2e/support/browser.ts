@@ -23,6 +23,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Where a screenshot named `name` goes (test/e2e/screenshots, git-ignored, kept by CI). */
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return path.join(SCREENSHOTS, `${name}.png`);
+}
+
 export interface Shop {
   app: TestApp;
   context: BrowserContext;
@@ -66,8 +72,7 @@ export async function openShop(label: string): Promise<Shop> {
     page,
     url: (pathname) => `${app.url}${pathname}`,
     async screenshot(name) {
-      mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+      await page.screenshot({ path: screenshotPath(name) });
     },
     async close() {
       await context.close().catch(() => undefined);
@@ -79,9 +84,8 @@ export async function openShop(label: string): Promise<Shop> {
 
 /** Every image on the page that failed to load (src of each). */
 export async function brokenImages(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    Array.from(document.images)
-      .filter((img) => img.complete && img.naturalWidth === 0)
-      .map((img) => img.currentSrc || img.src),
+  // A string runs in the page (this package is type-checked without the DOM library).
+  return page.evaluate<string[]>(
+    `Array.from(document.images).filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.currentSrc || i.src)`,
   );
 }

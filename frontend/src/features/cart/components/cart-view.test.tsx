@@ -1,0 +1,132 @@
+// The cart page (spec 1 §2-§4, §8): lines, totals, shipping progress, the quantity stepper (0
+// removes), reloads after every change, and the cart's error messages.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { UNLISTED_COUNTRY_MESSAGE } from '@printshop/shared-events/rules/shipping';
+import { configureApiClient } from '../../../lib/api-client';
+import { cartAnswer } from '../../../test/fixtures';
+import { json, startTestServer, type TestServer } from '../../../test/http-server';
+import { renderApp } from '../../../test/render';
+import { CART_MESSAGES } from '../cart-messages';
+import { CartView } from './cart-view';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  configureApiClient({ origin: server.origin });
+  server.requests.length = 0;
+});
+
+const cartReads = () => server.requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/cart')).length;
+
+describe('CartView', () => {
+  it('given two lines, then it shows each photo, name, quantity and the totals with the free-shipping progress', async () => {
+    server.on('GET /api/cart', json(cartAnswer([{ id: 'a', quantity: 2 }, { id: 'b', quantity: 1, name: 'A3 Poster' }])));
+    renderApp(<CartView />);
+    expect(await screen.findByRole('heading', { name: 'A4 Poster' })).toBeInTheDocument();
+    expect(screen.getByAltText('Your photo for A4 Poster')).toHaveAttribute('src', '/images/img-a');
+    expect(screen.getByRole('spinbutton', { name: 'Quantity of A4 Poster' })).toHaveValue(2);
+    const totals = within(screen.getByRole('complementary', { name: 'Order summary' }));
+    expect(totals.getByText('Subtotal').nextSibling).toHaveTextContent('$5.34');
+    expect(totals.getByText('Shipping').nextSibling).toHaveTextContent('$10.00');
+    expect(totals.getByText('Grand total').nextSibling).toHaveTextContent('$15.34');
+    expect(screen.getByText('Add $44.66 more for free shipping.')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Progress to free shipping' })).toHaveAttribute('aria-valuenow', '11');
+  });
+
+  it('given an empty cart, then it says so and offers to start creating', async () => {
+    server.on('GET /api/cart', json(cartAnswer([])));
+    renderApp(<CartView />);
+    expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Creating' })).toHaveAttribute('href', '/prints');
+  });
+
+  it('given a country without its own shipping rule, then the unlisted-country note shows', async () => {
+    const cart = cartAnswer([{ id: 'a', quantity: 1 }], { country: 'BR' });
+    cart.shippingInfo = { ...cart.shippingInfo, country: 'BR', countryName: 'Rest of World', zone: 'rest_of_world' };
+    server.on('GET /api/cart', json(cart));
+    renderApp(<CartView />);
+    expect(await screen.findByText(UNLISTED_COUNTRY_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('when + is pressed, then the new quantity is sent and the cart reloaded', async () => {
+    let quantity = 1;
+    server.on('GET /api/cart', () => json(cartAnswer([{ id: 'a', quantity }])));
+    server.on('PUT /api/cart/item/a', (request) => {
+      quantity = (JSON.parse(request.body) as { quantity: number }).quantity;
+      return json({ success: true });
+    });
+    renderApp(<CartView />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Increase quantity of A4 Poster' }));
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Quantity of A4 Poster' })).toHaveValue(2));
+    expect(server.requests.find((r) => r.method === 'PUT')?.body).toBe('{"quantity":2}');
+    expect(cartReads()).toBe(2);
+  });
+
+  it('when − is pressed at quantity 1, then the line is removed (DELETE) and the cart reloaded', async () => {
+    let lines = [{ id: 'a', quantity: 1 }];
+    server.on('GET /api/cart', () => json(cartAnswer(lines)));
+    server.on('DELETE /api/cart/item/a', () => {
+      lines = [];
+      return json({ success: true });
+    });
+    renderApp(<CartView />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove A4 Poster' }));
+    expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
+  });
+
+  it('when a quantity of 0 is typed, then the line is removed', async () => {
+    server.on('GET /api/cart', json(cartAnswer([{ id: 'a', quantity: 3 }])));
+    server.on('DELETE /api/cart/item/a', json({ success: true }));
+    renderApp(<CartView />);
+    const input = await screen.findByRole('spinbutton', { name: 'Quantity of A4 Poster' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '0{Enter}');
+    await waitFor(() => expect(server.requests.some((r) => r.method === 'DELETE')).toBe(true));
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  it("given the server refuses a change without a message, then 'Failed to update item quantity.' shows and the cart is reloaded", async () => {
+    server.on('GET /api/cart', json(cartAnswer([{ id: 'a', quantity: 1 }])));
+    server.on('PUT /api/cart/item/a', { status: 500, body: '' });
+    renderApp(<CartView />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Increase quantity of A4 Poster' }));
+    expect(await screen.findByText(CART_MESSAGES.updateFailed)).toBeInTheDocument();
+    await waitFor(() => expect(cartReads()).toBe(2));
+  });
+
+  it("given the server refuses with its own message, then that message shows", async () => {
+    server.on('GET /api/cart', json(cartAnswer([{ id: 'a', quantity: 1 }])));
+    server.on('DELETE /api/cart/item/a', json({ success: false, message: 'Cart item not found.', code: 'NOT_FOUND' }, 404));
+    renderApp(<CartView />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove A4 Poster' }));
+    expect(await screen.findByText('Cart item not found.')).toBeInTheDocument();
+  });
+
+  it("when Remove all meets a line the server refuses, then 'Failed to remove item {id} from cart.' names it", async () => {
+    server.on('GET /api/cart', json(cartAnswer([{ id: 'a', quantity: 1 }, { id: 'b', quantity: 1 }])));
+    server.on('DELETE /api/cart/item/a', json({ success: true }));
+    server.on('DELETE /api/cart/item/b', { status: 500, body: '' });
+    renderApp(<CartView />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove all' }));
+    expect(await screen.findByText(CART_MESSAGES.removeOneFailed('b'))).toBeInTheDocument();
+  });
+
+  it("given the cart answer fails without a message, then 'Failed to fetch cart.' shows", async () => {
+    server.on('GET /api/cart', json({ success: false }, 500));
+    renderApp(<CartView />);
+    expect(await screen.findByText(CART_MESSAGES.fetchFailed)).toBeInTheDocument();
+  });
+
+  it("given the server cannot be reached, then 'An error occurred while fetching the cart.' shows", async () => {
+    const gone = await startTestServer();
+    await gone.close();
+    configureApiClient({ origin: gone.origin });
+    renderApp(<CartView />);
+    expect(await screen.findByText(CART_MESSAGES.fetchError)).toBeInTheDocument();
+  });
+});

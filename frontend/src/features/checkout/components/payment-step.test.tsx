@@ -1,0 +1,115 @@
+// Paying (API.md "Checkout, payments, orders"): in test mode the card form is labelled as such and
+// the server's decline message shows as it is; the simulated UPI approval is labelled too and a
+// refused payment says why.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderDto } from '@printshop/shared-events/api/orders';
+import { configureApiClient } from '../../../lib/api-client';
+import { orderAnswer } from '../../../test/fixtures';
+import { json, startTestServer, type TestServer } from '../../../test/http-server';
+import { field } from '../../../test/labels';
+import { renderApp } from '../../../test/render';
+import { PaymentStep } from './payment-step';
+import { TEST_MODE_LABEL } from './test-card-form';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  configureApiClient({ origin: server.origin });
+  server.requests.length = 0;
+  server.on(
+    'POST /api/stripe/create-payment-intent',
+    json({ success: true, checkoutId: 'k1', clientSecret: 'pi_1_secret', paymentIntentId: 'pi_1', amount: 13.56, currency: 'USD', testMode: true }),
+  );
+});
+
+function renderStep(onPaid: (order: OrderDto) => void = () => undefined) {
+  return renderApp(
+    <PaymentStep
+      checkout={{ success: true, checkoutId: 'k1', amount: 13.56, currency: 'USD' }}
+      amountText="$13.56"
+      email="ada@example.com"
+      phone="+1 202 555 0100"
+      onPaid={onPaid}
+    />,
+  );
+}
+
+const payByCard = async (number: string) => {
+  await userEvent.type(await screen.findByLabelText(/^Card number/), number);
+  await userEvent.type(field('Expiry (MM/YY)'), '12/39');
+  await userEvent.type(field('Security code (CVC)'), '123');
+  await userEvent.click(screen.getByRole('button', { name: 'Pay $13.56' }));
+};
+
+describe('PaymentStep', () => {
+  it('given test mode, when the declined test card is used, then the server\'s decline message shows and no order is made', async () => {
+    server.on(
+      'POST /api/stripe/confirm-payment',
+      json({ success: false, message: 'Your card was declined.', code: 'PAYMENT_DECLINED' }, 402),
+    );
+    const onPaid = vi.fn();
+    renderStep(onPaid);
+    expect(await screen.findByText(TEST_MODE_LABEL)).toBeInTheDocument();
+    await payByCard('4000 0000 0000 0002');
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ paymentIntentId: 'pi_1', testCard: '4000000000000002' });
+    expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('given test mode, when 4242 4242 4242 4242 is used, then the order comes back', async () => {
+    server.on('POST /api/stripe/confirm-payment', json({ success: true, order: orderAnswer() }));
+    const onPaid = vi.fn();
+    renderStep(onPaid);
+    await payByCard('4242424242424242');
+    await waitFor(() => expect(onPaid).toHaveBeenCalledOnce());
+    expect(onPaid.mock.calls[0]![0]).toMatchObject({ orderNumber: 'PS-10001' });
+    expect(screen.getByLabelText(/^Card number/)).toHaveValue('4242 4242 4242 4242');
+  });
+
+  it('given a card number too short or an expiry in the past, then the form says so before sending', async () => {
+    renderStep();
+    await userEvent.type(await screen.findByLabelText(/^Card number/), '4242');
+    await userEvent.type(field('Expiry (MM/YY)'), '01/20');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $13.56' }));
+    expect(await screen.findByText('Enter a card number of 12 to 19 digits')).toBeInTheDocument();
+    expect(screen.getByText('This card has expired')).toBeInTheDocument();
+    expect(screen.getByText('Enter the 3- or 4-digit security code')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.url === '/api/stripe/confirm-payment')).toBe(false);
+  });
+
+  it('given UPI in test mode, then the simulated approval is labelled; a declined approval shows the reason', async () => {
+    server.on(
+      'POST /api/payment/create-order',
+      json({ success: true, orderId: 'order_t1', amount: 13.56, currency: 'USD', keyId: 'rzp_test', testMode: true }),
+    );
+    server.on('POST /api/payment/test/pay', json({ success: false, message: 'Payment failed', code: 'PAYMENT_DECLINED' }, 402));
+    renderStep();
+    await userEvent.click(await screen.findByRole('radio', { name: /UPI/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $13.56 with UPI' }));
+    expect(await screen.findByText('Test mode — simulated UPI approval')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Decline payment' }));
+    expect(await screen.findByText('Payment failed')).toBeInTheDocument();
+  });
+
+  it('given UPI in test mode, when approved, then the signed result is verified and the order comes back', async () => {
+    server.on(
+      'POST /api/payment/create-order',
+      json({ success: true, orderId: 'order_t1', amount: 13.56, currency: 'USD', keyId: 'rzp_test', testMode: true }),
+    );
+    const signed = { razorpay_order_id: 'order_t1', razorpay_payment_id: 'pay_1', razorpay_signature: 'sig' };
+    server.on('POST /api/payment/test/pay', json({ success: true, ...signed }));
+    server.on('POST /api/payment/verify-payment', json({ success: true, order: orderAnswer({ payment: { provider: 'razorpay', status: 'captured' } }) }));
+    const onPaid = vi.fn();
+    renderStep(onPaid);
+    await userEvent.click(await screen.findByRole('radio', { name: /UPI/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $13.56 with UPI' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve payment' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledOnce());
+    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual(signed);
+  });
+});

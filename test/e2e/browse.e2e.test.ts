@@ -22,8 +22,9 @@ describe('browsing', () => {
     const structured = await page.locator('script[type="application/ld+json"]').textContent();
     expect(JSON.parse(structured ?? '{}')['@context']).toBe('https://schema.org');
     // The announcement follows the country the server detects for this browser (spec 1 §2).
-    const detected = await page.request.get(shop.url('/api/geo/detect-country'));
-    const answer = (await detected.json()) as { success: boolean; countryCode?: string };
+    const answer = await page.evaluate<{ success: boolean; countryCode?: string }>(
+      `fetch('/api/geo/detect-country').then((r) => r.json())`,
+    );
     const expected = shippingAnnouncement(answer.success ? answer.countryCode : null);
     await page.getByRole('region', { name: 'Announcement' }).getByText(expected).waitFor();
 
@@ -61,6 +62,32 @@ describe('browsing', () => {
     await page.waitForURL(shop.url('/'));
     await page.goto(shop.url('/some/unknown/page'));
     await page.waitForURL(shop.url('/'));
+  });
+
+  it('given a phone-sized screen, the menu drills down into a section and back, and closes', async () => {
+    const { page } = shop;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(shop.url('/'));
+      await page.getByRole('button', { name: 'Open Menu' }).click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await menu.getByRole('button', { name: 'Strips' }).click();
+      const section = page.getByRole('dialog', { name: 'Strips' });
+      await section.getByRole('link', { name: 'Good Vibes Photo Strip' }).waitFor();
+      await page.screenshot({ path: screenshotPath('mobile-menu') });
+      await section.getByRole('button', { name: 'Back to Menu' }).click();
+      await menu.getByRole('button', { name: 'Close Menu' }).click();
+      await expect(menu.count()).resolves.toBe(0);
+
+      // A link in a section navigates and closes the menu.
+      await page.getByRole('button', { name: 'Open Menu' }).click();
+      await menu.getByRole('button', { name: 'Posters' }).click();
+      await page.getByRole('dialog', { name: 'Posters' }).getByRole('link', { name: 'A3 Poster' }).click();
+      await page.getByRole('heading', { level: 1, name: 'A3 Poster' }).waitFor();
+      await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   it('given a visitor who is not signed in, when they open /account, then they are sent to /login', async () => {

@@ -95,7 +95,9 @@ it(
 
     // then the reactor catches up to the head and every event's message has arrived
     const head = await store.headPosition();
-    const receivedIds = () => new Set(received.map((d) => d.id));
+    // The runner prefixes message ids with the reactor's name (ids are unique per JetStream stream).
+    const eventIdOf = (messageId: string) => messageId.replace(/^tickets:/, '');
+    const receivedIds = () => new Set(received.map((d) => eventIdOf(d.id)));
     await settle(() => runner!.status().position >= head && receivedIds().size >= appended.size);
     expect(sawRefused).toBe(true);
     expect(duringOutage).toBeGreaterThan(0);
@@ -105,7 +107,10 @@ it(
     expect(lost).toEqual([]);
     expect(got.size).toBe(appended.size);
     // and each delivery, duplicate or not, carries its event's id and data
-    for (const delivery of received) expect(delivery.data).toEqual({ n: appended.get(delivery.id) });
+    for (const delivery of received) {
+      expect(delivery.id).toMatch(/^tickets:/);
+      expect(delivery.data).toEqual({ n: appended.get(eventIdOf(delivery.id)) });
+    }
     expect(runner.status()).toMatchObject({ state: 'running', lastError: null });
   },
 );

@@ -103,7 +103,9 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
       try {
         const produced = await reactor.react(event);
         produced.forEach(assertPublishable);
-        messages.push(...produced);
+        // JetStream drops a repeated id across the whole stream: two reactors reacting to the same
+        // event must not share one, so the id carries the reactor's name.
+        messages.push(...produced.map((message) => ({ ...message, id: `${reactor.name}:${message.id}` })));
       } catch (error) {
         throw new ReactorFailed(event.position, error);
       }

@@ -35,7 +35,7 @@ describe('tracking reactor', () => {
     expect(messages).toEqual(await trackingReactor.react(tracked));
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({
-      id: `${tracked.id}:tracking`,
+      id: tracked.id,
       subject: 'printshop.tracking.view-content',
     });
     expect(trackingMessageSchema.parse(messages[0]!.data)).toEqual({
@@ -53,7 +53,7 @@ describe('tracking reactor', () => {
     const [message, ...rest] = await trackingReactor.react(paid);
     expect(rest).toEqual([]);
     expect(message).toEqual({
-      id: `${paid.id}:tracking`,
+      id: paid.id,
       subject: 'printshop.tracking.purchase',
       data: { source: 'server', kind: 'purchase', orderId: 'o1', paidAt: '2025-03-01T10:00:00.000Z' },
     });

@@ -13,9 +13,7 @@ import {
   type BrowserTrackingMessage,
   type ServerPurchaseMessage,
 } from '@printshop/shared-events/tracking-messages';
-import type { Reactor } from './reactor';
-
-const messageId = (event: RecordedEvent) => `${event.id}:tracking`;
+import { messageId, type Reactor } from './reactor';
 
 type Paid = RecordedEvent<'OrderPaid', { orderId: string; at: string }>;
 

@@ -1,0 +1,131 @@
+// Journeys of the money path in real Chromium against the real shop (test-mode payments):
+// a guest's cart kept after creating an account; a declined test card shows Stripe's decline;
+// the 4242 test card places the order, the confirmation shows it and tracking finds it; and an
+// account address with a bad postal code shows the spec's message.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brokenImages, openShop, type Shop } from './support/browser';
+import { addPosterToCart } from './support/cart';
+
+let shop: Shop;
+const email = `ada.${Date.now()}@example.com`;
+let orderNumber = '';
+
+beforeAll(async () => {
+  shop = await openShop('e2e-checkout');
+});
+afterAll(() => shop?.close());
+
+/** A form control by its visible label (required fields end with a decorative ' *'). */
+const control = (label: string) =>
+  shop.page.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
+
+describe('cart, sign-in and checkout', () => {
+  it('given a guest with a poster in the cart, when they create an account, then the cart is kept', async () => {
+    const { page } = shop;
+    await page.goto(shop.url('/'));
+    const { imageId } = await addPosterToCart(page, 2);
+
+    await page.goto(shop.url('/cart'));
+    await page.getByRole('heading', { name: 'A4 Poster' }).waitFor();
+    await expect(page.getByRole('spinbutton', { name: 'Quantity of A4 Poster' }).inputValue()).resolves.toBe(
+      '2',
+    );
+    expect(await page.getByAltText('Your photo for A4 Poster').getAttribute('src')).toBe(
+      `/images/${imageId}`,
+    );
+
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('link', { name: 'Create Account' }).click();
+    await control('First name').fill('Ada');
+    await control('Last name').fill('Lovelace');
+    await control('E-mail').fill(email);
+    await control('Password').fill('Secret123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('button', { name: /Ada/ }).waitFor();
+
+    await page.goto(shop.url('/cart'));
+    await page.getByRole('heading', { name: 'A4 Poster' }).waitFor();
+    await expect(page.getByRole('spinbutton', { name: 'Quantity of A4 Poster' }).inputValue()).resolves.toBe(
+      '2',
+    );
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+    expect(await brokenImages(page)).toEqual([]);
+    await shop.screenshot('cart-kept-after-sign-in');
+  });
+
+  it('given the checkout, when the declined test card is used, then the decline message shows', async () => {
+    const { page } = shop;
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    await expect(control('E-mail').inputValue()).resolves.toBe(email);
+    await control('Full name').fill('Ada Lovelace');
+    await control('Phone number').fill('202 555 0100');
+    await control('Address line 1').fill('1 Main St');
+    await control('City').fill('Springfield');
+    await control('State').selectOption('IL');
+    await control('ZIP Code').fill('62701');
+    await control('Save this address to my account').check();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    await page.getByText('Test mode — use 4242 4242 4242 4242').waitFor();
+    await control('Card number').fill('4000 0000 0000 0002');
+    await control('Expiry (MM/YY)').fill('12/39');
+    await control('Security code (CVC)').fill('123');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByText('Your card was declined.').waitFor();
+    expect(page.url()).toBe(shop.url('/checkout'));
+    await shop.screenshot('checkout-card-declined');
+  });
+
+  it('when the 4242 test card is used, then the confirmation shows the order and tracking finds it', async () => {
+    const { page } = shop;
+    await control('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByRole('heading', { name: 'Order Confirmation' }).waitFor();
+    orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';
+    expect(orderNumber).not.toBe('');
+    await page.getByText(`We have sent the details to`).waitFor();
+    await expect(page.getByText(email).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('A4 Poster').first().isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('printshop_tracked_orders'))).toContain(
+      orderNumber,
+    );
+    await shop.screenshot('order-confirmation');
+
+    // The cart is empty now.
+    await expect(page.getByRole('link', { name: 'Cart, 0 items' }).isVisible()).resolves.toBe(true);
+
+    await page.goto(shop.url('/track-order'));
+    await control('Order number').fill(orderNumber);
+    await control('E-mail used for the order').fill(email);
+    await page.getByRole('button', { name: 'Track Order' }).click();
+    await page.getByRole('heading', { name: 'Order status: Paid' }).waitFor();
+    expect(await page.getByTestId('order-number').textContent()).toBe(orderNumber);
+    await shop.screenshot('track-order');
+  });
+
+  it('given the account, then the order is listed and its saved address kept', async () => {
+    const { page } = shop;
+    await page.goto(shop.url('/account'));
+    await page.getByRole('link', { name: `Order ${orderNumber}` }).waitFor();
+    await page.getByRole('link', { name: 'Addresses' }).click();
+    await page.getByText('1 Main St').waitFor();
+  });
+
+  it('given a new account address with a bad ZIP Code, then the spec message shows on the field', async () => {
+    const { page } = shop;
+    await page.goto(shop.url('/account/addresses/new'));
+    await control('Country').selectOption('US');
+    await control('Full name').fill('Grace Hopper');
+    await control('Phone number').fill('202 555 0101');
+    await control('Address line 1').fill('2 Navy Way');
+    await control('City').fill('Arlington');
+    await control('State').selectOption('VA');
+    await control('ZIP Code').fill('2220');
+    await page.getByRole('button', { name: 'Save Address' }).click();
+    await page.getByText('Please enter a valid ZIP Code').waitFor();
+    await expect(control('ZIP Code').getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(page.url()).toBe(shop.url('/account/addresses/new'));
+    await shop.screenshot('account-address-bad-postal-code');
+  });
+});

@@ -437,7 +437,7 @@ function hero(): string {
   ${polaroid(520, 260, 170, 170, 9, '#1b1a1f', city)}
   ${print(420, 470, 220, 160, -3, beach)}
   ${polaroid(250, 480, 140, 180, 6, '#ffffff', portrait)}
-  ${photoStrip(640, 470, 3, 12, '#fff6cc', 5, { text: 'good vibes', colour: '#e0533d' })}</svg>`;
+  ${photoStrip(618, 440, 3, 8, '#fff6cc', 5, { text: 'good vibes', colour: '#e0533d' })}</svg>`;
 }
 
 async function write(file: string, svg: string, format: 'webp' | 'png'): Promise<void> {

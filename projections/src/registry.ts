@@ -4,7 +4,9 @@ import { addressesProjection } from './addresses/addresses-projection';
 import { cartsProjection } from './carts/carts-projection';
 import { checkoutsProjection } from './checkouts/checkouts-projection';
 import { loyaltyProjection } from './loyalty/loyalty-projection';
+import { orderAuditProjection } from './order-audit/order-audit-projection';
 import { ordersProjection } from './orders/orders-projection';
+import { reviewsProjection } from './reviews/reviews-projection';
 import type { Projection } from './runner/projection';
 import { usersProjection } from './users/users-projection';
 import { webhooksProjection } from './webhooks/webhooks-projection';
@@ -17,4 +19,6 @@ export const allProjections: Projection[] = [
   checkoutsProjection,
   loyaltyProjection,
   webhooksProjection,
+  orderAuditProjection,
+  reviewsProjection,
 ];

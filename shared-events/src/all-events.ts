@@ -9,6 +9,7 @@ import { imageEvents } from './events/image';
 import { loyaltyEvents } from './events/loyalty';
 import { OrderNumberReserved, orderEvents } from './events/order';
 import { paymentEvents } from './events/payment';
+import { reviewEvents } from './events/review';
 import { trackingEvents } from './events/tracking';
 import { EmailReserved, userEvents } from './events/user';
 import { webhookEvents } from './events/webhook';
@@ -27,4 +28,5 @@ export const allEvents: EventDefinition[] = [
   ...contactEvents,
   ...trackingEvents,
   ...webhookEvents,
+  ...reviewEvents,
 ];

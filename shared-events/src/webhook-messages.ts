@@ -13,8 +13,8 @@ export const WEBHOOK_TOPICS = {
   OrderDelivered: 'order.delivered',
   OrderCancelled: 'order.cancelled',
   OrderRefunded: 'order.refunded',
-  // ReviewSubmitted: 'review.submitted',
-  // ReviewApproved: 'review.approved',
+  ReviewSubmitted: 'review.submitted',
+  ReviewApproved: 'review.approved',
 } as const satisfies Record<string, string>;
 
 /** Sent to one endpoint when an admin pings it; not subscribable. */

@@ -74,6 +74,12 @@ const stat = async () => (await pc.query('select xact_commit, tup_returned, tup_
 await pc.query('select pg_stat_clear_snapshot()');
 const s0 = await stat();
 const r = await autocannon({ connections: 50, duration: 8, ...opts });
+await new Promise((res) => setTimeout(res, 600));
+await pc.query('select pg_stat_clear_snapshot()');
+const s1 = await stat();
+const per = (k: string) => ((Number(s1[k]) - Number(s0[k])) / r.requests.total).toFixed(1);
+console.log('per request: commits', per('xact_commit'), 'tup_returned', per('tup_returned'), 'fetched', per('tup_fetched'), 'inserted', per('tup_inserted'), 'updated', per('tup_updated'), 'blks_hit', per('blks_hit'));
+await pc.end();
 console.log(
   which,
   Math.round(r.requests.average),

@@ -64,7 +64,7 @@ describe('cart, sign-in and checkout', () => {
     await control('City').fill('Springfield');
     await control('State').selectOption('IL');
     await control('ZIP Code').fill('62701');
-    await control('Save this address to my account').check();
+    await page.getByRole('checkbox', { name: 'Save this address to my account' }).check();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
     await page.getByText('Test mode — use 4242 4242 4242 4242').waitFor();
@@ -72,7 +72,9 @@ describe('cart, sign-in and checkout', () => {
     await control('Expiry (MM/YY)').fill('12/39');
     await control('Security code (CVC)').fill('123');
     await page.getByRole('button', { name: /^Pay / }).click();
-    await page.getByText('Your card was declined.').waitFor();
+    const decline = page.getByText('Your card was declined.');
+    await decline.waitFor();
+    await decline.scrollIntoViewIfNeeded();
     expect(page.url()).toBe(shop.url('/checkout'));
     await shop.screenshot('checkout-card-declined');
   });
@@ -84,16 +86,17 @@ describe('cart, sign-in and checkout', () => {
     await page.getByRole('heading', { name: 'Order Confirmation' }).waitFor();
     orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';
     expect(orderNumber).not.toBe('');
-    await page.getByText(`We have sent the details to`).waitFor();
-    await expect(page.getByText(email).first().isVisible()).resolves.toBe(true);
-    await expect(page.getByText('A4 Poster').first().isVisible()).resolves.toBe(true);
+    const main = page.locator('main');
+    await main.getByText('We have sent the details to').waitFor();
+    await main.getByText(email).first().waitFor();
+    await main.getByText('A4 Poster').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('printshop_tracked_orders'))).toContain(
       orderNumber,
     );
     await shop.screenshot('order-confirmation');
 
     // The cart is empty now.
-    await expect(page.getByRole('link', { name: 'Cart, 0 items' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();
 
     await page.goto(shop.url('/track-order'));
     await control('Order number').fill(orderNumber);

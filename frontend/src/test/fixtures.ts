@@ -2,7 +2,13 @@
 import type { CartDto } from '@printshop/shared-events/api/cart';
 import type { OrderDto } from '@printshop/shared-events/api/orders';
 
-export const testUser = { id: 'u1', email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', is_admin: false };
+export const testUser = {
+  id: 'u1',
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  is_admin: false,
+};
 
 export interface LineSeed {
   id: string;
@@ -61,7 +67,15 @@ export function orderAnswer(overrides: Partial<OrderDto> = {}): OrderDto {
     status: 'paid',
     createdAt: '2025-01-02T10:00:00.000Z',
     email: 'ada@example.com',
-    items: [{ sku: 'POSTERA4', name: 'A4 Poster | Customized Poster Print', quantity: 2, pricePerUnit: 1.78, lineTotal: 3.56 }],
+    items: [
+      {
+        sku: 'POSTERA4',
+        name: 'A4 Poster | Customized Poster Print',
+        quantity: 2,
+        pricePerUnit: 1.78,
+        lineTotal: 3.56,
+      },
+    ],
     subtotal: 3.56,
     discount: 0,
     shippingFee: 10,

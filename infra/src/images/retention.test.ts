@@ -15,7 +15,7 @@ import { silentLogger } from '@printshop/shared-events/logger';
 import { createImageDerivatives } from '@printshop/command-service/images/derivatives';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 import { createFileImageStore } from './file-image-store';
-import { expireOldOriginals } from './retention';
+import { expireOldOriginals, imagesInOrders } from './retention';
 
 let test: TestStore;
 let dir: string;
@@ -106,5 +106,30 @@ describe('image retention', () => {
     // When it runs again, then there is nothing more to do
     expect(await expireOldOriginals(options)).toEqual([]);
     expect(await types(old)).toEqual(['ImageUploaded', 'ImageExpired']);
+  });
+});
+
+describe('imagesInOrders', () => {
+  it('given an order printing a cropped image, its original and collage slot photos, then all of them count as ordered', async () => {
+    const plain = await createTestStore('image_retention_orders');
+    try {
+      const [raw, cropped, slot, unrelated] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      await plain.store.appendToStream(`order-${randomUUID()}`, [
+        {
+          type: 'OrderPlaced',
+          data: {
+            lines: [
+              { rawImageId: raw, croppedImageId: cropped },
+              { croppedImageId: randomUUID(), customizationData: { images: [{ slotId: 1, imageId: slot }] } },
+            ],
+          },
+        },
+      ]);
+      const ordered = await imagesInOrders(plain.store);
+      expect([raw, cropped, slot].every((id) => ordered.has(id))).toBe(true);
+      expect(ordered.has(unrelated)).toBe(false);
+    } finally {
+      await plain.close();
+    }
   });
 });

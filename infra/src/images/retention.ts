@@ -3,6 +3,7 @@
 // (made first if they were never asked for), so pages and carts that show the image keep working.
 // Candidates come from the `image` events of the log. Run by the reactors role every few hours;
 // two runs at once (two reactor processes) are harmless: the second finds the image expired.
+import type { OrderPlacedData } from '@printshop/shared-events/events/order';
 import type { EventStore, RecordedEvent } from '@printshop/shared-events/event-store';
 import {
   imageStreamName,
@@ -18,11 +19,33 @@ import { evolveImage, type ImageState } from '@printshop/command-service/images/
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Whether an order references the image. Orders do not exist yet (issue 7): until then no image is
- * in one, and every upload older than the retention period loses its original.
- */
-export const isInAnOrder = async (_imageId: string): Promise<boolean> => false;
+/** Every image an order line prints from: its raw and cropped images and its slot photos. */
+export async function imagesInOrders(store: EventStore): Promise<Set<string>> {
+  const ids = new Set<string>();
+  let from = 0;
+  for (;;) {
+    const { events, lastPosition } = await store.readAll({
+      fromPosition: from,
+      maxCount: 1000,
+      filter: { eventTypes: ['OrderPlaced'] },
+    });
+    for (const event of events) {
+      for (const line of (event.data as OrderPlacedData).lines) {
+        if (line.rawImageId) ids.add(line.rawImageId);
+        ids.add(line.croppedImageId);
+        for (const slot of line.images ?? []) ids.add(slot.imageId);
+        const collage = line.customizationData?.images;
+        if (Array.isArray(collage)) {
+          for (const slot of collage as Array<{ imageId?: unknown }>) {
+            if (typeof slot.imageId === 'string') ids.add(slot.imageId);
+          }
+        }
+      }
+    }
+    if (lastPosition === from) return ids;
+    from = lastPosition;
+  }
+}
 
 export interface RetentionOptions {
   store: EventStore;
@@ -31,6 +54,7 @@ export interface RetentionOptions {
   retentionDays: number;
   now(): Date;
   logger: Logger;
+  /** Default: whether an OrderPlaced event prints from the image. */
   isInAnOrder?(imageId: string): Promise<boolean>;
 }
 
@@ -54,11 +78,14 @@ async function allImages(store: EventStore): Promise<Map<string, NonNullable<Ima
 /** One pass: removes the originals due and records each removal. Returns the expired image ids. */
 export async function expireOldOriginals(options: RetentionOptions): Promise<string[]> {
   const { store, images, logger } = options;
-  const inAnOrder = options.isInAnOrder ?? isInAnOrder;
   const now = options.now();
   const cutoff = now.getTime() - options.retentionDays * DAY_MS;
   const expired: string[] = [];
-  for (const image of (await allImages(store)).values()) {
+  const candidates = await allImages(store);
+  // Read after the candidates, so an order placed meanwhile is seen.
+  const ordered = options.isInAnOrder ? undefined : await imagesInOrders(store);
+  const inAnOrder = options.isInAnOrder ?? (async (imageId: string) => ordered!.has(imageId));
+  for (const image of candidates.values()) {
     if (image.status !== 'active' || Date.parse(image.uploadedAt) > cutoff) continue;
     if (await inAnOrder(image.imageId)) continue;
     try {

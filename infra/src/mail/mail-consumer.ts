@@ -11,13 +11,24 @@ import {
   ALL_MAIL_SUBJECTS,
   contactMailSchema,
   MAIL_SUBJECTS,
+  orderMailSchema,
   passwordResetMailSchema,
 } from '@printshop/shared-events/mail-messages';
 import { contactStreamName, type ContactEvent } from '@printshop/shared-events/events/contact';
+import { orderStreamName, type OrderEvent } from '@printshop/shared-events/events/order';
+import { foldOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
+import { carrierTrackingUrl, shopTrackingUrl } from '@printshop/shared-events/rules/carriers';
+import { formatMoney } from '@printshop/shared-events/rules/money';
 import type { MailMessage, Mailer } from '@printshop/shared-events/mailer';
 import { loadUser } from '@printshop/command-service/user/find-user';
 import { resetToken } from '@printshop/command-service/user/reset-token';
-import { contactMail, passwordResetMail, resetPasswordLink } from './templates';
+import {
+  contactMail,
+  orderConfirmationMail,
+  orderShippedMail,
+  passwordResetMail,
+  resetPasswordLink,
+} from './templates';
 
 export const MAIL_SENT_TABLE = 'mail_outbox_sent';
 const MIGRATE_LOCK = 0x4d41494c; // 'MAIL'
@@ -98,9 +109,60 @@ async function composeContact(deps: MailConsumerDeps, data: unknown): Promise<Co
   };
 }
 
+/** The order as it is now, from its stream (no projection lag); undefined when not in this shop. */
+async function loadOrder(deps: MailConsumerDeps, data: unknown): Promise<OrderView | undefined> {
+  const { orderId } = orderMailSchema.parse(data);
+  const events = await deps.store.readStream(orderStreamName(orderId));
+  return foldOrderView(events as unknown as OrderEvent[]);
+}
+
+async function composeOrderConfirmation(deps: MailConsumerDeps, data: unknown): Promise<Composed> {
+  const order = await loadOrder(deps, data);
+  if (!order) return { skip: 'no such order in this shop' };
+  const { currency } = order.amounts;
+  return {
+    mail: {
+      to: order.email,
+      ...orderConfirmationMail({
+        name: order.shippingAddress.fullName,
+        orderNumber: order.orderNumber,
+        lines: order.lines.map((line) => ({
+          name: line.name,
+          quantity: line.quantity,
+          lineTotal: formatMoney(line.lineTotal, currency),
+        })),
+        total: formatMoney(order.amounts.total, currency),
+        trackLink: shopTrackingUrl(deps.publicUrl, order.orderNumber, order.email),
+      }),
+    },
+  };
+}
+
+async function composeOrderShipped(deps: MailConsumerDeps, data: unknown): Promise<Composed> {
+  const order = await loadOrder(deps, data);
+  if (!order?.tracking) return { skip: 'no such shipped order in this shop' };
+  const { carrier, number, url } = order.tracking;
+  return {
+    mail: {
+      to: order.email,
+      ...orderShippedMail({
+        name: order.shippingAddress.fullName,
+        orderNumber: order.orderNumber,
+        carrier,
+        trackingNumber: number,
+        // The carrier's page when we know it, else the shop's own tracking page.
+        trackingLink:
+          url || carrierTrackingUrl(carrier, number) || shopTrackingUrl(deps.publicUrl, order.orderNumber, order.email),
+      }),
+    },
+  };
+}
+
 const composers: Record<string, (deps: MailConsumerDeps, data: unknown, now: Date) => Promise<Composed>> = {
   [MAIL_SUBJECTS.passwordReset]: composePasswordReset,
   [MAIL_SUBJECTS.contact]: composeContact,
+  [MAIL_SUBJECTS.orderConfirmation]: composeOrderConfirmation,
+  [MAIL_SUBJECTS.orderShipped]: composeOrderShipped,
 };
 
 /**

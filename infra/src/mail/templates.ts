@@ -75,3 +75,58 @@ export function contactMail(o: {
     ]),
   };
 }
+
+/** The receipt of a paid order: number, lines, total, and where to follow it. */
+export function orderConfirmationMail(o: {
+  name: string;
+  orderNumber: string;
+  lines: Array<{ name: string; quantity: number; lineTotal: string }>;
+  total: string;
+  trackLink: string;
+}): RenderedMail {
+  const greeting = o.name.trim() ? `Hello ${o.name.trim()},` : 'Hello,';
+  const thanks = `Thank you for your order ${o.orderNumber}. Your payment was received and we are preparing your prints.`;
+  const lines = o.lines.map((line) => `${line.quantity} x ${line.name}: ${line.lineTotal}`);
+  const total = `Total: ${o.total}`;
+  const follow = 'Follow your order here:';
+  return {
+    subject: `Your PrintShop order ${o.orderNumber}`,
+    text: [greeting, '', thanks, '', ...lines, total, '', follow, o.trackLink, '', 'PrintShop'].join('\n'),
+    html: html([
+      escapeHtml(greeting),
+      escapeHtml(thanks),
+      lines.map(escapeHtml).join('<br>'),
+      escapeHtml(total),
+      `<a href="${escapeHtml(o.trackLink)}">Follow your order</a>`,
+      'PrintShop',
+    ]),
+  };
+}
+
+/** An order left the shop: the carrier, the tracking number and a link to follow the parcel. */
+export function orderShippedMail(o: {
+  name: string;
+  orderNumber: string;
+  carrier: string;
+  trackingNumber: string;
+  trackingLink: string;
+}): RenderedMail {
+  const greeting = o.name.trim() ? `Hello ${o.name.trim()},` : 'Hello,';
+  const shipped = `Good news: your order ${o.orderNumber} is on its way.`;
+  const carrier = `Carrier: ${o.carrier}`;
+  const number = `Tracking number: ${o.trackingNumber}`;
+  return {
+    subject: `Your PrintShop order ${o.orderNumber} has shipped`,
+    text: [greeting, '', shipped, carrier, number, '', 'Track your parcel:', o.trackingLink, '', 'PrintShop'].join(
+      '\n',
+    ),
+    html: html([
+      escapeHtml(greeting),
+      escapeHtml(shipped),
+      `${escapeHtml(carrier)}<br>${escapeHtml(number)}`,
+      `<a href="${escapeHtml(o.trackingLink)}">Track your parcel</a>`,
+      `Or paste this address into your browser: ${escapeHtml(o.trackingLink)}`,
+      'PrintShop',
+    ]),
+  };
+}

@@ -62,3 +62,37 @@ describe('mail reactor', () => {
     expect(await mailReactor.react({ ...received, streamName: 'user-c1' })).toEqual([]);
   });
 });
+
+describe('mail reactor, orders', () => {
+  const order = (type: string, data: Record<string, unknown>) =>
+    event({ id: '7d4f7c1e-0b7a-4a53-9d51-5b3e1b2f9a01', type, streamName: 'order-o-1', data });
+
+  it('given an OrderPaid, then one order-confirmation message with the order id only', async () => {
+    const paid = order('OrderPaid', { orderId: 'o-1', amount: 500, currency: 'USD', at: '2025-03-01T10:00:00.000Z' });
+    expect(await mailReactor.react(paid)).toEqual([
+      { id: paid.id, subject: MAIL_SUBJECTS.orderConfirmation, data: { orderId: 'o-1' } },
+    ]);
+  });
+
+  it('given an OrderShipped, then one order-shipped message with the order id only', async () => {
+    const shipped = order('OrderShipped', {
+      orderId: 'o-1',
+      carrier: 'UPS',
+      trackingNumber: '1Z',
+      url: '',
+      by: 'admin:a',
+      at: '2025-03-02T10:00:00.000Z',
+    });
+    expect(await mailReactor.react(shipped)).toEqual([
+      { id: shipped.id, subject: MAIL_SUBJECTS.orderShipped, data: { orderId: 'o-1' } },
+    ]);
+  });
+
+  it('given an order event outside an order stream or another order event, then no message', async () => {
+    expect(await mailReactor.react(order('OrderPaid', { orderId: 'o-1' }))).toHaveLength(1);
+    expect(
+      await mailReactor.react({ ...order('OrderPaid', { orderId: 'o-1' }), streamName: 'user-o-1' }),
+    ).toEqual([]);
+    expect(await mailReactor.react(order('OrderDelivered', { orderId: 'o-1' }))).toEqual([]);
+  });
+});

@@ -1,14 +1,16 @@
 // E-mails are sent because something happened: this reactor turns the events that call for a
 // message into bus messages for the mail consumer (infra/src/mail/mail-consumer.ts). The message id
 // is the event id, so a republish after a crash or an outage is dropped as a duplicate.
-// Later: OrderPaid (receipt) and OrderShipped (tracking) the same way.
+// Orders: OrderPaid sends the receipt, OrderShipped the tracking mail (ids only, as the others).
 import type { BusMessage } from '@printshop/shared-events/bus';
 import { streamCategory, type RecordedEvent } from '@printshop/shared-events/event-store';
 import { CONTACT_STREAM_CATEGORY } from '@printshop/shared-events/events/contact';
+import { ORDER_STREAM_CATEGORY } from '@printshop/shared-events/events/order';
 import { USER_STREAM_CATEGORY } from '@printshop/shared-events/events/user';
 import {
   MAIL_SUBJECTS,
   type ContactMail,
+  type OrderMail,
   type PasswordResetMail,
 } from '@printshop/shared-events/mail-messages';
 import { messageId, type Reactor } from './reactor';
@@ -20,8 +22,14 @@ const userIdOf = (streamName: string) => streamName.slice(USER_STREAM_CATEGORY.l
 
 export const mailReactor: Reactor = {
   name: 'mail',
-  eventTypes: ['PasswordResetRequested', 'ContactMessageReceived'],
+  eventTypes: ['PasswordResetRequested', 'ContactMessageReceived', 'OrderPaid', 'OrderShipped'],
   react(event: RecordedEvent): BusMessage[] {
+    if (event.type === 'OrderPaid' || event.type === 'OrderShipped') {
+      if (streamCategory(event.streamName) !== ORDER_STREAM_CATEGORY) return [];
+      const mail: OrderMail = { orderId: (event.data as { orderId: string }).orderId };
+      const subject = event.type === 'OrderPaid' ? MAIL_SUBJECTS.orderConfirmation : MAIL_SUBJECTS.orderShipped;
+      return [{ id: messageId(event), subject, data: mail }];
+    }
     if (event.type === 'ContactMessageReceived') {
       if (streamCategory(event.streamName) !== CONTACT_STREAM_CATEGORY) return [];
       const mail: ContactMail = { contactId: (event.data as { contactId: string }).contactId };

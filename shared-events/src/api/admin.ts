@@ -12,11 +12,12 @@ import {
   queryEnum,
   queryInt,
   queryText,
+  queryValue,
   requiredText,
   text,
   timestampSchema,
 } from './common';
-import { ORDER_STATUSES, orderSchema, orderStatusSchema } from './orders';
+import { ORDER_STATUSES, orderItemSchema, orderSchema, orderStatusSchema } from './orders';
 import { reviewSchema } from './reviews';
 
 export const orderSummarySchema = z.object({
@@ -38,13 +39,30 @@ const periodFiguresSchema = z.object({
   abandonedValue: moneySchema,
 });
 
-/** Money in USD. */
+/** How far one projection is behind the event log (positions of `$all` not yet read). */
+export const projectionLagSchema = z.object({
+  name: z.string(),
+  position: countSchema,
+  lag: countSchema,
+  status: z.string(),
+});
+
+/**
+ * Money in USD (each order converted at its own rate). Periods are UTC days ending today: today,
+ * the last 7 and the last 30 days (today included). revenue: net sales of the period (sales minus
+ * cancellations and refunds dated in it, as the sales report's net); orders: orders paid in it;
+ * averageOrderValue: their paid value / their count; newCustomers: accounts registered in it;
+ * abandonedValue: checkouts started in it, unpaid and idle for 60 minutes or more.
+ */
 export const dashboardResponseSchema = okSchema.extend({
   currency: z.string(),
   today: periodFiguresSchema,
   last7Days: periodFiguresSchema,
   last30Days: periodFiguresSchema,
   latestOrders: z.array(orderSummarySchema),
+  /** The largest lag of any projection, and each one's. */
+  projectionLag: countSchema.optional(),
+  projections: z.array(projectionLagSchema).optional(),
 });
 
 export const adminUsersQuerySchema = z.object({ page: pageQuery, search: queryText(200) });
@@ -84,8 +102,42 @@ export const auditEventSchema = z.object({
   actor: z.string().optional(),
   data: z.record(z.string(), z.unknown()),
 });
+/** An order line as the print shop needs it: API.md's item plus its images and print recipe. */
+export const adminOrderItemSchema = orderItemSchema.extend({
+  lineId: z.string(),
+  croppedImageId: z.string(),
+  rawImageId: z.string().nullish(),
+  /** Photo strips: the photo of each slot. */
+  images: z.array(z.object({ imageId: z.string(), slot: z.number().int() })).optional(),
+  crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).optional(),
+  /** The DPI band judged at upload (good >= 250, fair >= 150, poor below). */
+  printQuality: z.enum(['good', 'fair', 'poor']).optional(),
+  /** The printed size, e.g. '8.3 x 11.7 in' or a collage size's dimensions. */
+  size: z.string().optional(),
+});
+/** API.md's Order with what an admin needs besides: lines with images, customer, payment details. */
+export const adminOrderSchema = orderSchema.extend({
+  items: z.array(adminOrderItemSchema),
+  archived: z.boolean(),
+  customer: z.object({
+    /** Absent for a guest order. */
+    userId: z.string().optional(),
+    email: z.string(),
+    name: z.string().optional(),
+  }),
+  payment: z.object({
+    provider: z.enum(['stripe', 'razorpay']),
+    status: z.string(),
+    paymentId: z.string(),
+    testMode: z.boolean(),
+    /** Given back so far, in major units of the order's currency. */
+    refunded: moneySchema,
+  }),
+});
+export type AdminOrderDto = z.infer<typeof adminOrderSchema>;
 export const adminOrderResponseSchema = okSchema.extend({
-  order: orderSchema,
+  order: adminOrderSchema,
+  /** Every event of the order's stream, oldest first. */
   events: z.array(auditEventSchema),
 });
 
@@ -99,58 +151,133 @@ export const updateOrderStatusBodySchema = z.object({
 export const bulkDeleteOrdersBodySchema = z.object({ orderIds: z.array(idSchema).min(1).max(500) });
 export const bulkDeleteOrdersResponseSchema = okSchema.extend({ deleted: countSchema });
 
-export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** A review is pending until an admin approves or hides it; a deleted one is listed nowhere. */
+export const REVIEW_STATUSES = ['pending', 'approved', 'hidden'] as const;
 export const adminReviewsQuerySchema = z.object({
   status: queryEnum(REVIEW_STATUSES),
+  rating: queryInt(1, 5),
+  /** A product SKU (case-insensitive). */
+  product: queryText(100),
   page: pageQuery,
 });
-export const adminReviewSchema = reviewSchema.extend({ status: z.enum(REVIEW_STATUSES) });
+export const adminReviewSchema = reviewSchema.extend({
+  status: z.enum(REVIEW_STATUSES),
+  userId: z.string(),
+  orderNumber: z.string().optional(),
+});
 export const adminReviewsResponseSchema = okSchema.extend({
   reviews: z.array(adminReviewSchema),
   pagination: paginationSchema,
 });
-export const updateReviewBodySchema = z.object({ status: z.enum(REVIEW_STATUSES) });
+export const updateReviewBodySchema = z.object({ status: z.enum(['approved', 'hidden']) });
 export const adminReviewResponseSchema = okSchema.extend({ review: adminReviewSchema });
 
-export const salesReportQuerySchema = z.object({
-  from: z.iso.date(),
-  to: z.iso.date(),
-  groupBy: queryEnum(['day', 'week', 'month'], 'day'),
-  currency: queryEnum(CURRENCY_CODES, 'USD'),
-  format: queryEnum(['json', 'csv'], 'json'),
-});
+/** `currency` of the sales report: every order converted to USD at its own rate (the default). */
+export const SALES_ALL_CONVERTED = 'USD-converted';
+export const SALES_CURRENCY_SCOPES = [SALES_ALL_CONVERTED, ...CURRENCY_CODES] as const;
+/** The longest report range: two years of days (a leap day included). */
+export const SALES_REPORT_MAX_DAYS = 731;
+export const SALES_REPORT_MESSAGES = {
+  date: (field: string) => `${field} must be a date as YYYY-MM-DD`,
+  order: 'to must not be before from',
+  range: `The range may span at most ${SALES_REPORT_MAX_DAYS} days`,
+} as const;
+
+const reportDate = (field: string) => queryValue(z.iso.date({ error: SALES_REPORT_MESSAGES.date(field) }));
+const DAY_MS = 86_400_000;
+
+/**
+ * from and to: UTC calendar days, both included. currency: a currency code (only the orders paid in
+ * it, amounts in it) or 'USD-converted' (every order, each converted to USD at its own rate).
+ */
+export const salesReportQuerySchema = z
+  .object({
+    from: reportDate('from'),
+    to: reportDate('to'),
+    groupBy: queryEnum(['day', 'week', 'month'], 'day'),
+    currency: queryEnum(SALES_CURRENCY_SCOPES, SALES_ALL_CONVERTED),
+    format: queryEnum(['json', 'csv'], 'json'),
+  })
+  .superRefine((query, ctx) => {
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / DAY_MS;
+    if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: SALES_REPORT_MESSAGES.order });
+    else if (days >= SALES_REPORT_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: SALES_REPORT_MESSAGES.range });
+    }
+  });
+export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;
+
+/**
+ * Figures of a period, net of what happened in it: a cancellation of a paid order and a refund
+ * subtract in the period they happen, so orders and units may be negative in a period with more
+ * cancellations than sales. net = gross - discounts + shipping - refunds (what the shop keeps).
+ */
 const salesFiguresSchema = z.object({
-  orders: countSchema,
-  units: countSchema,
+  orders: z.number().int(),
+  units: z.number().int(),
   gross: moneySchema,
   discounts: moneySchema,
   shipping: moneySchema,
   net: moneySchema,
+  /** Paid orders cancelled in the period (already subtracted above). */
+  cancellations: countSchema.optional(),
+  /** Money refunded in the period (already subtracted from net). */
+  refunds: moneySchema.optional(),
+});
+/** Product sales of a category or SKU: line totals (gross) and after discounts (net), less cancellations. */
+const productFiguresSchema = z.object({
+  units: z.number().int(),
+  gross: moneySchema.optional(),
+  net: moneySchema,
 });
 export const salesReportResponseSchema = okSchema.extend({
+  /** The currency of every amount: USD when converted. */
   currency: z.string(),
-  series: z.array(salesFiguresSchema.extend({ period: z.string() })),
+  /** What was asked for: 'USD-converted' or the currency code whose orders are counted. */
+  scope: z.enum(SALES_CURRENCY_SCOPES).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  groupBy: z.enum(['day', 'week', 'month']).optional(),
+  /** Periods are UTC days, ISO weeks (Monday first, '2025-W03') and months, cut to the range. */
+  timeZone: z.literal('UTC').optional(),
+  series: z.array(
+    salesFiguresSchema.extend({
+      period: z.string(),
+      start: z.iso.date().optional(),
+      end: z.iso.date().optional(),
+    }),
+  ),
   totals: salesFiguresSchema,
-  byCategory: z.array(z.object({ category: z.string(), units: countSchema, net: moneySchema })),
-  topProducts: z.array(z.object({ sku: z.string(), name: z.string(), units: countSchema, net: moneySchema })),
+  byCategory: z.array(productFiguresSchema.extend({ category: z.string() })),
+  topProducts: z.array(productFiguresSchema.extend({ sku: z.string(), name: z.string() })),
 });
+export type SalesReportResponse = z.infer<typeof salesReportResponseSchema>;
 
 export const abandonedCheckoutsQuerySchema = z.object({
   olderThanMinutes: queryInt(1, 525_600, 60),
   page: pageQuery,
 });
+export const abandonedCheckoutSchema = z.object({
+  checkoutId: z.string(),
+  email: z.string().nullable(),
+  items: z.array(z.object({ sku: z.string(), name: z.string(), quantity: countSchema })),
+  /** In `currency`. */
+  value: moneySchema,
+  currency: z.string(),
+  valueUsd: moneySchema.optional(),
+  startedAt: timestampSchema,
+  /** The latest of the start and any payment attempt. */
+  lastActivityAt: timestampSchema.optional(),
+  /** When an admin asked for the recovery e-mail (once per checkout). */
+  recoveryEmailRequestedAt: timestampSchema.nullish(),
+});
 export const abandonedCheckoutsResponseSchema = okSchema.extend({
-  checkouts: z.array(
-    z.object({
-      checkoutId: z.string(),
-      email: z.string().nullable(),
-      items: z.array(z.object({ sku: z.string(), name: z.string(), quantity: countSchema })),
-      value: moneySchema,
-      currency: z.string(),
-      startedAt: timestampSchema,
-    }),
-  ),
+  checkouts: z.array(abandonedCheckoutSchema),
   pagination: paginationSchema,
+});
+export const recoveryEmailResponseSchema = okSchema.extend({
+  checkoutId: z.string(),
+  requestedAt: timestampSchema,
 });
 
 const webhookFields = {

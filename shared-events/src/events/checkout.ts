@@ -80,6 +80,18 @@ export const CheckoutCompleted = defineEvent(
   z.object({ checkoutId: z.string(), orderId: z.string(), orderNumber: z.string(), at }),
 );
 
-export const checkoutEvents = [CheckoutStarted, CheckoutCompleted];
-export type CheckoutEvent = EventOf<typeof CheckoutStarted> | EventOf<typeof CheckoutCompleted>;
+/**
+ * An admin asked for the recovery e-mail of an abandoned checkout (at most once per checkout); the
+ * mail reactor turns it into the 'checkout-recovery' mail. `by` is 'admin:<userId>'.
+ */
+export const RecoveryEmailRequested = defineEvent(
+  'RecoveryEmailRequested',
+  z.object({ checkoutId: z.string(), by: z.string().min(1).max(200), at }),
+);
+
+export const checkoutEvents = [CheckoutStarted, CheckoutCompleted, RecoveryEmailRequested];
+export type CheckoutEvent =
+  | EventOf<typeof CheckoutStarted>
+  | EventOf<typeof CheckoutCompleted>
+  | EventOf<typeof RecoveryEmailRequested>;
 export type CheckoutStartedData = EventOf<typeof CheckoutStarted>['data'];

@@ -1,11 +1,26 @@
 // The mobile and tablet menu (under 1024 px): a panel with drill-down sections, Back to Menu and
 // Close Menu (spec 1 §2). Escape or a route change closes it; focus moves into it and back out.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuthActions } from '../../features/session/api/use-auth-actions';
 import { displayName, useSession } from '../../features/session/use-session';
 import { ACCOUNT_LINKS, NAV_LINKS, NAV_MENUS } from './nav-items';
 import { SearchForm } from './search-form';
+
+/** Tab and Shift+Tab cycle inside the open menu (it is modal). */
+function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
+  const focusable = event.currentTarget.querySelectorAll<HTMLElement>('a[href], button, input');
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
@@ -58,6 +73,7 @@ export function MobileMenu() {
             aria-label={section ? section.label : 'Menu'}
             onKeyDown={(event) => {
               if (event.key === 'Escape') close();
+              if (event.key === 'Tab') keepFocusInside(event);
             }}
           >
             <div className="mobile-menu__bar">

@@ -5,7 +5,13 @@ import { configureApiClient } from '../../lib/api-client';
 import { cartAnswer } from '../../test/fixtures';
 import { json, startTestServer, type TestServer } from '../../test/http-server';
 import { renderApp } from '../../test/render';
-import { CURRENCY_KEY, chooseCurrencyAtom, countryAtom, currencyAtom, detectedCountryAtom } from '../currency/currency-store';
+import {
+  CURRENCY_KEY,
+  chooseCurrencyAtom,
+  countryAtom,
+  currencyAtom,
+  detectedCountryAtom,
+} from '../currency/currency-store';
 import { CART_KEY_LIMIT, CART_QUERY_ROOT, cartQueryKey, useCart } from './api/get-cart';
 import { resetCartAtom } from './cart-store';
 
@@ -39,7 +45,29 @@ describe('cart state', () => {
   it(`given more than ${CART_KEY_LIMIT} cached carts, when the cart loads, then only the current one is kept`, async () => {
     const { queryClient } = renderApp(<CartQuantity />);
     await screen.findByText('quantity 1');
-    for (const country of ['AT', 'BE', 'CH', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT']) {
+    for (const country of [
+      'AT',
+      'BE',
+      'CH',
+      'CY',
+      'CZ',
+      'DE',
+      'DK',
+      'EE',
+      'ES',
+      'FI',
+      'FR',
+      'GB',
+      'GR',
+      'HR',
+      'HU',
+      'IE',
+      'IT',
+      'LT',
+      'LU',
+      'LV',
+      'MT',
+    ]) {
       queryClient.setQueryData(cartQueryKey('EUR', country), cartAnswer([]));
     }
     const count = () => queryClient.getQueryCache().findAll({ queryKey: [CART_QUERY_ROOT] }).length;

@@ -20,12 +20,24 @@ describe('trackPurchaseOnce', () => {
     expect(trackPurchaseOnce(order, 'u1')).toBe(true);
     expect(trackPurchaseOnce(order, 'u1')).toBe(false);
     await waitFor(() => expect(server.requests).toHaveLength(1));
-    const body = JSON.parse(server.requests[0]!.body) as { orderDetails: unknown; user_data: unknown; event_id: unknown };
+    const body = JSON.parse(server.requests[0]!.body) as {
+      orderDetails: unknown;
+      user_data: unknown;
+      event_id: unknown;
+    };
     expect(body.orderDetails).toEqual({
       order_number: 'PS-777',
       total_amount: 13.56,
       currency: 'USD',
-      items: [{ sku: 'POSTERA4', name: 'A4 Poster | Customized Poster Print', price_per_unit: 1.78, quantity: 2, category: null }],
+      items: [
+        {
+          sku: 'POSTERA4',
+          name: 'A4 Poster | Customized Poster Print',
+          price_per_unit: 1.78,
+          quantity: 2,
+          category: null,
+        },
+      ],
     });
     expect(body.user_data).toMatchObject({ email: 'ada@example.com', external_id: 'u1' });
     expect(typeof body.event_id).toBe('string');

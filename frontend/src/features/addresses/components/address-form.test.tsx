@@ -20,8 +20,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => configureApiClient({ origin: server.origin }));
 
-function renderForm(country: string, onSubmit: (address: AddressBody) => Promise<unknown> = async () => undefined) {
-  return renderApp(<AddressForm defaultValues={emptyAddress(country)} submitLabel="Save Address" onSubmit={onSubmit} />);
+function renderForm(
+  country: string,
+  onSubmit: (address: AddressBody) => Promise<unknown> = async () => undefined,
+) {
+  return renderApp(
+    <AddressForm defaultValues={emptyAddress(country)} submitLabel="Save Address" onSubmit={onSubmit} />,
+  );
 }
 
 const fill = async (label: string, value: string) => {
@@ -61,7 +66,12 @@ describe('AddressForm', () => {
     await fill('ZIP Code', '62701-1234');
     await save();
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ country: 'US', state: 'IL', postalCode: '62701-1234', city: 'Springfield' });
+    expect(sent[0]).toMatchObject({
+      country: 'US',
+      state: 'IL',
+      postalCode: '62701-1234',
+      city: 'Springfield',
+    });
   });
 
   it('given the United Kingdom, then the field is a Postcode with its own message and there is no state', async () => {
@@ -114,11 +124,16 @@ describe('AddressForm', () => {
     expect(await screen.findByText(ADDRESS_MESSAGES.phoneInvalid)).toBeInTheDocument();
   });
 
-  it("given the server refuses a field, then its message shows on that field", async () => {
+  it('given the server refuses a field, then its message shows on that field', async () => {
     server.on(
       'POST /api/addresses',
       json(
-        { success: false, message: 'Some fields are not valid', code: 'VALIDATION_ERROR', errors: { line1: 'Address line 1 is not deliverable' } },
+        {
+          success: false,
+          message: 'Some fields are not valid',
+          code: 'VALIDATION_ERROR',
+          errors: { line1: 'Address line 1 is not deliverable' },
+        },
         400,
       ),
     );

@@ -47,7 +47,10 @@ describe('login page', () => {
 
   it("given refused credentials, then the server's message shows and no session is left", async () => {
     localStorage.setItem(TOKEN_KEY, 'stale');
-    server.on('POST /api/auth/login', json({ success: false, message: 'Invalid email or password', code: 'UNAUTHORIZED' }, 401));
+    server.on(
+      'POST /api/auth/login',
+      json({ success: false, message: 'Invalid email or password', code: 'UNAUTHORIZED' }, 401),
+    );
     renderApp(<LoginPage />);
     await signIn('ada@example.com', 'Wrong123');
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
@@ -90,11 +93,16 @@ describe('create account', () => {
 
 describe('forgot and reset password', () => {
   it("given the server's answer, then its sentence shows; given a failure, then 'Password reset request failed'", async () => {
-    server.on('POST /api/auth/forgot-password', json({ success: true, message: 'If an account exists for that email, we have sent a link.' }));
+    server.on(
+      'POST /api/auth/forgot-password',
+      json({ success: true, message: 'If an account exists for that email, we have sent a link.' }),
+    );
     const { unmount } = renderApp(<ForgotPasswordForm />);
     await userEvent.type(field('E-mail'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByText('If an account exists for that email, we have sent a link.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('If an account exists for that email, we have sent a link.'),
+    ).toBeInTheDocument();
     unmount();
 
     server.on('POST /api/auth/forgot-password', { status: 500, body: '' });

@@ -40,7 +40,9 @@ describe('ChangePasswordForm', () => {
     await userEvent.type(field('Current password'), 'Old-secret1');
     await userEvent.type(field('New password'), 'longenough');
     await submit();
-    expect(await screen.findByText('Password must contain at least one uppercase letter')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Password must contain at least one uppercase letter'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Password must contain at least one number')).toBeInTheDocument();
     expect(screen.queryByText('Password must be at least 8 characters')).toBeNull();
     expect(screen.queryByText('Password must contain at least one lowercase letter')).toBeNull();
@@ -57,7 +59,7 @@ describe('ChangePasswordForm', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('given a wrong current password, then the server\'s message shows on that field', async () => {
+  it("given a wrong current password, then the server's message shows on that field", async () => {
     server.on(
       'POST /api/auth/change-password',
       json(
@@ -81,7 +83,10 @@ describe('ChangePasswordForm', () => {
   });
 
   it('given a good change, then the success message shows and the new token replaces the old one', async () => {
-    server.on('POST /api/auth/change-password', json({ success: true, message: 'Your password has been changed.', token: 'new-token' }));
+    server.on(
+      'POST /api/auth/change-password',
+      json({ success: true, message: 'Your password has been changed.', token: 'new-token' }),
+    );
     renderApp(<ChangePasswordForm />);
     await userEvent.type(field('Current password'), 'Old-secret1');
     await userEvent.type(field('New password'), 'NewSecret1');
@@ -91,7 +96,11 @@ describe('ChangePasswordForm', () => {
     await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBe('new-token'));
     const sent = server.requests.at(-1)!;
     expect(sent.headers.authorization).toBe('Bearer old-token');
-    expect(JSON.parse(sent.body)).toEqual({ currentPassword: 'Old-secret1', newPassword: 'NewSecret1', confirmPassword: 'NewSecret1' });
+    expect(JSON.parse(sent.body)).toEqual({
+      currentPassword: 'Old-secret1',
+      newPassword: 'NewSecret1',
+      confirmPassword: 'NewSecret1',
+    });
     expect(field('New password')).toHaveValue('');
   });
 });

@@ -21,11 +21,20 @@ beforeEach(() => {
   server.requests.length = 0;
 });
 
-const cartReads = () => server.requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/cart')).length;
+const cartReads = () =>
+  server.requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/cart')).length;
 
 describe('CartView', () => {
   it('given two lines, then it shows each photo, name, quantity and the totals with the free-shipping progress', async () => {
-    server.on('GET /api/cart', json(cartAnswer([{ id: 'a', quantity: 2 }, { id: 'b', quantity: 1, name: 'A3 Poster' }])));
+    server.on(
+      'GET /api/cart',
+      json(
+        cartAnswer([
+          { id: 'a', quantity: 2 },
+          { id: 'b', quantity: 1, name: 'A3 Poster' },
+        ]),
+      ),
+    );
     renderApp(<CartView />);
     expect(await screen.findByRole('heading', { name: 'A4 Poster' })).toBeInTheDocument();
     expect(screen.getByAltText('Your photo for A4 Poster')).toHaveAttribute('src', '/images/img-a');
@@ -35,7 +44,10 @@ describe('CartView', () => {
     expect(totals.getByText('Shipping').nextSibling).toHaveTextContent('$10.00');
     expect(totals.getByText('Grand total').nextSibling).toHaveTextContent('$15.34');
     expect(screen.getByText('Add $44.66 more for free shipping.')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Progress to free shipping' })).toHaveAttribute('aria-valuenow', '11');
+    expect(screen.getByRole('progressbar', { name: 'Progress to free shipping' })).toHaveAttribute(
+      'aria-valuenow',
+      '11',
+    );
   });
 
   it('given an empty cart, then it says so and offers to start creating', async () => {
@@ -47,7 +59,12 @@ describe('CartView', () => {
 
   it('given a country without its own shipping rule, then the unlisted-country note shows', async () => {
     const cart = cartAnswer([{ id: 'a', quantity: 1 }], { country: 'BR' });
-    cart.shippingInfo = { ...cart.shippingInfo, country: 'BR', countryName: 'Rest of World', zone: 'rest_of_world' };
+    cart.shippingInfo = {
+      ...cart.shippingInfo,
+      country: 'BR',
+      countryName: 'Rest of World',
+      zone: 'rest_of_world',
+    };
     server.on('GET /api/cart', json(cart));
     renderApp(<CartView />);
     expect(await screen.findByText(UNLISTED_COUNTRY_MESSAGE)).toBeInTheDocument();
@@ -62,7 +79,9 @@ describe('CartView', () => {
     });
     renderApp(<CartView />);
     await userEvent.click(await screen.findByRole('button', { name: 'Increase quantity of A4 Poster' }));
-    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Quantity of A4 Poster' })).toHaveValue(2));
+    await waitFor(() =>
+      expect(screen.getByRole('spinbutton', { name: 'Quantity of A4 Poster' })).toHaveValue(2),
+    );
     expect(server.requests.find((r) => r.method === 'PUT')?.body).toBe('{"quantity":2}');
     expect(cartReads()).toBe(2);
   });
@@ -99,16 +118,27 @@ describe('CartView', () => {
     await waitFor(() => expect(cartReads()).toBe(2));
   });
 
-  it("given the server refuses with its own message, then that message shows", async () => {
+  it('given the server refuses with its own message, then that message shows', async () => {
     server.on('GET /api/cart', json(cartAnswer([{ id: 'a', quantity: 1 }])));
-    server.on('DELETE /api/cart/item/a', json({ success: false, message: 'Cart item not found.', code: 'NOT_FOUND' }, 404));
+    server.on(
+      'DELETE /api/cart/item/a',
+      json({ success: false, message: 'Cart item not found.', code: 'NOT_FOUND' }, 404),
+    );
     renderApp(<CartView />);
     await userEvent.click(await screen.findByRole('button', { name: 'Remove A4 Poster' }));
     expect(await screen.findByText('Cart item not found.')).toBeInTheDocument();
   });
 
   it("when Remove all meets a line the server refuses, then 'Failed to remove item {id} from cart.' names it", async () => {
-    server.on('GET /api/cart', json(cartAnswer([{ id: 'a', quantity: 1 }, { id: 'b', quantity: 1 }])));
+    server.on(
+      'GET /api/cart',
+      json(
+        cartAnswer([
+          { id: 'a', quantity: 1 },
+          { id: 'b', quantity: 1 },
+        ]),
+      ),
+    );
     server.on('DELETE /api/cart/item/a', json({ success: true }));
     server.on('DELETE /api/cart/item/b', { status: 500, body: '' });
     renderApp(<CartView />);

@@ -23,7 +23,15 @@ beforeEach(() => {
   server.requests.length = 0;
   server.on(
     'POST /api/stripe/create-payment-intent',
-    json({ success: true, checkoutId: 'k1', clientSecret: 'pi_1_secret', paymentIntentId: 'pi_1', amount: 13.56, currency: 'USD', testMode: true }),
+    json({
+      success: true,
+      checkoutId: 'k1',
+      clientSecret: 'pi_1_secret',
+      paymentIntentId: 'pi_1',
+      amount: 13.56,
+      currency: 'USD',
+      testMode: true,
+    }),
   );
 });
 
@@ -47,7 +55,7 @@ const payByCard = async (number: string) => {
 };
 
 describe('PaymentStep', () => {
-  it('given test mode, when the declined test card is used, then the server\'s decline message shows and no order is made', async () => {
+  it("given test mode, when the declined test card is used, then the server's decline message shows and no order is made", async () => {
     server.on(
       'POST /api/stripe/confirm-payment',
       json({ success: false, message: 'Your card was declined.', code: 'PAYMENT_DECLINED' }, 402),
@@ -57,7 +65,10 @@ describe('PaymentStep', () => {
     expect(await screen.findByText(TEST_MODE_LABEL)).toBeInTheDocument();
     await payByCard('4000 0000 0000 0002');
     expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
-    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ paymentIntentId: 'pi_1', testCard: '4000000000000002' });
+    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({
+      paymentIntentId: 'pi_1',
+      testCard: '4000000000000002',
+    });
     expect(onPaid).not.toHaveBeenCalled();
   });
 
@@ -85,9 +96,19 @@ describe('PaymentStep', () => {
   it('given UPI in test mode, then the simulated approval is labelled; a declined approval shows the reason', async () => {
     server.on(
       'POST /api/payment/create-order',
-      json({ success: true, orderId: 'order_t1', amount: 13.56, currency: 'USD', keyId: 'rzp_test', testMode: true }),
+      json({
+        success: true,
+        orderId: 'order_t1',
+        amount: 13.56,
+        currency: 'USD',
+        keyId: 'rzp_test',
+        testMode: true,
+      }),
     );
-    server.on('POST /api/payment/test/pay', json({ success: false, message: 'Payment failed', code: 'PAYMENT_DECLINED' }, 402));
+    server.on(
+      'POST /api/payment/test/pay',
+      json({ success: false, message: 'Payment failed', code: 'PAYMENT_DECLINED' }, 402),
+    );
     renderStep();
     await userEvent.click(await screen.findByRole('radio', { name: /UPI/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Pay $13.56 with UPI' }));
@@ -99,11 +120,21 @@ describe('PaymentStep', () => {
   it('given UPI in test mode, when approved, then the signed result is verified and the order comes back', async () => {
     server.on(
       'POST /api/payment/create-order',
-      json({ success: true, orderId: 'order_t1', amount: 13.56, currency: 'USD', keyId: 'rzp_test', testMode: true }),
+      json({
+        success: true,
+        orderId: 'order_t1',
+        amount: 13.56,
+        currency: 'USD',
+        keyId: 'rzp_test',
+        testMode: true,
+      }),
     );
     const signed = { razorpay_order_id: 'order_t1', razorpay_payment_id: 'pay_1', razorpay_signature: 'sig' };
     server.on('POST /api/payment/test/pay', json({ success: true, ...signed }));
-    server.on('POST /api/payment/verify-payment', json({ success: true, order: orderAnswer({ payment: { provider: 'razorpay', status: 'captured' } }) }));
+    server.on(
+      'POST /api/payment/verify-payment',
+      json({ success: true, order: orderAnswer({ payment: { provider: 'razorpay', status: 'captured' } }) }),
+    );
     const onPaid = vi.fn();
     renderStep(onPaid);
     await userEvent.click(await screen.findByRole('radio', { name: /UPI/ }));

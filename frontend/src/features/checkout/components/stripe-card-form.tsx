@@ -60,8 +60,8 @@ function PayButton({
 
   return (
     <form onSubmit={(event) => void pay(event)} aria-label="Card details">
-      {error && <Alert>{error}</Alert>}
       <PaymentElement />
+      {error && <Alert>{error}</Alert>}
       <Button type="submit" size="lg" loading={busy} disabled={!stripe} className="checkout-pay">
         Pay {amountText}
       </Button>

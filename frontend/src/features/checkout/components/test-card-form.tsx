@@ -88,7 +88,6 @@ export function TestCardForm({
         <strong>{TEST_MODE_LABEL}</strong>
         <span>Any future expiry date and any 3 digits work. No real card is charged.</span>
       </p>
-      {error && <Alert>{error}</Alert>}
       <Field
         label="Card number"
         inputMode="numeric"
@@ -123,6 +122,8 @@ export function TestCardForm({
           {...form.register('cvc')}
         />
       </div>
+      {/* Beside the button, where the customer is looking when the answer comes. */}
+      {error && <Alert>{error}</Alert>}
       <Button type="submit" size="lg" loading={isSubmitting} className="checkout-pay">
         Pay {amountText}
       </Button>

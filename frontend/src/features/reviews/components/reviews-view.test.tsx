@@ -83,11 +83,20 @@ describe('ReviewsView', () => {
     await userEvent.type(screen.getByLabelText('Search reviews'), 'glossy');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(lastQuery().get('search')).toBe('glossy'));
-    expect(Object.fromEntries(lastQuery())).toEqual({ page: '1', limit: '5', sort: 'lowest', rating: '5', search: 'glossy' });
+    expect(Object.fromEntries(lastQuery())).toEqual({
+      page: '1',
+      limit: '5',
+      sort: 'lowest',
+      rating: '5',
+      search: 'glossy',
+    });
   });
 
   it("given an answer that says not success, then 'Failed to load reviews' shows", async () => {
-    server.on('GET /api/reviews', json({ success: false, message: 'Reviews are resting', code: 'UNAVAILABLE' }, 503));
+    server.on(
+      'GET /api/reviews',
+      json({ success: false, message: 'Reviews are resting', code: 'UNAVAILABLE' }, 503),
+    );
     renderApp(<ReviewsView />);
     expect(await screen.findByText(REVIEWS_MESSAGES.notSuccess)).toBeInTheDocument();
   });

@@ -1,0 +1,91 @@
+// The admin's order commands (API.md "Admin"):
+//   PUT    /api/admin/orders/:id/status {status, carrier?, trackingNumber?, note?}  -> {success, order}
+//   DELETE /api/admin/orders/bulk {orderIds}                                        -> {success, deleted}
+// Status changes go through changeOrderStatus (the order's decider says which moves are allowed:
+// 422 otherwise; shipping needs a carrier and a tracking number: 400). Bulk delete archives: an
+// OrderArchived event per order, never a row delete. Lists and details are on the query side
+// (query-service/src/orders/admin-orders-routes.ts).
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { bulkDeleteOrdersBodySchema, updateOrderStatusBodySchema } from '@printshop/shared-events/api/admin';
+import { idSchema } from '@printshop/shared-events/api/common';
+import { requireAdmin } from '@printshop/shared-events/auth';
+import { NotFound, RuleBroken } from '@printshop/shared-events/errors';
+import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
+import { orderDto } from '@printshop/shared-events/events/order-view';
+import { carrierTrackingUrl } from '@printshop/shared-events/rules/carriers';
+import { answerWithPosition } from '../http';
+import { archiveOrder, changeOrderStatus } from './change-status';
+import type { StatusChange } from './decide';
+
+export interface AdminOrdersRouterDeps {
+  store: EventStore;
+  now(): Date;
+}
+
+export const ADMIN_ORDER_MESSAGES = {
+  paymentStatus: 'An order becomes paid (or awaits payment) through its payment only, not by hand.',
+} as const;
+
+type StatusBody = ReturnType<typeof updateOrderStatusBodySchema.parse>;
+
+/** The body as the decider's StatusChange; blank carrier or number are left to the decider (400). */
+function statusChange(body: StatusBody): StatusChange {
+  const note = body.note;
+  switch (body.status) {
+    case 'shipped': {
+      const carrier = body.carrier ?? '';
+      const trackingNumber = body.trackingNumber ?? '';
+      const url = carrierTrackingUrl(carrier, trackingNumber);
+      return { status: 'shipped', carrier, trackingNumber, ...(url !== undefined && { url }), note };
+    }
+    case 'in_production':
+    case 'delivered':
+    case 'cancelled':
+    case 'refunded':
+      return { status: body.status, note };
+    default:
+      throw new RuleBroken(ADMIN_ORDER_MESSAGES.paymentStatus);
+  }
+}
+
+export function adminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
+  const router = new Router({ prefix: '/api/admin/orders' });
+
+  const context = (ctx: Context) => {
+    const auth = requireAdmin(ctx.state);
+    const at = deps.now().toISOString();
+    const by = `admin:${auth.userId}`;
+    const metadata: EventMetadata = { actor: by, correlationId: ctx.state.requestId as string | undefined, at };
+    return { by, at, metadata };
+  };
+
+  router.put('/:id/status', async (ctx) => {
+    const { by, at, metadata } = context(ctx);
+    const orderId = idSchema.parse(ctx.params.id);
+    const change = statusChange(updateOrderStatusBodySchema.parse(ctx.request.body ?? {}));
+    const result = await changeOrderStatus(deps.store, { orderId, change, by, at }, metadata);
+    answerWithPosition(ctx, 200, { order: orderDto(result.order) }, result.position);
+  });
+
+  router.delete('/bulk', async (ctx) => {
+    const { by, at, metadata } = context(ctx);
+    const { orderIds } = bulkDeleteOrdersBodySchema.parse(ctx.request.body ?? {});
+    // `deleted` counts the orders now archived (by this call or an earlier one), so a retried
+    // request answers the same; ids of no order are skipped.
+    let deleted = 0;
+    let position: number | undefined;
+    for (const orderId of new Set(orderIds)) {
+      try {
+        const result = await archiveOrder(deps.store, { orderId, by, at }, metadata);
+        deleted += 1;
+        if (result.position !== undefined) position = Math.max(position ?? 0, result.position);
+      } catch (error) {
+        if (!(error instanceof NotFound)) throw error;
+      }
+    }
+    answerWithPosition(ctx, 200, { deleted }, position);
+  });
+
+  return router;
+}

@@ -1,0 +1,140 @@
+// Review commands (API.md "Reviews" and "Admin"):
+//   POST   /api/reviews {rating, content, productSku?, orderNumber?}  signed in -> 201 {success, review}
+//   PUT    /api/admin/reviews/:id {status: approved|hidden}          admin     -> {success, review}
+//   DELETE /api/admin/reviews/:id                                    admin     -> {success}
+// A review is shown once approved. Whether it is a verified purchase is asked of the orders read
+// model (verifyPurchase, wired by infra) before deciding: a flag, not a rule, so a read model is
+// good enough. The lists are on the query side (query-service/src/reviews/reviews-routes.ts).
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { updateReviewBodySchema } from '@printshop/shared-events/api/admin';
+import { idSchema } from '@printshop/shared-events/api/common';
+import { createReviewBodySchema } from '@printshop/shared-events/api/reviews';
+import { requireAdmin, requireUser } from '@printshop/shared-events/auth';
+import { Conflict, Unauthorized, ValidationError } from '@printshop/shared-events/errors';
+import {
+  WrongExpectedVersion,
+  type EventMetadata,
+  type EventStore,
+} from '@printshop/shared-events/event-store';
+import { reviewAuthorName, reviewStreamName } from '@printshop/shared-events/events/review';
+import { productBySku } from '@printshop/shared-events/rules/catalog';
+import { handleCommand } from '../handle-command';
+import { answerWithPosition } from '../http';
+import { loadUser } from '../user/find-user';
+import { REVIEW_COMMAND_MESSAGES, reviewDecider, type ReviewCommand } from './decide';
+import { reviewDto } from './review';
+import { reviewIdOf } from './review-id';
+
+export interface PurchaseQuestion {
+  userId: string;
+  productSku?: string;
+  orderNumber?: string;
+  /** The caller's X-Min-Position: the answer reflects at least that write (an order just paid). */
+  minPosition?: number;
+}
+
+export interface ReviewRouterDeps {
+  store: EventStore;
+  now(): Date;
+  /** A paid order of the user holding the product, or (with orderNumber) that order being theirs. */
+  verifyPurchase(question: PurchaseQuestion): Promise<boolean>;
+}
+
+export const REVIEW_ROUTER_MESSAGES = {
+  unknownProduct: 'This product does not exist.',
+} as const;
+
+const minPositionOf = (ctx: Context): number | undefined => {
+  const position = Number(ctx.get('x-min-position'));
+  return Number.isSafeInteger(position) && position > 0 ? position : undefined;
+};
+
+export function reviewRouter(deps: ReviewRouterDeps): Router {
+  const router = new Router();
+
+  router.post('/api/reviews', async (ctx) => {
+    const auth = requireUser(ctx.state);
+    const body = createReviewBodySchema.parse(ctx.request.body ?? {});
+    const productSku = body.productSku?.toUpperCase();
+    if (productSku !== undefined && !productBySku(productSku)) {
+      throw new ValidationError(REVIEW_ROUTER_MESSAGES.unknownProduct, {
+        productSku: REVIEW_ROUTER_MESSAGES.unknownProduct,
+      });
+    }
+    const orderNumber = body.orderNumber?.trim().toUpperCase() || undefined;
+    const user = await loadUser(deps.store, auth.userId);
+    if (user.status !== 'registered') throw new Unauthorized('Please sign in to continue.');
+    const verifiedPurchase = await deps.verifyPurchase({
+      userId: auth.userId,
+      productSku,
+      orderNumber,
+      minPosition: minPositionOf(ctx),
+    });
+    const now = deps.now().toISOString();
+    const reviewId = reviewIdOf(auth.userId, productSku);
+    const metadata: EventMetadata = {
+      actor: auth.userId,
+      correlationId: ctx.state.requestId as string | undefined,
+      at: now,
+    };
+    const command: ReviewCommand = {
+      type: 'SubmitReview',
+      data: {
+        reviewId,
+        userId: auth.userId,
+        authorName: reviewAuthorName(user.firstName, user.lastName),
+        rating: body.rating,
+        content: body.content,
+        ...(productSku !== undefined && { productSku }),
+        ...(orderNumber !== undefined && { orderNumber }),
+        verifiedPurchase,
+        submittedAt: now,
+      },
+    };
+    try {
+      const result = await handleCommand(deps.store, reviewStreamName(reviewId), reviewDecider, command, {
+        metadata,
+        expectedRevision: 'no_stream',
+      });
+      answerWithPosition(ctx, 201, { review: reviewDto(command.data, 'pending') }, result.position);
+    } catch (error) {
+      // Two submissions racing: the second finds the stream written.
+      if (error instanceof WrongExpectedVersion) throw new Conflict(REVIEW_COMMAND_MESSAGES.alreadyReviewed);
+      throw error;
+    }
+  });
+
+  async function moderate(ctx: Context, command: (reviewId: string, by: string, at: string) => ReviewCommand) {
+    const auth = requireAdmin(ctx.state);
+    const reviewId = idSchema.parse(ctx.params.id);
+    const at = deps.now().toISOString();
+    const by = `admin:${auth.userId}`;
+    const metadata: EventMetadata = { actor: by, correlationId: ctx.state.requestId as string | undefined, at };
+    return handleCommand(deps.store, reviewStreamName(reviewId), reviewDecider, command(reviewId, by, at), {
+      metadata,
+    });
+  }
+
+  router.put('/api/admin/reviews/:id', async (ctx) => {
+    requireAdmin(ctx.state);
+    const { status } = updateReviewBodySchema.parse(ctx.request.body ?? {});
+    const result = await moderate(ctx, (reviewId, by, at) => ({
+      type: 'ModerateReview',
+      data: { reviewId, status, by, at },
+    }));
+    const state = result.newState;
+    if (state.status === 'none' || state.status === 'deleted') throw new Error('moderated review vanished');
+    answerWithPosition(ctx, 200, { review: reviewDto(state.review, state.status) }, result.position);
+  });
+
+  router.delete('/api/admin/reviews/:id', async (ctx) => {
+    const result = await moderate(ctx, (reviewId, by, at) => ({
+      type: 'DeleteReview',
+      data: { reviewId, by, at },
+    }));
+    answerWithPosition(ctx, 200, {}, result.position);
+  });
+
+  return router;
+}

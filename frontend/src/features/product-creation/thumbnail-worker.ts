@@ -1,0 +1,32 @@
+// A worker that turns a photo into a small JPEG preview: decoding and scaling happen here, off the
+// page's main thread, so a hundred photos chosen at once do not freeze the page (spec 2 §5 hint).
+interface Request {
+  id: string;
+  file: Blob;
+  size: number;
+}
+
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<Request>) => void) | null;
+  postMessage(message: { id: string; blob?: Blob; error?: string }): void;
+};
+
+scope.onmessage = async (event) => {
+  const { id, file, size } = event.data;
+  try {
+    const probe = await createImageBitmap(file);
+    const scale = Math.min(1, size / Math.max(probe.width, probe.height));
+    const width = Math.max(1, Math.round(probe.width * scale));
+    const height = Math.max(1, Math.round(probe.height * scale));
+    probe.close();
+    const bitmap = await createImageBitmap(file, { resizeWidth: width, resizeHeight: height, resizeQuality: 'medium' });
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('Could not get canvas context');
+    context.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    scope.postMessage({ id, blob: await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 }) });
+  } catch (error) {
+    scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+};

@@ -1,0 +1,84 @@
+// The reviews read model (public GET /api/reviews, the admin's moderation list, POST's duplicate
+// answer): one row per review with its moderation status. A deleted review keeps its row, marked
+// deleted (the log keeps the review; no list shows it). Rows follow from the events alone.
+import type { Knex } from 'knex';
+import { streamCategory, type RecordedEvent } from '@printshop/shared-events/event-store';
+import {
+  REVIEW_EVENT_TYPES,
+  REVIEW_STREAM_CATEGORY,
+  type ReviewEvent,
+} from '@printshop/shared-events/events/review';
+import type { Projection } from '../runner/projection';
+
+export const REVIEWS_PROJECTION = 'reviews';
+export const REVIEWS_TABLE = 'reviews';
+
+async function applyOne(event: ReviewEvent, position: number, trx: Knex.Transaction, schema: string) {
+  const table = () => trx.withSchema(schema).table(REVIEWS_TABLE);
+  if (event.type === 'ReviewSubmitted') {
+    const { data } = event;
+    await table()
+      .insert({
+        review_id: data.reviewId,
+        user_id: data.userId,
+        author_name: data.authorName,
+        rating: data.rating,
+        content: data.content,
+        product_sku: data.productSku ?? null,
+        order_number: data.orderNumber ?? null,
+        verified_purchase: data.verifiedPurchase,
+        status: 'pending',
+        deleted: false,
+        created_at: data.submittedAt,
+        updated_at: data.submittedAt,
+        last_position: position,
+      })
+      .onConflict('review_id')
+      .ignore();
+    return;
+  }
+  const { reviewId, at } = event.data;
+  const change =
+    event.type === 'ReviewDeleted'
+      ? { deleted: true }
+      : { status: event.type === 'ReviewApproved' ? 'approved' : 'hidden' };
+  await table()
+    .where({ review_id: reviewId })
+    .update({ ...change, updated_at: at, last_position: position });
+}
+
+export const reviewsProjection: Projection = {
+  name: REVIEWS_PROJECTION,
+  eventTypes: REVIEW_EVENT_TYPES,
+  tables: [{ name: REVIEWS_TABLE, primaryKey: ['review_id'] }],
+  async migrate(db, schema) {
+    await db.raw(
+      `create table if not exists ??.?? (
+         review_id text primary key,
+         user_id text not null,
+         author_name text not null,
+         rating smallint not null,
+         content text not null,
+         product_sku text,
+         order_number text,
+         verified_purchase boolean not null,
+         status text not null,
+         deleted boolean not null,
+         created_at timestamptz not null,
+         updated_at timestamptz not null,
+         last_position bigint not null
+       )`,
+      [schema, REVIEWS_TABLE],
+    );
+    await db.raw(
+      'create index if not exists reviews_by_status on ??.?? (status, product_sku, created_at desc) where not deleted',
+      [schema, REVIEWS_TABLE],
+    );
+  },
+  async apply(events, trx, schema) {
+    for (const recorded of events as RecordedEvent[]) {
+      if (streamCategory(recorded.streamName) !== REVIEW_STREAM_CATEGORY) continue;
+      await applyOne(recorded as unknown as ReviewEvent, recorded.position, trx, schema);
+    }
+  },
+};

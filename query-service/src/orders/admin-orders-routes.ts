@@ -1,0 +1,134 @@
+// The admin's orders (API.md "Admin"), from the orders read model and the order audit trail:
+//   GET /api/admin/orders?page&status&search   newest first, 20 a page; search matches the order
+//                                              number or the e-mail anywhere, case-insensitive;
+//                                              archived orders are not listed.
+//   GET /api/admin/orders/:id                  the order (archived too) with its lines' images and
+//                                              print recipe, customer, payment, timeline, and every
+//                                              event of its stream (type, time, actor, data).
+//   GET /api/admin/orders/:id/print-files      a ZIP of the print-ready files and a manifest.
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { adminOrdersQuerySchema } from '@printshop/shared-events/api/admin';
+import { idSchema } from '@printshop/shared-events/api/common';
+import { requireAdmin } from '@printshop/shared-events/auth';
+import { NotFound } from '@printshop/shared-events/errors';
+import type { OrderView } from '@printshop/shared-events/events/order-view';
+import { readModelSchema } from '@printshop/shared-events/read-models';
+import { toMajor } from '@printshop/shared-events/rules/money';
+import { usersTable, USERS_READ_MODEL } from '../account/users-read-model';
+import { readYourWrites, type WaitForPosition } from '../read-your-writes';
+import { adminOrderDto } from './admin-order-dto';
+import { ORDER_NOT_FOUND, ORDERS_READ_MODEL } from './orders-routes';
+import { printFilesZip, printManifest, type PrintFileDeps } from './print-files';
+
+/** The projection (and schema `rm_order_audit`) holding every order event. */
+export const ORDER_AUDIT_READ_MODEL = 'order_audit';
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+
+export interface AdminOrdersQueryDeps extends PrintFileDeps {
+  db: Knex;
+  waitFor: WaitForPosition;
+}
+
+interface AuditRow {
+  event_id: string;
+  type: string;
+  at: Date;
+  actor: string | null;
+  data: Record<string, unknown>;
+}
+
+/** `search` as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
+const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const summary = (view: OrderView) => ({
+  id: view.orderId,
+  orderNumber: view.orderNumber,
+  status: view.status,
+  createdAt: view.placedAt,
+  email: view.email,
+  itemCount: view.lines.reduce((sum, line) => sum + line.quantity, 0),
+  total: toMajor(view.amounts.total, view.amounts.currency),
+  currency: view.amounts.currency,
+});
+
+export function adminOrdersQueryRouter(deps: AdminOrdersQueryDeps): Router {
+  const router = new Router({ prefix: '/api/admin/orders' });
+  const orders = () => deps.db.withSchema(readModelSchema(ORDERS_READ_MODEL)).table('orders');
+  const fresh = readYourWrites(deps.waitFor, [ORDERS_READ_MODEL, ORDER_AUDIT_READ_MODEL]);
+
+  const findOrder = async (id: string): Promise<OrderView> => {
+    const row = await orders().where({ order_id: idSchema.parse(id) }).first<{ view: OrderView } | undefined>('view');
+    if (!row) throw new NotFound(ORDER_NOT_FOUND);
+    return row.view;
+  };
+
+  router.get('/', fresh, async (ctx) => {
+    requireAdmin(ctx.state);
+    const { page = 1, status, search } = adminOrdersQuerySchema.parse(ctx.query);
+    const query = orders().where({ archived: false });
+    if (status) query.where({ status });
+    if (search) {
+      const pattern = containing(search);
+      query.where((where) => where.whereILike('order_number', pattern).orWhereILike('email_key', pattern));
+    }
+    const [{ total }] = (await query.clone().count({ total: '*' })) as [{ total: string | number }];
+    const rows = await query
+      .orderBy([{ column: 'placed_at', order: 'desc' }, { column: 'order_id' }])
+      .limit(ADMIN_ORDERS_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE)
+      .select<Array<{ view: OrderView }>>('view');
+    const count = Number(total);
+    ctx.body = {
+      success: true,
+      orders: rows.map((row) => summary(row.view)),
+      pagination: {
+        page,
+        limit: ADMIN_ORDERS_PAGE_SIZE,
+        total: count,
+        pages: Math.ceil(count / ADMIN_ORDERS_PAGE_SIZE),
+      },
+    };
+  });
+
+  router.get(
+    '/:id',
+    readYourWrites(deps.waitFor, [ORDERS_READ_MODEL, ORDER_AUDIT_READ_MODEL, USERS_READ_MODEL]),
+    async (ctx) => {
+      requireAdmin(ctx.state);
+      const view = await findOrder(ctx.params.id!);
+      const [events, user] = await Promise.all([
+        deps.db
+          .withSchema(readModelSchema(ORDER_AUDIT_READ_MODEL))
+          .table<AuditRow>('order_events')
+          .where({ order_id: view.orderId })
+          .orderBy('position')
+          .select('event_id', 'type', 'at', 'actor', 'data'),
+        view.userId ? usersTable(deps.db).where({ id: view.userId }).first() : undefined,
+      ]);
+      ctx.body = {
+        success: true,
+        order: adminOrderDto(view, user ? `${user.first_name} ${user.last_name}`.trim() : undefined),
+        events: events.map((event) => ({
+          id: event.event_id,
+          type: event.type,
+          at: event.at.toISOString(),
+          ...(event.actor !== null && { actor: event.actor }),
+          data: event.data,
+        })),
+      };
+    },
+  );
+
+  router.get('/:id/print-files', fresh, async (ctx) => {
+    requireAdmin(ctx.state);
+    const view = await findOrder(ctx.params.id!);
+    const manifest = await printManifest(deps, view);
+    ctx.set('Content-Disposition', `attachment; filename="${view.orderNumber}-print-files.zip"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'application/zip';
+    ctx.body = printFilesZip(deps, view, manifest);
+  });
+
+  return router;
+}

@@ -1,0 +1,36 @@
+// The contract between the sales projection (projections/src/sales/) and the admin's reports and
+// dashboard (query-service/src/admin/): the tables of schema `rm_sales`.
+//
+// `daily` holds one row per UTC day, order currency and kind of fact, with signed sums:
+//   sale    an order counted when paid (OrderPaid.at): +1 order, its units, gross, discounts,
+//           shipping and net (its total);
+//   cancel  a paid order cancelled (OrderCancelled.at): the sale reversed, all negative; net
+//           reverses what the order still held (its total less what was refunded before);
+//   refund  money given back (OrderRefunded.at): net negative by the amount, nothing else.
+// Every money column exists twice: in minor units of `currency`, and `*_usd` in USD cents at the
+// order's own rate. `daily_products` holds the same per category and SKU (sale and cancel only: a
+// refund does not name the items it was for).
+export const SALES_PROJECTION = 'sales';
+export const SALES_DAILY_TABLE = 'daily';
+export const SALES_PRODUCTS_TABLE = 'daily_products';
+/** Per-order state of the fold (what was counted, what was refunded); not read by reports. */
+export const SALES_ORDERS_TABLE = 'orders';
+
+export const SALES_KINDS = ['sale', 'cancel', 'refund'] as const;
+export type SalesKind = (typeof SALES_KINDS)[number];
+
+/** Signed sums of `daily`. */
+export const SALES_DAILY_SUMS = [
+  'orders',
+  'units',
+  'gross',
+  'discounts',
+  'shipping',
+  'net',
+  'gross_usd',
+  'discounts_usd',
+  'shipping_usd',
+  'net_usd',
+] as const;
+/** Signed sums of `daily_products`. */
+export const SALES_PRODUCT_SUMS = ['units', 'gross', 'net', 'gross_usd', 'net_usd'] as const;

@@ -28,6 +28,9 @@ import { createContactRateLimit } from './contact/contact-rate-limit';
 import { lookupCountry } from './geo/geoip';
 import { createAuthRateLimits } from './auth/rate-limits';
 import { webhookRouters } from './webhooks/webhook-routers';
+import { adminReportRouters } from './reports/admin-report-routers';
+import { adminOrderRouters } from './orders/admin-order-routers';
+import { reviewRouters } from './reviews/review-routers';
 
 export function buildRouters(app: AppContext): Router[] {
   return [
@@ -90,9 +93,13 @@ export function buildRouters(app: AppContext): Router[] {
       countMessage: createContactRateLimit(app.db),
     }),
     trackingRouter({ store: app.store, now: app.now }),
+    // Reviews
+    ...reviewRouters(app),
     // Admin
     adminUsersQueryRouter({ db: app.db, waitFor: app.waitFor }),
     adminUsersRouter({ store: app.store, now: app.now }),
     ...webhookRouters(app),
+    ...adminReportRouters(app),
+    ...adminOrderRouters(app),
   ];
 }

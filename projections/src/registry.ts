@@ -1,5 +1,6 @@
 // Every projection the runner, `npm run replay` and `npm run audit -- --verify` know about.
 // Domain issues add theirs here.
+import { abandonedCheckoutsProjection } from './abandoned-checkouts/abandoned-checkouts-projection';
 import { addressesProjection } from './addresses/addresses-projection';
 import { cartsProjection } from './carts/carts-projection';
 import { checkoutsProjection } from './checkouts/checkouts-projection';
@@ -8,6 +9,7 @@ import { orderAuditProjection } from './order-audit/order-audit-projection';
 import { ordersProjection } from './orders/orders-projection';
 import { reviewsProjection } from './reviews/reviews-projection';
 import type { Projection } from './runner/projection';
+import { salesProjection } from './sales/sales-projection';
 import { usersProjection } from './users/users-projection';
 import { webhooksProjection } from './webhooks/webhooks-projection';
 
@@ -21,4 +23,6 @@ export const allProjections: Projection[] = [
   webhooksProjection,
   orderAuditProjection,
   reviewsProjection,
+  salesProjection,
+  abandonedCheckoutsProjection,
 ];

@@ -1,7 +1,7 @@
 // The address fields, driven by the chosen country's profile (rules/addresses.ts): its field order,
 // labels, state list, postal-code example and phone format. Lives inside a react-hook-form form
 // (FormProvider); `prefix` places the address in a larger value ('shippingAddress.').
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { get, useFormContext, useWatch, type FieldError, type FieldValues } from 'react-hook-form';
 import {
   ADDRESS_PROFILES,
@@ -38,15 +38,18 @@ export function AddressFields({ prefix = '', idPrefix = 'address' }: { prefix?: 
     [country],
   );
 
-  // A state of the previous country means nothing in the new one; re-check what was shown.
-  useEffect(() => {
+  // A state or postal code of the previous country means nothing in the new one; once the form
+  // has been submitted, the messages are re-checked for the new country at once.
+  const countryField = register(name('country'));
+  const changeCountry = async (event: ChangeEvent<HTMLSelectElement>) => {
+    await countryField.onChange(event);
+    const next = addressProfile(event.target.value);
     const state = getValues(name('state'));
-    if (state && (!profile.stateLabel || (profile.states && !findState(country, state))))
+    if (state && (!next.stateLabel || (next.states && !findState(next.code, state))))
       setValue(name('state'), '');
-    if (!profile.postalCodeFormat && getValues(name('postalCode'))) setValue(name('postalCode'), '');
+    if (!next.postalCodeFormat && getValues(name('postalCode'))) setValue(name('postalCode'), '');
     if (formState.isSubmitted) void trigger();
-    // Only a change of country matters here; the helpers are stable for the form's life.
-  }, [country]);
+  };
 
   const id = (field: string) => `${idPrefix}-${field}`;
   const fields: Record<AddressField, ReactNode> = {
@@ -135,7 +138,8 @@ export function AddressFields({ prefix = '', idPrefix = 'address' }: { prefix?: 
         options={countries}
         error={error('country')}
         hint={UNLISTED_COUNTRY_MESSAGE}
-        {...register(name('country'))}
+        {...countryField}
+        onChange={(event) => void changeCountry(event)}
       />
       <Field
         id={id('fullName')}

@@ -9,11 +9,13 @@ import type { EventStore } from '@printshop/shared-events/event-store';
 import type { Logger } from '@printshop/shared-events/logger';
 import {
   ALL_MAIL_SUBJECTS,
+  checkoutRecoveryMailSchema,
   contactMailSchema,
   MAIL_SUBJECTS,
   orderMailSchema,
   passwordResetMailSchema,
 } from '@printshop/shared-events/mail-messages';
+import { checkoutStreamName, type CheckoutEvent } from '@printshop/shared-events/events/checkout';
 import { contactStreamName, type ContactEvent } from '@printshop/shared-events/events/contact';
 import { orderStreamName, type OrderEvent } from '@printshop/shared-events/events/order';
 import { foldOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
@@ -23,6 +25,7 @@ import type { MailMessage, Mailer } from '@printshop/shared-events/mailer';
 import { loadUser } from '@printshop/command-service/user/find-user';
 import { resetToken } from '@printshop/command-service/user/reset-token';
 import {
+  checkoutRecoveryMail,
   contactMail,
   orderConfirmationMail,
   orderShippedMail,
@@ -158,9 +161,32 @@ async function composeOrderShipped(deps: MailConsumerDeps, data: unknown): Promi
   };
 }
 
+/** A checkout's reminder: to its e-mail, unless it was paid meanwhile (or is not in this shop). */
+async function composeCheckoutRecovery(deps: MailConsumerDeps, data: unknown): Promise<Composed> {
+  const { checkoutId } = checkoutRecoveryMailSchema.parse(data);
+  const events = (await deps.store.readStream(checkoutStreamName(checkoutId))) as unknown as CheckoutEvent[];
+  const started = events.find((event) => event.type === 'CheckoutStarted');
+  if (!started) return { skip: 'no such checkout in this shop' };
+  if (events.some((event) => event.type === 'CheckoutCompleted')) return { skip: 'checkout paid meanwhile' };
+  const { email, lines, amounts, shippingAddress } = started.data;
+  if (!email?.trim()) return { skip: 'checkout has no e-mail address' };
+  return {
+    mail: {
+      to: email.trim(),
+      ...checkoutRecoveryMail({
+        name: shippingAddress?.fullName,
+        lines: lines.map((line) => ({ name: line.name, quantity: line.quantity })),
+        total: formatMoney(amounts.total, amounts.currency),
+        link: `${deps.publicUrl}/cart`,
+      }),
+    },
+  };
+}
+
 const composers: Record<string, (deps: MailConsumerDeps, data: unknown, now: Date) => Promise<Composed>> = {
   [MAIL_SUBJECTS.passwordReset]: composePasswordReset,
   [MAIL_SUBJECTS.contact]: composeContact,
+  [MAIL_SUBJECTS.checkoutRecovery]: composeCheckoutRecovery,
   [MAIL_SUBJECTS.orderConfirmation]: composeOrderConfirmation,
   [MAIL_SUBJECTS.orderShipped]: composeOrderShipped,
 };

@@ -130,3 +130,29 @@ export function orderShippedMail(o: {
     ]),
   };
 }
+
+/** An admin's reminder of an abandoned checkout: what was in it, its total, and the way back. */
+export function checkoutRecoveryMail(o: {
+  name?: string;
+  lines: Array<{ name: string; quantity: number }>;
+  total: string;
+  link: string;
+}): RenderedMail {
+  const greeting = o.name?.trim() ? `Hello ${o.name.trim()},` : 'Hello,';
+  const left = 'You started an order at PrintShop but did not finish it. Your prints are waiting:';
+  const lines = o.lines.map((line) => `${line.quantity} x ${line.name}`);
+  const total = `Total: ${o.total}`;
+  const back = 'Pick up where you left off:';
+  return {
+    subject: 'Your PrintShop order is waiting',
+    text: [greeting, '', left, '', ...lines, total, '', back, o.link, '', 'PrintShop'].join('\n'),
+    html: html([
+      escapeHtml(greeting),
+      escapeHtml(left),
+      lines.map(escapeHtml).join('<br>'),
+      escapeHtml(total),
+      `<a href="${escapeHtml(o.link)}">Back to your cart</a>`,
+      'PrintShop',
+    ]),
+  };
+}

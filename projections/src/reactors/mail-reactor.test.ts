@@ -68,7 +68,12 @@ describe('mail reactor, orders', () => {
     event({ id: '7d4f7c1e-0b7a-4a53-9d51-5b3e1b2f9a01', type, streamName: 'order-o-1', data });
 
   it('given an OrderPaid, then one order-confirmation message with the order id only', async () => {
-    const paid = order('OrderPaid', { orderId: 'o-1', amount: 500, currency: 'USD', at: '2025-03-01T10:00:00.000Z' });
+    const paid = order('OrderPaid', {
+      orderId: 'o-1',
+      amount: 500,
+      currency: 'USD',
+      at: '2025-03-01T10:00:00.000Z',
+    });
     expect(await mailReactor.react(paid)).toEqual([
       { id: paid.id, subject: MAIL_SUBJECTS.orderConfirmation, data: { orderId: 'o-1' } },
     ]);
@@ -94,5 +99,19 @@ describe('mail reactor, orders', () => {
       await mailReactor.react({ ...order('OrderPaid', { orderId: 'o-1' }), streamName: 'user-o-1' }),
     ).toEqual([]);
     expect(await mailReactor.react(order('OrderDelivered', { orderId: 'o-1' }))).toEqual([]);
+  });
+});
+
+describe('mail reactor: checkout recovery', () => {
+  it('given a RecoveryEmailRequested on a checkout stream, then one checkout-recovery message with the checkout id', async () => {
+    const requested = event({
+      type: 'RecoveryEmailRequested',
+      streamName: 'checkout-c-1',
+      data: { checkoutId: 'c-1', by: 'admin:a', at: '2025-03-02T10:00:00.000Z' },
+    });
+    expect(await mailReactor.react(requested)).toEqual([
+      { id: requested.id, subject: MAIL_SUBJECTS.checkoutRecovery, data: { checkoutId: 'c-1' } },
+    ]);
+    expect(await mailReactor.react({ ...requested, streamName: 'order-c-1' })).toEqual([]);
   });
 });

@@ -4,11 +4,13 @@
 // Orders: OrderPaid sends the receipt, OrderShipped the tracking mail (ids only, as the others).
 import type { BusMessage } from '@printshop/shared-events/bus';
 import { streamCategory, type RecordedEvent } from '@printshop/shared-events/event-store';
+import { CHECKOUT_STREAM_CATEGORY } from '@printshop/shared-events/events/checkout';
 import { CONTACT_STREAM_CATEGORY } from '@printshop/shared-events/events/contact';
 import { ORDER_STREAM_CATEGORY } from '@printshop/shared-events/events/order';
 import { USER_STREAM_CATEGORY } from '@printshop/shared-events/events/user';
 import {
   MAIL_SUBJECTS,
+  type CheckoutRecoveryMail,
   type ContactMail,
   type OrderMail,
   type PasswordResetMail,
@@ -22,12 +24,24 @@ const userIdOf = (streamName: string) => streamName.slice(USER_STREAM_CATEGORY.l
 
 export const mailReactor: Reactor = {
   name: 'mail',
-  eventTypes: ['PasswordResetRequested', 'ContactMessageReceived', 'OrderPaid', 'OrderShipped'],
+  eventTypes: [
+    'PasswordResetRequested',
+    'ContactMessageReceived',
+    'OrderPaid',
+    'OrderShipped',
+    'RecoveryEmailRequested',
+  ],
   react(event: RecordedEvent): BusMessage[] {
+    if (event.type === 'RecoveryEmailRequested') {
+      if (streamCategory(event.streamName) !== CHECKOUT_STREAM_CATEGORY) return [];
+      const mail: CheckoutRecoveryMail = { checkoutId: (event.data as { checkoutId: string }).checkoutId };
+      return [{ id: messageId(event), subject: MAIL_SUBJECTS.checkoutRecovery, data: mail }];
+    }
     if (event.type === 'OrderPaid' || event.type === 'OrderShipped') {
       if (streamCategory(event.streamName) !== ORDER_STREAM_CATEGORY) return [];
       const mail: OrderMail = { orderId: (event.data as { orderId: string }).orderId };
-      const subject = event.type === 'OrderPaid' ? MAIL_SUBJECTS.orderConfirmation : MAIL_SUBJECTS.orderShipped;
+      const subject =
+        event.type === 'OrderPaid' ? MAIL_SUBJECTS.orderConfirmation : MAIL_SUBJECTS.orderShipped;
       return [{ id: messageId(event), subject, data: mail }];
     }
     if (event.type === 'ContactMessageReceived') {

@@ -17,7 +17,9 @@ export function allocate(amount: number, weights: readonly number[]): number[] {
   const parts = w.map((weight) => (whole * weight) / total);
   const remainders = w.map((weight, index) => ({ index, remainder: (whole * weight) % total }));
   let left = whole - parts.reduce((sum, part) => sum + part, 0n);
-  remainders.sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  remainders.sort((a, b) =>
+    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
+  );
   for (const { index } of remainders) {
     if (left === 0n) break;
     parts[index]! += 1n;

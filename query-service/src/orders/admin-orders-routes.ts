@@ -32,6 +32,8 @@ export interface AdminOrdersQueryDeps extends PrintFileDeps {
 
 interface AuditRow {
   event_id: string;
+  order_id: string;
+  position: number;
   type: string;
   at: Date;
   actor: string | null;

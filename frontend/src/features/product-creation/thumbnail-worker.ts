@@ -11,8 +11,13 @@ const scope = self as unknown as {
   postMessage(message: { id: string; blob?: Blob; error?: string }): void;
 };
 
-scope.onmessage = async (event) => {
-  const { id, file, size } = event.data;
+// One photo at a time: many decodes at once would hold many full-size bitmaps in memory.
+let queue: Promise<void> = Promise.resolve();
+scope.onmessage = (event) => {
+  queue = queue.then(() => thumbnail(event.data));
+};
+
+async function thumbnail({ id, file, size }: Request): Promise<void> {
   try {
     const probe = await createImageBitmap(file);
     const scale = Math.min(1, size / Math.max(probe.width, probe.height));
@@ -29,4 +34,4 @@ scope.onmessage = async (event) => {
   } catch (error) {
     scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
-};
+}

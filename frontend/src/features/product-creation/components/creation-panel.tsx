@@ -1,0 +1,51 @@
+// The upload-and-crop workflow as one column: upload area, messages, crop guide, uploads list,
+// order summary, and the crop and quality dialogs. Pages place it and add their own surroundings.
+import type { ReactNode } from 'react';
+import type { ProductCreation } from '../use-product-creation';
+import { CropGuide } from './crop-guide';
+import { CropModal } from './crop-modal';
+import { ErrorBanner, SuccessToast } from './messages';
+import { OrderSummary } from './order-summary';
+import { PoorQualityDialog } from './poor-quality-dialog';
+import { UploadArea } from './upload-area';
+import { UploadsList } from './uploads-list';
+import './product-creation.css';
+
+export interface CreationPanelProps {
+  creation: ProductCreation;
+  /** e.g. 'A4 (210 x 297 mm)': the crop frame, for the guide. */
+  aspectLabel: string;
+  /** Between the upload area and the list (posters put nothing; others may). */
+  children?: ReactNode;
+}
+
+export function CreationPanel({ creation, aspectLabel, children }: CreationPanelProps) {
+  const { activeItem } = creation;
+  return (
+    <div className="creation-panel">
+      <SuccessToast message={creation.toast} />
+      <UploadArea
+        onFiles={creation.chooseFiles}
+        disabled={creation.adding}
+        label={creation.slots > 1 ? `Upload Your Photos (${creation.slots} per strip)` : 'Upload Your Photos'}
+      />
+      <ErrorBanner message={creation.error} onDismiss={creation.dismissError} />
+      {children}
+      {!creation.cropOpened && creation.items.length > 0 && <CropGuide aspectLabel={aspectLabel} />}
+      <UploadsList creation={creation} />
+      <OrderSummary creation={creation} />
+      {activeItem && (
+        <CropModal
+          item={activeItem}
+          aspect={creation.product.cropAspectRatio}
+          batch={creation.batch}
+          busy={creation.cropBusy}
+          onApply={(area) => void creation.applyCrop(area)}
+          onCancel={creation.cancelCrop}
+          onExitBatch={creation.exitBatch}
+        />
+      )}
+      <PoorQualityDialog count={creation.pendingPoor} onConfirm={creation.confirmPoor} onCancel={creation.cancelPoor} />
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// The crop tool (spec 2 §2, §5) with react-easy-crop: 'Perfect Fit Crop Tool' for one image, or
+// 'Batch Crop (i/n)' with an exit while working through the queue. Zoom 1-3 in steps of 0.1; the crop
+// frame has the product's aspect. While the crop uploads the buttons are disabled and the
+// processing note shows.
+import { useEffect, useId, useState } from 'react';
+import Cropper, { type Area, type Point } from 'react-easy-crop';
+import {
+  CROP_ZOOM_MAX,
+  CROP_ZOOM_MIN,
+  CROP_ZOOM_STEP_PRINT,
+  UPLOAD_MESSAGES,
+  clampZoom,
+  stepZoom,
+  type CropArea,
+} from '@printshop/shared-events/rules/uploads';
+import type { BatchState } from '../use-product-creation';
+import type { UploadItem } from '../upload-list-state';
+
+export const CROP_TITLE = 'Perfect Fit Crop Tool';
+export const CROP_DESCRIPTION = 'Drag to position and use zoom to fit your image within the frame';
+
+export interface CropModalProps {
+  item: UploadItem;
+  aspect: number;
+  batch: BatchState | null;
+  busy: boolean;
+  onApply(area: CropArea | null): void;
+  onCancel(): void;
+  onExitBatch(): void;
+}
+
+export function CropModal({ item, aspect, batch, busy, onApply, onCancel, onExitBatch }: CropModalProps) {
+  const titleId = useId();
+  const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(CROP_ZOOM_MIN);
+  const [area, setArea] = useState<CropArea | null>(null);
+
+  // A new image starts centred at zoom 1.
+  useEffect(() => {
+    setCrop({ x: 0, y: 0 });
+    setZoom(CROP_ZOOM_MIN);
+    setArea(null);
+  }, [item.id]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !busy) onCancel();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [busy, onCancel]);
+
+  const title = batch ? UPLOAD_MESSAGES.batchCropTitle(batch.index + 1, batch.queue.length) : CROP_TITLE;
+
+  return (
+    <div className="crop-modal" role="presentation">
+      <div className="crop-modal__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <header className="crop-modal__head">
+          <h2 id={titleId}>{title}</h2>
+          {batch && (
+            <button type="button" className="crop-modal__exit" onClick={onExitBatch} disabled={busy}>
+              Exit Batch Crop
+            </button>
+          )}
+        </header>
+        {batch && <p className="crop-modal__subtitle">{CROP_TITLE}</p>}
+        <p className="crop-modal__description">{CROP_DESCRIPTION}</p>
+        <p className="crop-modal__file">{item.file.name}</p>
+        <div className="crop-modal__stage" data-testid="crop-stage">
+          <Cropper
+            image={item.src}
+            crop={crop}
+            zoom={zoom}
+            aspect={aspect}
+            minZoom={CROP_ZOOM_MIN}
+            maxZoom={CROP_ZOOM_MAX}
+            onCropChange={setCrop}
+            onZoomChange={(next) => setZoom(clampZoom(next))}
+            onCropComplete={(_percent: Area, pixels: Area) => setArea(pixels)}
+            mediaProps={{ alt: `Crop ${item.file.name}` }}
+          />
+        </div>
+        <div className="crop-modal__zoom">
+          <button
+            type="button"
+            aria-label="Zoom out"
+            disabled={busy || zoom <= CROP_ZOOM_MIN}
+            onClick={() => setZoom((z) => stepZoom(z, -1, CROP_ZOOM_STEP_PRINT))}
+          >
+            −
+          </button>
+          <label>
+            <span>Zoom</span>
+            <input
+              type="range"
+              min={CROP_ZOOM_MIN}
+              max={CROP_ZOOM_MAX}
+              step={CROP_ZOOM_STEP_PRINT}
+              value={zoom}
+              disabled={busy}
+              onChange={(event) => setZoom(clampZoom(Number(event.target.value)))}
+            />
+          </label>
+          <button
+            type="button"
+            aria-label="Zoom in"
+            disabled={busy || zoom >= CROP_ZOOM_MAX}
+            onClick={() => setZoom((z) => stepZoom(z, 1, CROP_ZOOM_STEP_PRINT))}
+          >
+            +
+          </button>
+          <output aria-label="Zoom level">{zoom.toFixed(1)}x</output>
+        </div>
+        {busy && (
+          <p className="crop-modal__processing" role="status">
+            {UPLOAD_MESSAGES.processing}
+          </p>
+        )}
+        <footer className="crop-modal__actions">
+          <button type="button" className="button button--ghost button--md" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button--primary button--md"
+            onClick={() => onApply(area)}
+            disabled={busy}
+          >
+            Apply Crop
+          </button>
+        </footer>
+      </div>
+    </div>
+  );
+}

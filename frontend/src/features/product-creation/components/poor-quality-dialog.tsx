@@ -1,0 +1,34 @@
+// Asked before poor-quality prints go to the cart (issue 10: a warning before adding poor ones).
+import { useId } from 'react';
+
+export function PoorQualityDialog({
+  count,
+  onConfirm,
+  onCancel,
+}: {
+  count: number;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const titleId = useId();
+  if (count === 0) return null;
+  return (
+    <div className="creation-modal" role="presentation">
+      <div className="creation-modal__dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId}>
+        <h2 id={titleId}>Low print quality</h2>
+        <p>
+          {count === 1 ? '1 photo has' : `${count} photos have`} low resolution for this size and will likely
+          look blurry or pixelated. Add to cart anyway?
+        </p>
+        <div className="creation-modal__actions">
+          <button type="button" className="button button--ghost button--md" onClick={onCancel}>
+            Go Back
+          </button>
+          <button type="button" className="button button--primary button--md" onClick={onConfirm}>
+            Add Anyway
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

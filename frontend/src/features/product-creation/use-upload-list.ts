@@ -1,0 +1,90 @@
+// The uploads list as a hook: the reducer of upload-list-state.ts plus what touches the browser —
+// checking the chosen files, object URLs (made once, revoked when an image leaves) and previews made
+// in the background, one page's worth of <img> at a time.
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { isAcceptedImageFile } from '@printshop/shared-events/rules/uploads';
+import { makeThumbnail } from './thumbnails';
+import { emptyUploadList, uploadListReducer, type UploadListAction } from './upload-list-state';
+
+const newId = (): string =>
+  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/** Splits chosen files into images we take and the rest (spec 2 §5); empty files cannot be read. */
+export function acceptFiles(files: Iterable<File>): { accepted: File[]; rejected: number } {
+  const accepted: File[] = [];
+  let rejected = 0;
+  for (const file of files) {
+    if (isAcceptedImageFile(file) && file.size > 0) accepted.push(file);
+    else rejected += 1;
+  }
+  return { accepted, rejected };
+}
+
+export function useUploadList() {
+  const [state, dispatch] = useReducer(uploadListReducer, emptyUploadList);
+  // Every object URL an image owns, so it is revoked exactly when the image goes.
+  const urls = useRef(new Map<string, Set<string>>());
+  const alive = useRef(true);
+
+  const own = useCallback((id: string, url: string) => {
+    const set = urls.current.get(id) ?? new Set<string>();
+    set.add(url);
+    urls.current.set(id, set);
+  }, []);
+
+  const release = useCallback((ids: Iterable<string>) => {
+    for (const id of ids) {
+      for (const url of urls.current.get(id) ?? []) URL.revokeObjectURL(url);
+      urls.current.delete(id);
+    }
+  }, []);
+
+  useEffect(() => {
+    alive.current = true;
+    const owned = urls.current;
+    return () => {
+      alive.current = false;
+      for (const set of owned.values()) for (const url of set) URL.revokeObjectURL(url);
+      owned.clear();
+    };
+  }, []);
+
+  /** Adds the image files among `files`; answers how many were turned away. */
+  const addFiles = useCallback(
+    (files: Iterable<File>): { added: number; rejected: number } => {
+      const { accepted, rejected } = acceptFiles(files);
+      const items = accepted.map((file) => {
+        const id = newId();
+        const src = URL.createObjectURL(file);
+        own(id, src);
+        return { id, file, src };
+      });
+      if (items.length > 0) dispatch({ type: 'add', items });
+      for (const { id, file, src } of items) {
+        void makeThumbnail(id, file, src).then((thumbnail) => {
+          // An image deleted meanwhile (or a page left) gets no preview; its URL is dropped.
+          if (!alive.current || !urls.current.has(id)) {
+            if (thumbnail !== src) URL.revokeObjectURL(thumbnail);
+            return;
+          }
+          own(id, thumbnail);
+          dispatch({ type: 'thumbnail', id, thumbnail });
+        });
+      }
+      return { added: items.length, rejected };
+    },
+    [own],
+  );
+
+  const act = useCallback(
+    (action: UploadListAction) => {
+      if (action.type === 'remove') release(action.ids);
+      if (action.type === 'clear') release([...urls.current.keys()]);
+      if (action.type === 'crop-started') own(action.id, action.croppedSrc);
+      dispatch(action);
+    },
+    [own, release],
+  );
+
+  return { state, addFiles, dispatch: act };
+}

@@ -1,0 +1,134 @@
+// The abandoned-checkouts read model (GET /api/admin/abandoned-checkouts and the dashboard's
+// abandoned value): every checkout started, its last activity, whether it (or a later checkout of
+// its cart) was paid, and whether a recovery e-mail was asked for. The statuses are explained in
+// shared-events/src/abandoned-checkouts-read-model.ts. "Later" means later in the log, so a
+// rebuild decides the same way.
+import type { RecordedEvent } from '@printshop/shared-events/event-store';
+import type { CheckoutEvent } from '@printshop/shared-events/events/checkout';
+import type { OrderEvent } from '@printshop/shared-events/events/order';
+import type { PaymentEvent } from '@printshop/shared-events/events/payment';
+import {
+  ABANDONED_CHECKOUTS_PROJECTION,
+  ABANDONED_CHECKOUTS_TABLE,
+} from '@printshop/shared-events/abandoned-checkouts-read-model';
+import type { Projection } from '../runner/projection';
+
+const UNPAID = ['open', 'superseded'];
+
+export const abandonedCheckoutsProjection: Projection = {
+  name: ABANDONED_CHECKOUTS_PROJECTION,
+  eventTypes: [
+    'CheckoutStarted',
+    'CheckoutCompleted',
+    'RecoveryEmailRequested',
+    'PaymentRequested',
+    'PaymentFailed',
+    'OrderPlaced',
+  ],
+  tables: [{ name: ABANDONED_CHECKOUTS_TABLE, primaryKey: ['checkout_id'] }],
+  async migrate(db, schema) {
+    await db.raw(
+      `create table if not exists ??.?? (
+         checkout_id text primary key,
+         cart_id text not null,
+         user_id text,
+         email text,
+         currency text not null,
+         total bigint not null,
+         usd_total bigint not null,
+         items jsonb not null,
+         started_at timestamptz not null,
+         last_activity_at timestamptz not null,
+         status text not null,
+         order_id text,
+         closed_at timestamptz,
+         recovery_requested_at timestamptz,
+         recovery_requested_by text
+       )`,
+      [schema, ABANDONED_CHECKOUTS_TABLE],
+    );
+    await db.raw(
+      `create index if not exists abandoned_checkouts_open on ??.?? (last_activity_at) where status = 'open'`,
+      [schema, ABANDONED_CHECKOUTS_TABLE],
+    );
+    await db.raw('create index if not exists abandoned_checkouts_by_cart on ??.?? (cart_id)', [
+      schema,
+      ABANDONED_CHECKOUTS_TABLE,
+    ]);
+  },
+  async apply(events, trx, schema) {
+    const checkouts = () => trx.withSchema(schema).table(ABANDONED_CHECKOUTS_TABLE);
+    /** The latest of the known activity and this one (payment attempts may arrive out of time order). */
+    const touch = (checkoutId: string, at: string) =>
+      checkouts()
+        .where({ checkout_id: checkoutId })
+        .update({ last_activity_at: trx.raw('greatest(last_activity_at, ?::timestamptz)', [at]) });
+    for (const recorded of events as RecordedEvent[]) {
+      const event = recorded as unknown as CheckoutEvent | PaymentEvent | OrderEvent;
+      switch (event.type) {
+        case 'CheckoutStarted': {
+          const { data } = event;
+          const inserted = await checkouts()
+            .insert({
+              checkout_id: data.checkoutId,
+              cart_id: data.cartId,
+              user_id: data.userId ?? null,
+              email: data.email ?? null,
+              currency: data.amounts.currency,
+              total: data.amounts.total,
+              usd_total: data.amounts.usdTotal,
+              items: JSON.stringify(
+                data.lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity })),
+              ),
+              started_at: data.startedAt,
+              last_activity_at: data.startedAt,
+              status: 'open',
+            })
+            .onConflict('checkout_id')
+            .ignore()
+            .returning('checkout_id');
+          if (inserted.length === 0) break;
+          // A new checkout of the same cart stands for the customer's attempt from now on.
+          await checkouts()
+            .where({ cart_id: data.cartId, status: 'open' })
+            .whereNot({ checkout_id: data.checkoutId })
+            .update({ status: 'superseded', closed_at: data.startedAt });
+          break;
+        }
+        case 'PaymentRequested':
+          await touch(event.data.checkoutId, event.data.at);
+          break;
+        case 'PaymentFailed':
+          if (event.data.checkoutId) await touch(event.data.checkoutId, event.data.at);
+          break;
+        case 'CheckoutCompleted':
+          await checkouts()
+            .where({ checkout_id: event.data.checkoutId })
+            .whereIn('status', UNPAID)
+            .update({ status: 'paid', order_id: event.data.orderId, closed_at: event.data.at });
+          break;
+        case 'OrderPlaced': {
+          const { checkoutId, cartId, orderId, placedAt } = event.data;
+          await checkouts()
+            .where({ checkout_id: checkoutId })
+            .whereIn('status', UNPAID)
+            .update({ status: 'paid', order_id: orderId, closed_at: placedAt });
+          // The customer bought: no checkout of this cart started before it is abandoned.
+          await checkouts()
+            .where({ cart_id: cartId })
+            .whereIn('status', UNPAID)
+            .update({ status: 'converted', order_id: orderId, closed_at: placedAt });
+          break;
+        }
+        case 'RecoveryEmailRequested':
+          await checkouts()
+            .where({ checkout_id: event.data.checkoutId })
+            .whereNull('recovery_requested_at')
+            .update({ recovery_requested_at: event.data.at, recovery_requested_by: event.data.by });
+          break;
+        default:
+          break;
+      }
+    }
+  },
+};

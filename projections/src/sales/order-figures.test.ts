@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderPlacedData } from '@printshop/shared-events/events/order';
+import { cancelFigures, refundFigures, saleFigures } from './order-figures';
+
+const line = (sku: string, quantity: number, unitPrice: number, category?: string) => ({
+  lineId: sku,
+  sku,
+  name: `${sku} name`,
+  ...(category !== undefined && { category }),
+  quantity,
+  unitPrice,
+  lineTotal: unitPrice * quantity,
+  unitPriceUsd: unitPrice,
+  croppedImageId: 'img',
+});
+
+const placed = (
+  over: Partial<OrderPlacedData['amounts']> = {},
+  lines = [line('A', 2, 1000, 'Posters'), line('B', 1, 500)],
+) =>
+  ({
+    orderId: 'o1',
+    orderNumber: 'PS-1',
+    checkoutId: 'c1',
+    cartId: 'k1',
+    email: 'a@example.com',
+    lines,
+    amounts: {
+      currency: 'EUR',
+      subtotal: 2500,
+      discount: 250,
+      loyaltyDiscount: 50,
+      loyaltyPoints: 50,
+      shipping: 400,
+      total: 2600,
+      usdPaidSubtotal: 2391,
+      usdTotal: 2826,
+      rate: 0.92,
+      ...over,
+    },
+    shippingAddress: { fullName: 'A', phone: '1', line1: 'x', city: 'y', country: 'DE' },
+    payment: { provider: 'stripe', paymentId: 'pi', testMode: true },
+    placedAt: '2025-03-01T10:00:00.000Z',
+  }) as OrderPlacedData;
+
+describe('sale figures', () => {
+  it('given an order, then currency figures come from its amounts and USD ones at its own rate', () => {
+    const { sale, lines, currency } = saleFigures(placed());
+    expect(currency).toBe('EUR');
+    // 400 / 0.92 = 434.78 -> 435; 300 / 0.92 = 326.08 -> 326
+    expect(sale).toEqual({
+      orders: 1,
+      units: 3,
+      gross: 2500,
+      discounts: 300,
+      shipping: 400,
+      net: 2600,
+      grossUsd: 2826 - 435 + 326,
+      discountsUsd: 326,
+      shippingUsd: 435,
+      netUsd: 2826,
+    });
+    expect(sale.grossUsd - sale.discountsUsd + sale.shippingUsd).toBe(sale.netUsd);
+    // discounts 300 split 2000:500 -> 240 and 60
+    expect(
+      lines.map(({ sku, category, units, gross, net }) => ({ sku, category, units, gross, net })),
+    ).toEqual([
+      { sku: 'A', category: 'Posters', units: 2, gross: 2000, net: 1760 },
+      { sku: 'B', category: 'Other', units: 1, gross: 500, net: 440 },
+    ]);
+    expect(lines.reduce((sum, l) => sum + l.netUsd, 0)).toBe(sale.netUsd - sale.shippingUsd);
+    expect(lines.reduce((sum, l) => sum + l.grossUsd, 0)).toBe(sale.grossUsd);
+  });
+
+  it('given a line without a category, then the catalog names it', () => {
+    const { lines } = saleFigures(placed({}, [line('POSTERA3', 1, 2500)]));
+    expect(lines[0]!.category).toBe('Posters');
+  });
+});
+
+describe('refunds and cancellations', () => {
+  const order = { net: 2600, netUsd: 2826, refunded: 0, refundedUsd: 0 };
+
+  it('given a partial refund, then USD in proportion, half away from zero', () => {
+    // 1000 * 2826 / 2600 = 1086.92 -> 1087
+    expect(refundFigures(order, 1000)).toEqual({ amount: 1000, amountUsd: 1087 });
+  });
+
+  it('given a refund of all that is left, then exactly what is left in USD', () => {
+    expect(refundFigures({ ...order, refunded: 1000, refundedUsd: 1087 }, 1600)).toEqual({
+      amount: 1600,
+      amountUsd: 2826 - 1087,
+    });
+    expect(refundFigures({ ...order, refunded: 1000, refundedUsd: 1087 }, 9999)).toEqual({
+      amount: 1600,
+      amountUsd: 2826 - 1087,
+    });
+    expect(refundFigures({ ...order, refunded: 2600, refundedUsd: 2826 }, 1)).toEqual({
+      amount: 0,
+      amountUsd: 0,
+    });
+  });
+
+  it('given a cancellation, then the sale is reversed and net by what the order still held', () => {
+    const { sale } = saleFigures(placed());
+    const cancel = cancelFigures(sale, { ...order, refunded: 600, refundedUsd: 652 });
+    expect(cancel).toMatchObject({ orders: -1, units: -3, gross: -2500, discounts: -300, shipping: -400 });
+    expect(cancel.net).toBe(-2000);
+    expect(cancel.netUsd).toBe(-(2826 - 652));
+  });
+});

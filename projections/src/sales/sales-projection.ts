@@ -1,0 +1,298 @@
+// The sales read model (the admin's sales report and dashboard): signed daily sums per currency and
+// kind of fact, and per category and SKU, so a report groups by day, week or month over any range
+// with one scan of a few rows per day (shared-events/src/sales-read-model.ts has the tables).
+//
+// What counts, exactly (each fact dated by its own event's time, as a UTC day):
+// - An order counts once it is paid (OrderPaid.at), never at placement alone; a second OrderPaid
+//   adds nothing.
+// - OrderCancelled of a paid order subtracts the whole sale on the day of the cancellation
+//   (orders -1, units, gross, discounts, shipping; net by what the order still held). A cancel of an
+//   unpaid order counts nothing (nothing was counted), and a payment after it is not counted.
+// - OrderRefunded subtracts the amount from net on the day of the refund (capped at what is left).
+//   A refund of a cancelled order counts nothing: the cancellation already took the sale out, the
+//   refund is its money going back. Refunds do not change the order count or units.
+// - OrderArchived changes nothing: archiving hides an order from lists, not from the books.
+// Rows follow from the events alone, in log order, so a rebuild gives the same model.
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '@printshop/shared-events/event-store';
+import type { OrderEvent } from '@printshop/shared-events/events/order';
+import {
+  SALES_DAILY_SUMS,
+  SALES_DAILY_TABLE,
+  SALES_ORDERS_TABLE,
+  SALES_PRODUCT_SUMS,
+  SALES_PRODUCTS_TABLE,
+  SALES_PROJECTION,
+  type SalesKind,
+} from '@printshop/shared-events/sales-read-model';
+import type { Projection } from '../runner/projection';
+import {
+  cancelFigures,
+  refundFigures,
+  saleFigures,
+  type LineFigures,
+  type OrderFigures,
+  type SalesFigures,
+} from './order-figures';
+
+type OrderSalesStatus = 'placed' | 'counted' | 'cancelled' | 'void';
+
+interface OrderRow {
+  order_id: string;
+  currency: string;
+  status: OrderSalesStatus;
+  refunded: number;
+  refunded_usd: number;
+  figures: OrderFigures;
+}
+
+type DailySums = Record<(typeof SALES_DAILY_SUMS)[number], number>;
+type ProductSums = Record<(typeof SALES_PRODUCT_SUMS)[number], number>;
+
+/** The UTC calendar day of an event time. */
+export const utcDay = (at: string): string => new Date(at).toISOString().slice(0, 10);
+
+const dailySums = (f: SalesFigures): DailySums => ({
+  orders: f.orders,
+  units: f.units,
+  gross: f.gross,
+  discounts: f.discounts,
+  shipping: f.shipping,
+  net: f.net,
+  gross_usd: f.grossUsd,
+  discounts_usd: f.discountsUsd,
+  shipping_usd: f.shippingUsd,
+  net_usd: f.netUsd,
+});
+
+const productSums = (line: LineFigures, sign: 1 | -1): ProductSums => ({
+  units: sign * line.units,
+  gross: sign * line.gross,
+  net: sign * line.net,
+  gross_usd: sign * line.grossUsd,
+  net_usd: sign * line.netUsd,
+});
+
+/** Sums of one batch, added to the table at the end (increments commute: batch size is irrelevant). */
+class Deltas<Key extends Record<string, string>, Sums extends Record<string, number>> {
+  readonly rows = new Map<string, Key & Sums & { name?: string }>();
+  add(key: Key, sums: Sums, name?: string) {
+    const id = JSON.stringify(Object.values(key));
+    const row = this.rows.get(id);
+    if (!row) {
+      this.rows.set(id, { ...key, ...sums, ...(name !== undefined && { name }) });
+      return;
+    }
+    for (const [column, value] of Object.entries(sums)) {
+      (row as Record<string, number>)[column] = (row as Record<string, number>)[column]! + value;
+    }
+    if (name !== undefined) row.name = name;
+  }
+}
+
+async function addSums(
+  trx: Knex.Transaction,
+  schema: string,
+  table: string,
+  keys: readonly string[],
+  sums: readonly string[],
+  rows: object[],
+  keepLatest: readonly string[] = [],
+) {
+  const merge = Object.fromEntries([
+    ...sums.map((column) => [column, trx.raw('?? + excluded.??', [`${table}.${column}`, column])]),
+    ...keepLatest.map((column) => [column, trx.raw('excluded.??', [column])]),
+  ]);
+  // 1,000 rows of at most 13 values stay far below Postgres' 65,535 parameters.
+  for (let start = 0; start < rows.length; start += 1000) {
+    await trx
+      .withSchema(schema)
+      .table(table)
+      .insert(rows.slice(start, start + 1000))
+      .onConflict([...keys])
+      .merge(merge);
+  }
+}
+
+const moneyColumns = (columns: readonly string[]) =>
+  columns.map((column) =>
+    column === 'orders' || column === 'units' ? `${column} integer` : `${column} bigint`,
+  );
+
+export const salesProjection: Projection = {
+  name: SALES_PROJECTION,
+  eventTypes: ['OrderPlaced', 'OrderPaid', 'OrderCancelled', 'OrderRefunded'],
+  tables: [
+    { name: SALES_ORDERS_TABLE, primaryKey: ['order_id'] },
+    { name: SALES_DAILY_TABLE, primaryKey: ['day', 'currency', 'kind'] },
+    { name: SALES_PRODUCTS_TABLE, primaryKey: ['day', 'currency', 'kind', 'category', 'sku'] },
+  ],
+  async migrate(db, schema) {
+    await db.raw(
+      `create table if not exists ??.?? (
+         order_id text primary key,
+         currency text not null,
+         status text not null,
+         refunded bigint not null,
+         refunded_usd bigint not null,
+         figures jsonb not null
+       )`,
+      [schema, SALES_ORDERS_TABLE],
+    );
+    await db.raw(
+      `create table if not exists ??.?? (
+         day date not null,
+         currency text not null,
+         kind text not null,
+         ${moneyColumns(SALES_DAILY_SUMS).join(' not null,\n')} not null,
+         primary key (day, currency, kind)
+       )`,
+      [schema, SALES_DAILY_TABLE],
+    );
+    await db.raw(
+      `create table if not exists ??.?? (
+         day date not null,
+         currency text not null,
+         kind text not null,
+         category text not null,
+         sku text not null,
+         name text not null,
+         ${moneyColumns(SALES_PRODUCT_SUMS).join(' not null,\n')} not null,
+         primary key (day, currency, kind, category, sku)
+       )`,
+      [schema, SALES_PRODUCTS_TABLE],
+    );
+  },
+  async apply(events, trx, schema) {
+    const orderEvents = events as unknown as Array<OrderEvent & RecordedEvent>;
+    const ids = [...new Set(orderEvents.map((event) => event.data.orderId))];
+    const orders = new Map<string, OrderRow>();
+    for (let start = 0; start < ids.length; start += 1000) {
+      const rows = await trx
+        .withSchema(schema)
+        .table(SALES_ORDERS_TABLE)
+        .whereIn('order_id', ids.slice(start, start + 1000))
+        .select<Array<OrderRow & { refunded: string | number; refunded_usd: string | number }>>('*');
+      for (const row of rows) {
+        orders.set(row.order_id, {
+          ...row,
+          refunded: Number(row.refunded),
+          refunded_usd: Number(row.refunded_usd),
+        });
+      }
+    }
+    const changed = new Set<string>();
+    const daily = new Deltas<{ day: string; currency: string; kind: SalesKind }, DailySums>();
+    const products = new Deltas<
+      { day: string; currency: string; kind: SalesKind; category: string; sku: string },
+      ProductSums
+    >();
+    const count = (order: OrderRow, day: string, kind: SalesKind, figures: SalesFigures, sign: 1 | -1) => {
+      daily.add({ day, currency: order.currency, kind }, dailySums(figures));
+      for (const line of order.figures.lines) {
+        products.add(
+          { day, currency: order.currency, kind, category: line.category, sku: line.sku },
+          productSums(line, sign),
+          line.name,
+        );
+      }
+    };
+
+    for (const event of orderEvents) {
+      const { orderId } = event.data;
+      const order = orders.get(orderId);
+      if (event.type === 'OrderPlaced') {
+        if (order) continue; // placed once; a repeat changes nothing
+        const figures = saleFigures(event.data);
+        orders.set(orderId, {
+          order_id: orderId,
+          currency: figures.currency,
+          status: 'placed',
+          refunded: 0,
+          refunded_usd: 0,
+          figures,
+        });
+        changed.add(orderId);
+        continue;
+      }
+      if (!order) continue; // an event before its placement: nothing to count it against
+      const refundState = {
+        net: order.figures.sale.net,
+        netUsd: order.figures.sale.netUsd,
+        refunded: order.refunded,
+        refundedUsd: order.refunded_usd,
+      };
+      switch (event.type) {
+        case 'OrderPaid':
+          if (order.status !== 'placed') break;
+          order.status = 'counted';
+          count(order, utcDay(event.data.at), 'sale', order.figures.sale, 1);
+          changed.add(orderId);
+          break;
+        case 'OrderCancelled':
+          if (order.status === 'placed') {
+            order.status = 'void';
+            changed.add(orderId);
+          } else if (order.status === 'counted') {
+            order.status = 'cancelled';
+            count(order, utcDay(event.data.at), 'cancel', cancelFigures(order.figures.sale, refundState), -1);
+            changed.add(orderId);
+          }
+          break;
+        case 'OrderRefunded': {
+          if (order.status !== 'counted') break;
+          const { amount, amountUsd } = refundFigures(refundState, event.data.amount);
+          if (amount === 0) break;
+          order.refunded += amount;
+          order.refunded_usd += amountUsd;
+          daily.add(
+            { day: utcDay(event.data.at), currency: order.currency, kind: 'refund' },
+            { ...dailySums(ZERO), net: -amount, net_usd: -amountUsd },
+          );
+          changed.add(orderId);
+          break;
+        }
+        default:
+          break;
+      }
+    }
+
+    const rows = [...changed].map((id) => {
+      const order = orders.get(id)!;
+      return { ...order, figures: JSON.stringify(order.figures) };
+    });
+    for (let start = 0; start < rows.length; start += 1000) {
+      await trx
+        .withSchema(schema)
+        .table(SALES_ORDERS_TABLE)
+        .insert(rows.slice(start, start + 1000))
+        .onConflict('order_id')
+        .merge();
+    }
+    await addSums(trx, schema, SALES_DAILY_TABLE, ['day', 'currency', 'kind'], SALES_DAILY_SUMS, [
+      ...daily.rows.values(),
+    ]);
+    await addSums(
+      trx,
+      schema,
+      SALES_PRODUCTS_TABLE,
+      ['day', 'currency', 'kind', 'category', 'sku'],
+      SALES_PRODUCT_SUMS,
+      [...products.rows.values()],
+      ['name'],
+    );
+  },
+};
+
+const ZERO: SalesFigures = {
+  orders: 0,
+  units: 0,
+  gross: 0,
+  discounts: 0,
+  shipping: 0,
+  net: 0,
+  grossUsd: 0,
+  discountsUsd: 0,
+  shippingUsd: 0,
+  netUsd: 0,
+};

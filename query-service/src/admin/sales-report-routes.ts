@@ -1,0 +1,31 @@
+// GET /api/admin/reports/sales?from&to&groupBy=day|week|month&currency&format=json|csv (admin).
+// from and to are UTC days, both included, at most SALES_REPORT_MAX_DAYS apart; currency is a
+// currency code or 'USD-converted' (default); sales-report.ts says what every figure means.
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { salesReportQuerySchema } from '@printshop/shared-events/api/admin';
+import { requireAdmin } from '@printshop/shared-events/auth';
+import { SALES_PROJECTION } from '@printshop/shared-events/sales-read-model';
+import { readYourWrites, type WaitForPosition } from '../read-your-writes';
+import { salesCsv } from './sales-csv';
+import { salesReport, salesReportBody } from './sales-report';
+
+export function salesReportRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
+  const router = new Router();
+
+  router.get('/api/admin/reports/sales', readYourWrites(deps.waitFor, [SALES_PROJECTION]), async (ctx) => {
+    requireAdmin(ctx.state);
+    const query = salesReportQuerySchema.parse(ctx.query);
+    const report = await salesReport(deps.db, query);
+    if (query.format === 'csv') {
+      const name = `sales-${query.from}-${query.to}-${query.groupBy}-${query.currency}.csv`;
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.attachment(name);
+      ctx.body = salesCsv(report);
+      return;
+    }
+    ctx.body = salesReportBody(report);
+  });
+
+  return router;
+}

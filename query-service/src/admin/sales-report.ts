@@ -1,0 +1,196 @@
+// The sales report, from the sales read model only (shared-events/src/sales-read-model.ts says what
+// each row means). Periods are UTC: days, ISO weeks (Monday to Sunday, labelled by ISO year and
+// week, '2025-W01') and calendar months; the first and last period are cut to the range, and every
+// period of the range is listed, with zeros when nothing happened.
+// currency 'USD-converted': every order, each converted to USD at its own rate (the *_usd sums);
+// a currency code: only the orders paid in it, in that currency.
+import type { Knex } from 'knex';
+import {
+  SALES_ALL_CONVERTED,
+  type SalesReportQuery,
+  type SalesReportResponse,
+} from '@printshop/shared-events/api/admin';
+import { readModelSchema } from '@printshop/shared-events/read-models';
+import { toMajor } from '@printshop/shared-events/rules/money';
+import {
+  SALES_DAILY_TABLE,
+  SALES_PRODUCTS_TABLE,
+  SALES_PROJECTION,
+} from '@printshop/shared-events/sales-read-model';
+
+export const TOP_PRODUCTS = 10;
+
+/** Period labels, computed by Postgres from each UTC day. */
+const PERIOD_LABEL = {
+  day: `'YYYY-MM-DD'`,
+  week: `'IYYY-"W"IW'`,
+  month: `'YYYY-MM'`,
+} as const;
+
+/** Whole figures of a period in minor units (or USD cents). */
+export interface MinorFigures {
+  orders: number;
+  units: number;
+  gross: number;
+  discounts: number;
+  shipping: number;
+  net: number;
+  cancellations: number;
+  refunds: number;
+}
+
+export interface SalesReport {
+  /** The currency of every amount. */
+  currency: string;
+  query: SalesReportQuery;
+  series: Array<MinorFigures & { period: string; start: string; end: string }>;
+  totals: MinorFigures;
+  byCategory: Array<{ category: string; units: number; gross: number; net: number }>;
+  topProducts: Array<{ sku: string; name: string; units: number; gross: number; net: number }>;
+}
+
+const FIGURES = [
+  'orders',
+  'units',
+  'gross',
+  'discounts',
+  'shipping',
+  'net',
+  'cancellations',
+  'refunds',
+] as const;
+const ZERO: MinorFigures = {
+  orders: 0,
+  units: 0,
+  gross: 0,
+  discounts: 0,
+  shipping: 0,
+  net: 0,
+  cancellations: 0,
+  refunds: 0,
+};
+
+export async function salesReport(db: Knex, query: SalesReportQuery): Promise<SalesReport> {
+  const schema = readModelSchema(SALES_PROJECTION);
+  const converted = query.currency === SALES_ALL_CONVERTED;
+  const money = (column: string) => (converted ? `${column}_usd` : column);
+  const currencyFilter = converted ? '' : 'and f.currency = ?';
+  const currencyBinding = converted ? [] : [query.currency];
+
+  const seriesRows = await db.raw<{ rows: Array<Record<string, string>> }>(
+    `with days as (select d::date as day from generate_series(?::date, ?::date, interval '1 day') as d)
+     select to_char(days.day, ${PERIOD_LABEL[query.groupBy]}) as period,
+            to_char(min(days.day), 'YYYY-MM-DD') as start,
+            to_char(max(days.day), 'YYYY-MM-DD') as "end",
+            coalesce(sum(f.orders), 0) as orders,
+            coalesce(sum(f.units), 0) as units,
+            coalesce(sum(f.??), 0) as gross,
+            coalesce(sum(f.??), 0) as discounts,
+            coalesce(sum(f.??), 0) as shipping,
+            coalesce(sum(f.??), 0) as net,
+            coalesce(sum(case when f.kind = 'cancel' then -f.orders end), 0) as cancellations,
+            coalesce(sum(case when f.kind = 'refund' then -f.?? end), 0) as refunds
+       from days
+       left join ??.?? as f on f.day = days.day ${currencyFilter}
+      group by 1
+      order by min(days.day)`,
+    [
+      query.from,
+      query.to,
+      money('gross'),
+      money('discounts'),
+      money('shipping'),
+      money('net'),
+      money('net'),
+      schema,
+      SALES_DAILY_TABLE,
+      ...currencyBinding,
+    ],
+  );
+  const series = seriesRows.rows.map((row) => ({
+    period: row.period!,
+    start: row.start!,
+    end: row.end!,
+    ...(Object.fromEntries(FIGURES.map((name) => [name, Number(row[name])])) as unknown as MinorFigures),
+  }));
+  const totals = series.reduce<MinorFigures>(
+    (sum, period) =>
+      Object.fromEntries(FIGURES.map((name) => [name, sum[name] + period[name]])) as unknown as MinorFigures,
+    { ...ZERO },
+  );
+
+  const products = () => {
+    const builder = db
+      .withSchema(schema)
+      .table(SALES_PRODUCTS_TABLE)
+      .whereBetween('day', [query.from, query.to]);
+    return converted ? builder : builder.where({ currency: query.currency });
+  };
+  const sums = [
+    db.raw('coalesce(sum(units), 0) as units'),
+    db.raw('coalesce(sum(??), 0) as gross', [money('gross')]),
+    db.raw('coalesce(sum(??), 0) as net', [money('net')]),
+  ];
+  const categoryRows = await products()
+    .groupBy('category')
+    .orderBy([{ column: 'net', order: 'desc' }, { column: 'category' }])
+    .select<Array<Record<string, string>>>('category', ...sums);
+  const productRows = await products()
+    .groupBy('sku')
+    .orderBy([{ column: 'net', order: 'desc' }, { column: 'units', order: 'desc' }, { column: 'sku' }])
+    .limit(TOP_PRODUCTS)
+    .select<Array<Record<string, string>>>(
+      'sku',
+      // The name of its latest sale in the range.
+      db.raw('(array_agg(name order by day desc, kind desc))[1] as name'),
+      ...sums,
+    );
+  const productFigures = (row: Record<string, string>) => ({
+    units: Number(row.units),
+    gross: Number(row.gross),
+    net: Number(row.net),
+  });
+
+  return {
+    currency: converted ? 'USD' : query.currency,
+    query,
+    series,
+    totals,
+    byCategory: categoryRows.map((row) => ({ category: row.category!, ...productFigures(row) })),
+    topProducts: productRows.map((row) => ({ sku: row.sku!, name: row.name!, ...productFigures(row) })),
+  };
+}
+
+/** The JSON answer: money in major units of the report's currency. */
+export function salesReportBody(report: SalesReport): SalesReportResponse {
+  const major = (minor: number) => toMajor(minor, report.currency);
+  const figures = (f: MinorFigures) => ({
+    orders: f.orders,
+    units: f.units,
+    gross: major(f.gross),
+    discounts: major(f.discounts),
+    shipping: major(f.shipping),
+    net: major(f.net),
+    cancellations: f.cancellations,
+    refunds: major(f.refunds),
+  });
+  const { query } = report;
+  return {
+    success: true,
+    currency: report.currency,
+    scope: query.currency,
+    from: query.from,
+    to: query.to,
+    groupBy: query.groupBy,
+    timeZone: 'UTC',
+    series: report.series.map((period) => ({
+      period: period.period,
+      start: period.start,
+      end: period.end,
+      ...figures(period),
+    })),
+    totals: figures(report.totals),
+    byCategory: report.byCategory.map((row) => ({ ...row, gross: major(row.gross), net: major(row.net) })),
+    topProducts: report.topProducts.map((row) => ({ ...row, gross: major(row.gross), net: major(row.net) })),
+  };
+}

@@ -1,5 +1,5 @@
-// Helpers of the admin API tests: a shop with a first admin (ADMIN_EMAIL / ADMIN_PASSWORD), the
-// admin's browser, and orders placed through the real checkout in test mode (cart, images,
+// Helpers of the admin API tests: a shop with a first admin (ADMIN_EMAIL / ADMIN_PASSWORD), a JSON
+// client that reads its own writes, the dev mailbox, ZIP reading, and orders placed through the real checkout in test mode (cart, images,
 // create-payment-intent, confirm with Stripe's test card), as the money-path tests do.
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -59,6 +59,11 @@ export function api(app: TestApp, token?: string) {
   return {
     token,
     observe,
+    /** The highest position seen so far. */
+    get seen() {
+      return seen;
+    },
+    call,
     get: (path: string) => call('GET', path),
     post: (path: string, body: unknown = {}) => call('POST', path, body),
     put: (path: string, body: unknown = {}) => call('PUT', path, body),
@@ -85,7 +90,7 @@ export async function uploadForPrint(
   app: TestApp,
   b: Browser,
   sku: string,
-): Promise<{ croppedImageId: string; quality: string }> {
+): Promise<{ rawImageId: string; croppedImageId: string; quality: string }> {
   if (!b.token) throw new Error('uploadForPrint needs a signed-in browser');
   const form = new FormData();
   form.append('rawImage', new Blob([await pngBytes()], { type: 'image/png' }), 'photo.png');
@@ -97,9 +102,13 @@ export async function uploadForPrint(
     headers: { authorization: `Bearer ${b.token}` },
     body: form,
   });
-  const body = (await response.json()) as { croppedImage: { id: string }; print: { quality: string } };
+  const body = (await response.json()) as {
+    rawImage: { id: string };
+    croppedImage: { id: string };
+    print: { quality: string };
+  };
   expect(response.status, JSON.stringify(body)).toBe(201);
-  return { croppedImageId: body.croppedImage.id, quality: body.print.quality };
+  return { rawImageId: body.rawImage.id, croppedImageId: body.croppedImage.id, quality: body.print.quality };
 }
 
 export interface Line {
@@ -119,10 +128,18 @@ export async function placeOrder(
   o: { email: string; lines?: Line[]; currency?: string; country?: string },
 ): Promise<{ order: OrderDto; position: number }> {
   for (const line of o.lines ?? [{ sku: 'POSTERA4', quantity: 2 }]) {
-    const croppedImageId = line.withCrop
-      ? (await uploadForPrint(app, b, line.sku)).croppedImageId
-      : await b.uploadImage();
-    const added = await b.call('POST', '/api/cart/item', { sku: line.sku, quantity: line.quantity, croppedImageId });
+    let images: { rawImageId?: string; croppedImageId: string };
+    if (line.withCrop) {
+      const { rawImageId, croppedImageId } = await uploadForPrint(app, b, line.sku);
+      images = { rawImageId, croppedImageId };
+    } else {
+      images = { croppedImageId: await b.uploadImage() };
+    }
+    const added = await b.call('POST', '/api/cart/item', {
+      sku: line.sku,
+      quantity: line.quantity,
+      ...images,
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
   }
   const intent = await b.call('POST', '/api/stripe/create-payment-intent', {

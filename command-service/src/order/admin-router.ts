@@ -56,7 +56,11 @@ export function adminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
     const auth = requireAdmin(ctx.state);
     const at = deps.now().toISOString();
     const by = `admin:${auth.userId}`;
-    const metadata: EventMetadata = { actor: by, correlationId: ctx.state.requestId as string | undefined, at };
+    const metadata: EventMetadata = {
+      actor: by,
+      correlationId: ctx.state.requestId as string | undefined,
+      at,
+    };
     return { by, at, metadata };
   };
 

@@ -13,7 +13,10 @@ export const REVIEW_COMMAND_MESSAGES = {
 
 export type ReviewCommand =
   | { type: 'SubmitReview'; data: ReviewSubmittedData }
-  | { type: 'ModerateReview'; data: { reviewId: string; status: 'approved' | 'hidden'; by: string; at: string } }
+  | {
+      type: 'ModerateReview';
+      data: { reviewId: string; status: 'approved' | 'hidden'; by: string; at: string };
+    }
   | { type: 'DeleteReview'; data: { reviewId: string; by: string; at: string } };
 
 export function decideReview(command: ReviewCommand, state: ReviewState): ReviewEvent[] {
@@ -21,7 +24,8 @@ export function decideReview(command: ReviewCommand, state: ReviewState): Review
     if (state.status !== 'none') throw new Conflict(REVIEW_COMMAND_MESSAGES.alreadyReviewed);
     return [{ type: 'ReviewSubmitted', data: command.data }];
   }
-  if (state.status === 'none' || state.status === 'deleted') throw new NotFound(REVIEW_COMMAND_MESSAGES.notFound);
+  if (state.status === 'none' || state.status === 'deleted')
+    throw new NotFound(REVIEW_COMMAND_MESSAGES.notFound);
   const { reviewId, by, at } = command.data;
   if (command.type === 'DeleteReview') return [{ type: 'ReviewDeleted', data: { reviewId, by, at } }];
   if (command.data.status === state.status) return [];

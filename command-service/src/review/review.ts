@@ -2,8 +2,7 @@
 import type { ReviewEvent, ReviewSubmittedData } from '@printshop/shared-events/events/review';
 
 export type ReviewState =
-  | { status: 'none' }
-  | { status: 'pending' | 'approved' | 'hidden' | 'deleted'; review: ReviewSubmittedData };
+  { status: 'none' } | { status: 'pending' | 'approved' | 'hidden' | 'deleted'; review: ReviewSubmittedData };
 
 export const initialReviewState = (): ReviewState => ({ status: 'none' });
 

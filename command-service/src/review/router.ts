@@ -105,12 +105,19 @@ export function reviewRouter(deps: ReviewRouterDeps): Router {
     }
   });
 
-  async function moderate(ctx: Context, command: (reviewId: string, by: string, at: string) => ReviewCommand) {
+  async function moderate(
+    ctx: Context,
+    command: (reviewId: string, by: string, at: string) => ReviewCommand,
+  ) {
     const auth = requireAdmin(ctx.state);
     const reviewId = idSchema.parse(ctx.params.id);
     const at = deps.now().toISOString();
     const by = `admin:${auth.userId}`;
-    const metadata: EventMetadata = { actor: by, correlationId: ctx.state.requestId as string | undefined, at };
+    const metadata: EventMetadata = {
+      actor: by,
+      correlationId: ctx.state.requestId as string | undefined,
+      at,
+    };
     return handleCommand(deps.store, reviewStreamName(reviewId), reviewDecider, command(reviewId, by, at), {
       metadata,
     });

@@ -2,7 +2,7 @@
 // home page); a module exports `Component`. Guards wrap the account area, the login-required
 // checkouts and the admin area. Unknown paths go to `/` (unknown admin paths to /admin).
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { CATEGORY_PAGES } from '@printshop/shared-events/rules/catalog';
+import { CATEGORY_PAGES, PRODUCTS } from '@printshop/shared-events/rules/catalog';
 import { Spinner } from '../components/spinner';
 import { RequireAdmin } from '../features/session/components/require-admin';
 import { RequireAuth } from '../features/session/components/require-auth';
@@ -11,6 +11,9 @@ import { RouteError } from './route-error';
 
 const page = (path: string, lazy: NonNullable<RouteObject['lazy']>): RouteObject => ({ path, lazy });
 const category = () => import('./routes/category');
+const collage = () => import('./routes/collage');
+// The template collage pages (spec 2 §2), by their paths and aliases; they outrank `product/*`.
+const collagePaths = PRODUCTS.filter((p) => p.family === 'collages').flatMap((p) => [p.path, ...p.aliases]);
 
 export const routes: RouteObject[] = [
   {
@@ -50,6 +53,7 @@ export const routes: RouteObject[] = [
           // The two strip colour pages are product pages of their own (catalog.ts).
           page('strips/white-photo-strips', () => import('./routes/product')),
           page('strips/black-photo-strips', () => import('./routes/product')),
+          ...collagePaths.map((path) => page(path.slice(1), collage)),
           page('product/*', () => import('./routes/product')),
           {
             path: 'account',

@@ -1,5 +1,6 @@
 // The lines of an order (or a cart summary): photo, name, quantity and line total.
 import { shortName } from '@printshop/shared-events/rules/catalog';
+import './order-lines.css';
 
 export interface OrderLine {
   key: string;

@@ -182,6 +182,29 @@ export async function apiRequest<S extends z.ZodType>(
   return parsed.data;
 }
 
+/**
+ * A file from `/api{path}` (a ZIP, a CSV) fetched like every other call (cookies, Bearer token,
+ * X-Min-Position): its bytes and the name of the server's Content-Disposition. Failures raise
+ * ApiError as JSON calls do.
+ */
+export async function apiDownload(
+  path: string,
+  options: { searchParams?: SearchParams; signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; filename: string | undefined }> {
+  const headers: Record<string, string> = {};
+  const token = config.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await http(url(path), {
+    headers,
+    searchParams: cleanParams(options.searchParams),
+    signal: options.signal,
+  });
+  if (!response.ok) await readResponse(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return { blob: await response.blob(), filename };
+}
+
 type Options<S extends z.ZodType> = RequestOptions<S>;
 
 export const api = {

@@ -53,7 +53,7 @@ export async function startTestServer(): Promise<TestServer> {
         'access-control-allow-credentials': 'true',
         'access-control-allow-headers': 'authorization, content-type, accept, x-min-position',
         'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
-        'access-control-expose-headers': 'x-event-position',
+        'access-control-expose-headers': 'x-event-position, content-disposition',
       };
       if (req.method === 'OPTIONS') {
         res.writeHead(204, cors).end();

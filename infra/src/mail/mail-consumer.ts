@@ -155,7 +155,9 @@ async function composeOrderShipped(deps: MailConsumerDeps, data: unknown): Promi
         trackingNumber: number,
         // The carrier's page when we know it, else the shop's own tracking page.
         trackingLink:
-          url || carrierTrackingUrl(carrier, number) || shopTrackingUrl(deps.publicUrl, order.orderNumber, order.email),
+          url ||
+          carrierTrackingUrl(carrier, number) ||
+          shopTrackingUrl(deps.publicUrl, order.orderNumber, order.email),
       }),
     },
   };

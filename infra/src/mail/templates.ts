@@ -117,9 +117,18 @@ export function orderShippedMail(o: {
   const number = `Tracking number: ${o.trackingNumber}`;
   return {
     subject: `Your PrintShop order ${o.orderNumber} has shipped`,
-    text: [greeting, '', shipped, carrier, number, '', 'Track your parcel:', o.trackingLink, '', 'PrintShop'].join(
-      '\n',
-    ),
+    text: [
+      greeting,
+      '',
+      shipped,
+      carrier,
+      number,
+      '',
+      'Track your parcel:',
+      o.trackingLink,
+      '',
+      'PrintShop',
+    ].join('\n'),
     html: html([
       escapeHtml(greeting),
       escapeHtml(shipped),

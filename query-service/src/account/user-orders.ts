@@ -18,7 +18,10 @@ export function keptUsdCents(order: { total: number; usdTotal: number; refunded:
   return order.usdTotal - Math.round((order.refunded * order.usdTotal) / order.total);
 }
 
-export async function orderFiguresOf(db: Knex, userIds: readonly string[]): Promise<Map<string, UserOrderFigures>> {
+export async function orderFiguresOf(
+  db: Knex,
+  userIds: readonly string[],
+): Promise<Map<string, UserOrderFigures>> {
   const figures = new Map<string, { orderCount: number; cents: number }>();
   if (userIds.length === 0) return new Map();
   const rows = (await db
@@ -43,6 +46,9 @@ export async function orderFiguresOf(db: Knex, userIds: readonly string[]): Prom
     figures.set(row.user_id, current);
   }
   return new Map(
-    [...figures].map(([userId, f]) => [userId, { orderCount: f.orderCount, totalSpent: toMajor(f.cents, 'USD') }]),
+    [...figures].map(([userId, f]) => [
+      userId,
+      { orderCount: f.orderCount, totalSpent: toMajor(f.cents, 'USD') },
+    ]),
   );
 }

@@ -44,7 +44,7 @@ export function abandonedCheckoutsRouter(deps: { db: Knex; waitFor: WaitForPosit
     readYourWrites(deps.waitFor, [ABANDONED_CHECKOUTS_PROJECTION]),
     async (ctx) => {
       requireAdmin(ctx.state);
-      const { olderThanMinutes, page } = abandonedCheckoutsQuerySchema.parse(ctx.query);
+      const { olderThanMinutes = 60, page = 1 } = abandonedCheckoutsQuerySchema.parse(ctx.query);
       const cutoff = new Date(deps.now().getTime() - olderThanMinutes * 60_000);
       const [{ total }] = (await abandonedCheckouts(deps.db, cutoff).count({ total: '*' })) as [
         { total: string | number },

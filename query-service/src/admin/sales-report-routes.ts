@@ -3,7 +3,7 @@
 // currency code or 'USD-converted' (default); sales-report.ts says what every figure means.
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import { salesReportQuerySchema } from '@printshop/shared-events/api/admin';
+import { SALES_ALL_CONVERTED, salesReportQuerySchema } from '@printshop/shared-events/api/admin';
 import { requireAdmin } from '@printshop/shared-events/auth';
 import { SALES_PROJECTION } from '@printshop/shared-events/sales-read-model';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
@@ -15,9 +15,15 @@ export function salesReportRouter(deps: { db: Knex; waitFor: WaitForPosition }):
 
   router.get('/api/admin/reports/sales', readYourWrites(deps.waitFor, [SALES_PROJECTION]), async (ctx) => {
     requireAdmin(ctx.state);
-    const query = salesReportQuerySchema.parse(ctx.query);
+    const parsed = salesReportQuerySchema.parse(ctx.query);
+    const query = {
+      from: parsed.from,
+      to: parsed.to,
+      groupBy: parsed.groupBy ?? 'day',
+      currency: parsed.currency ?? SALES_ALL_CONVERTED,
+    };
     const report = await salesReport(deps.db, query);
-    if (query.format === 'csv') {
+    if (parsed.format === 'csv') {
       const name = `sales-${query.from}-${query.to}-${query.groupBy}-${query.currency}.csv`;
       ctx.type = 'text/csv; charset=utf-8';
       ctx.attachment(name);

@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import {
   SALES_ALL_CONVERTED,
-  type SalesReportQuery,
+  type SALES_CURRENCY_SCOPES,
   type SalesReportResponse,
 } from '@printshop/shared-events/api/admin';
 import { readModelSchema } from '@printshop/shared-events/read-models';
@@ -39,10 +39,18 @@ export interface MinorFigures {
   refunds: number;
 }
 
+/** The parsed query with its defaults applied. */
+export interface SalesReportParams {
+  from: string;
+  to: string;
+  groupBy: 'day' | 'week' | 'month';
+  currency: (typeof SALES_CURRENCY_SCOPES)[number];
+}
+
 export interface SalesReport {
   /** The currency of every amount. */
   currency: string;
-  query: SalesReportQuery;
+  query: SalesReportParams;
   series: Array<MinorFigures & { period: string; start: string; end: string }>;
   totals: MinorFigures;
   byCategory: Array<{ category: string; units: number; gross: number; net: number }>;
@@ -70,7 +78,7 @@ const ZERO: MinorFigures = {
   refunds: 0,
 };
 
-export async function salesReport(db: Knex, query: SalesReportQuery): Promise<SalesReport> {
+export async function salesReport(db: Knex, query: SalesReportParams): Promise<SalesReport> {
   const schema = readModelSchema(SALES_PROJECTION);
   const converted = query.currency === SALES_ALL_CONVERTED;
   const money = (column: string) => (converted ? `${column}_usd` : column);

@@ -60,7 +60,9 @@ export function adminOrdersQueryRouter(deps: AdminOrdersQueryDeps): Router {
   const fresh = readYourWrites(deps.waitFor, [ORDERS_READ_MODEL, ORDER_AUDIT_READ_MODEL]);
 
   const findOrder = async (id: string): Promise<OrderView> => {
-    const row = await orders().where({ order_id: idSchema.parse(id) }).first<{ view: OrderView } | undefined>('view');
+    const row = await orders()
+      .where({ order_id: idSchema.parse(id) })
+      .first<{ view: OrderView } | undefined>('view');
     if (!row) throw new NotFound(ORDER_NOT_FOUND);
     return row.view;
   };

@@ -2,7 +2,8 @@
 //   GET /api/orders                              bearer: the caller's orders, newest first;
 //   GET /api/orders/track?orderNumber=&email=    any order, by its number and e-mail;
 //   GET /api/orders/:id?email=                   its owner (bearer), or for a guest order its e-mail.
-// Anything else, someone else's order included, is "not found". Archived orders are hidden.
+// Anything else, someone else's order included, is "not found". Archived orders (the admin's bulk
+// delete) are left out of the list but stay readable by their owner, by id and by tracking.
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { orderQuerySchema, trackOrderQuerySchema } from '@printshop/shared-events/api/orders';
@@ -31,17 +32,13 @@ const emailKey = (email: string) => email.trim().toLowerCase();
 
 export function ordersQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
   const router = new Router();
-  const orders = () =>
-    deps.db
-      .withSchema(readModelSchema(ORDERS_READ_MODEL))
-      .table<OrderRow>('orders')
-      .where({ archived: false });
+  const orders = () => deps.db.withSchema(readModelSchema(ORDERS_READ_MODEL)).table<OrderRow>('orders');
   const fresh = readYourWrites(deps.waitFor, [ORDERS_READ_MODEL]);
 
   router.get('/api/orders', fresh, async (ctx) => {
     const { userId } = requireUser(ctx.state);
     const rows = await orders()
-      .where({ user_id: userId })
+      .where({ user_id: userId, archived: false })
       .orderBy([{ column: 'placed_at', order: 'desc' }, { column: 'order_id' }])
       .limit(MAX_LIST)
       .select('view');

@@ -90,7 +90,9 @@ const csvField = (value: string | number | null): string => {
 
 export function manifestCsv(manifest: PrintManifest): string {
   const rows = manifest.lines.map((l) =>
-    [l.file, l.sku, l.product, l.size, l.quantity, l.dpiBand, l.imageId, l.contentHash].map(csvField).join(','),
+    [l.file, l.sku, l.product, l.size, l.quantity, l.dpiBand, l.imageId, l.contentHash]
+      .map(csvField)
+      .join(','),
   );
   return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
 }

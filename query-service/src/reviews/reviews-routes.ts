@@ -81,11 +81,10 @@ const pagination = (page: number, limit: number, total: number) => ({
 
 /** Average to one decimal, from integers (no float drift at .x5), and the count of each star. */
 async function statsOf(query: Knex.QueryBuilder) {
-  const counts = (await query
-    .clone()
-    .select('rating')
-    .count({ count: '*' })
-    .groupBy('rating')) as Array<{ rating: number; count: string | number }>;
+  const counts = (await query.clone().select('rating').count({ count: '*' }).groupBy('rating')) as Array<{
+    rating: number;
+    count: string | number;
+  }>;
   const ratingDistribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
   let totalReviews = 0;
   let sum = 0;
@@ -101,11 +100,21 @@ async function statsOf(query: Knex.QueryBuilder) {
 export function reviewsQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
   const router = new Router();
   const reviews = () =>
-    deps.db.withSchema(readModelSchema(REVIEWS_READ_MODEL)).table<ReviewRow>('reviews').where({ deleted: false });
+    deps.db
+      .withSchema(readModelSchema(REVIEWS_READ_MODEL))
+      .table<ReviewRow>('reviews')
+      .where({ deleted: false });
   const fresh = readYourWrites(deps.waitFor, [REVIEWS_READ_MODEL]);
 
   router.get('/api/reviews', fresh, async (ctx) => {
-    const { page = 1, limit = 5, sort = 'newest', rating, search, product } = reviewsQuerySchema.parse(ctx.query);
+    const {
+      page = 1,
+      limit = 5,
+      sort = 'newest',
+      rating,
+      search,
+      product,
+    } = reviewsQuerySchema.parse(ctx.query);
     const approved = reviews().where({ status: 'approved' });
     if (product) approved.where({ product_sku: product.toUpperCase() });
     // Stats describe the product (or the shop) as a whole: they ignore the rating and search

@@ -6,9 +6,15 @@ const CARRIER_PAGES: ReadonlyArray<{ names: readonly string[]; page: (number: st
   { names: ['ups'], page: (n) => `https://www.ups.com/track?tracknum=${n}` },
   { names: ['usps'], page: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}` },
   { names: ['fedex'], page: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}` },
-  { names: ['dhl', 'dhl express'], page: (n) => `https://www.dhl.com/global-en/home/tracking.html?tracking-id=${n}` },
+  {
+    names: ['dhl', 'dhl express'],
+    page: (n) => `https://www.dhl.com/global-en/home/tracking.html?tracking-id=${n}`,
+  },
   { names: ['royal mail'], page: (n) => `https://www.royalmail.com/track-your-item#/tracking-results/${n}` },
-  { names: ['canada post'], page: (n) => `https://www.canadapost-postescanada.ca/track-reperage/en#/details/${n}` },
+  {
+    names: ['canada post'],
+    page: (n) => `https://www.canadapost-postescanada.ca/track-reperage/en#/details/${n}`,
+  },
   { names: ['australia post', 'auspost'], page: (n) => `https://auspost.com.au/mypost/track/details/${n}` },
 ];
 

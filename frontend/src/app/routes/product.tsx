@@ -1,10 +1,16 @@
-// A product page shell (spec 1 §2): the product by its path or an alias, its name, price in the
-// chosen currency and image. The upload-and-crop workflow arrives with the next issue.
+// A product page (spec 1 §2): the product by its path or an alias. Posters get the poster page,
+// prints, strips and cards the upload-and-crop page (spec 2 §2); collages keep the shell below
+// until their template pages take over.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { productByPath, shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import { Icon } from '../../components/icon';
 import { PageMeta } from '../../components/page-meta';
+import { refreshCart } from '../../features/cart/api/get-cart';
 import { useCurrency } from '../../features/currency/use-currency';
+import { PosterPage } from '../../features/posters/components/poster-page';
+import { StandardProductPage } from '../../features/product-creation/components/standard-product-page';
 import '../../features/catalog/components/product-page.css';
 
 const CATEGORY_LINKS: Record<Product['family'], { to: string; label: string }> = {
@@ -26,7 +32,13 @@ export function Component() {
   const { pathname } = useLocation();
   const product = productByPath(pathname);
   const { formatCents } = useCurrency();
+  const queryClient = useQueryClient();
+  const onCartChanged = useCallback(() => void refreshCart(queryClient), [queryClient]);
   if (!product) return <Navigate to="/" replace />;
+  if (product.family === 'posters')
+    return <PosterPage key={product.sku} product={product} onCartChanged={onCartChanged} />;
+  if (product.family !== 'collages')
+    return <StandardProductPage key={product.sku} product={product} onCartChanged={onCartChanged} />;
   const name = shortName(product.name);
   const category = CATEGORY_LINKS[product.family];
   const fromPrice = product.sizes

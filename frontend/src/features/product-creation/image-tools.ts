@@ -39,14 +39,22 @@ function toJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
   );
 }
 
+/** The checks before any canvas work (spec 2 §5): a usable crop area, then the image itself. */
+export function checkCropInput(
+  src: string | null | undefined,
+  area: CropArea | null | undefined,
+): asserts area is CropArea {
+  if (!area || !isValidCropArea(area)) throw new Error(UPLOAD_MESSAGES.invalidCropArea);
+  if (!src) throw new Error(UPLOAD_MESSAGES.imageDataMissing);
+}
+
 export const browserImageTools: ImageTools = {
   async cropToJpeg(src, area, fileName) {
-    if (!area || !isValidCropArea(area)) throw new Error(UPLOAD_MESSAGES.invalidCropArea);
-    if (!src) throw new Error(UPLOAD_MESSAGES.imageDataMissing);
+    checkCropInput(src, area);
     const width = Math.max(1, Math.round(area.width));
     const height = Math.max(1, Math.round(area.height));
     const { canvas, context } = canvasOf(width, height);
-    const image = await loadImage(src);
+    const image = await loadImage(src!);
     context.imageSmoothingQuality = 'high';
     context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, width, height);
     const blob = await toJpeg(canvas, 0.92);

@@ -1,7 +1,6 @@
 // The account area's frame (login required by the router): a greeting, the section links, and the
-// section beneath.
+// section beneath (each section sets the page title: a second <title> here would win).
 import { NavLink, Outlet } from 'react-router';
-import { PageMeta } from '../../../components/page-meta';
 import { displayName, useSession } from '../../../features/session/use-session';
 import './account.css';
 
@@ -15,7 +14,6 @@ export function Component() {
   const { user } = useSession();
   return (
     <div className="page page--wide account-layout">
-      <PageMeta title="Your Account" />
       <header className="page__header">
         <h1 className="page__heading">Your Account</h1>
         {user && <p className="page__intro">Hello, {displayName(user)}.</p>}

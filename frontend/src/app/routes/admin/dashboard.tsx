@@ -1,6 +1,1 @@
-// Placeholder: replaced by the page itself (issue 9, pages slice).
-import { PlaceholderPage } from '../placeholder-page';
-
-export function Component() {
-  return <PlaceholderPage title="Dashboard" />;
-}
+export { DashboardView as Component } from '../../../features/admin/dashboard/components/dashboard-view';

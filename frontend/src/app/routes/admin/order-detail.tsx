@@ -1,6 +1,8 @@
-// Placeholder: replaced by the page itself (issue 9, pages slice).
-import { PlaceholderPage } from '../placeholder-page';
+// /admin/orders/:orderId
+import { useParams } from 'react-router';
+import { OrderDetailView } from '../../../features/admin/orders/components/order-detail-view';
 
 export function Component() {
-  return <PlaceholderPage title="Order Details" />;
+  const { orderId = '' } = useParams();
+  return <OrderDetailView key={orderId} orderId={orderId} />;
 }

@@ -1,6 +1,1 @@
-// Placeholder: replaced by the page itself (issue 9, pages slice).
-import { PlaceholderPage } from '../placeholder-page';
-
-export function Component() {
-  return <PlaceholderPage title="Sales Report" />;
-}
+export { SalesReportView as Component } from '../../../features/admin/sales/components/sales-report-view';

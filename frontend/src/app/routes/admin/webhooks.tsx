@@ -1,6 +1,1 @@
-// Placeholder: replaced by the page itself (issue 9, pages slice).
-import { PlaceholderPage } from '../placeholder-page';
-
-export function Component() {
-  return <PlaceholderPage title="Webhooks" />;
-}
+export { WebhooksView as Component } from '../../../features/admin/webhooks/components/webhooks-view';

@@ -36,11 +36,10 @@ type Classify = (data: PixelImage['data'], offset: number) => number;
 
 interface Region {
   label: number;
+  /** One sampled cell of the region (grid coordinates). */
+  seedX: number;
+  seedY: number;
   samples: number;
-  minX: number;
-  maxX: number;
-  minY: number;
-  maxY: number;
 }
 
 function assertImage(image: PixelImage): void {
@@ -68,7 +67,12 @@ function regionsOnGrid(image: PixelImage, step: number, classify: Classify): Reg
   for (let start = 0; start < labels.length; start++) {
     const label = labels[start]!;
     if (label < 0 || seen[start]) continue;
-    const region: Region = { label, samples: 0, minX: gw, maxX: -1, minY: gh, maxY: -1 };
+    const region: Region = {
+      label,
+      seedX: start % gw,
+      seedY: Math.floor(start / gw),
+      samples: 0,
+    };
     seen[start] = 1;
     stack.push(start);
     while (stack.length > 0) {
@@ -76,10 +80,6 @@ function regionsOnGrid(image: PixelImage, step: number, classify: Classify): Reg
       const gx = cell % gw;
       const gy = (cell - gx) / gw;
       region.samples++;
-      region.minX = Math.min(region.minX, gx);
-      region.maxX = Math.max(region.maxX, gx);
-      region.minY = Math.min(region.minY, gy);
-      region.maxY = Math.max(region.maxY, gy);
       const neighbours = [
         gx > 0 ? cell - 1 : -1,
         gx < gw - 1 ? cell + 1 : -1,
@@ -98,26 +98,41 @@ function regionsOnGrid(image: PixelImage, step: number, classify: Classify): Reg
   return regions;
 }
 
-/** Pixel bounds of a region: its sampled bounds pushed out to the last matching row/column. */
+/**
+ * Pixel bounds of a region: a pixel-level fill from one of its samples. (Neighbouring slots' boxes
+ * may overlap, as in the diamond grid, so growing the sampled box would run into them.)
+ */
 function refine(image: PixelImage, region: Region, step: number, classify: Classify) {
   const { width, height, data } = image;
-  let x0 = region.minX * step;
-  let x1 = Math.min(width - 1, region.maxX * step);
-  let y0 = region.minY * step;
-  let y1 = Math.min(height - 1, region.maxY * step);
-  const hit = (x: number, y: number) => classify(data, (y * width + x) * 4) === region.label;
-  const columnHas = (x: number) => {
-    for (let y = Math.max(0, y0 - step); y <= Math.min(height - 1, y1 + step); y++) if (hit(x, y)) return true;
-    return false;
-  };
-  const rowHas = (y: number) => {
-    for (let x = Math.max(0, x0 - step); x <= Math.min(width - 1, x1 + step); x++) if (hit(x, y)) return true;
-    return false;
-  };
-  for (let x = x0 - 1; x >= Math.max(0, region.minX * step - step + 1) && columnHas(x); x--) x0 = x;
-  for (let x = x1 + 1; x <= Math.min(width - 1, region.maxX * step + step - 1) && columnHas(x); x++) x1 = x;
-  for (let y = y0 - 1; y >= Math.max(0, region.minY * step - step + 1) && rowHas(y); y--) y0 = y;
-  for (let y = y1 + 1; y <= Math.min(height - 1, region.maxY * step + step - 1) && rowHas(y); y++) y1 = y;
+  const seen = new Uint8Array(width * height);
+  const seed = region.seedY * step * width + region.seedX * step;
+  let x0 = width;
+  let x1 = -1;
+  let y0 = height;
+  let y1 = -1;
+  const stack = [seed];
+  seen[seed] = 1;
+  while (stack.length > 0) {
+    const pixel = stack.pop()!;
+    const x = pixel % width;
+    const y = (pixel - x) / width;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    const neighbours = [
+      x > 0 ? pixel - 1 : -1,
+      x < width - 1 ? pixel + 1 : -1,
+      y > 0 ? pixel - width : -1,
+      y < height - 1 ? pixel + width : -1,
+    ];
+    for (const next of neighbours) {
+      if (next >= 0 && !seen[next] && classify(data, next * 4) === region.label) {
+        seen[next] = 1;
+        stack.push(next);
+      }
+    }
+  }
   return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
 }
 

@@ -1,0 +1,47 @@
+// How the admin screens show money, dates, ages and order statuses. Amounts arrive in major units
+// of their currency (API.md "Money in responses") and go through the shop's one money rule.
+import type { OrderDto } from '@printshop/shared-events/api/orders';
+import { formatMoney, toMinor } from '@printshop/shared-events/rules/money';
+
+export type OrderStatus = OrderDto['status'];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  in_production: 'In production',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+/** An amount in major units of `currency`, e.g. 12.5 USD -> '$12.50'. */
+export const formatAmount = (major: number, currency: string): string =>
+  formatMoney(toMinor(major, currency), currency);
+
+export const formatCount = (count: number): string => new Intl.NumberFormat('en-US').format(count);
+
+const DAY_MS = 86_400_000;
+
+/** The UTC calendar day of a time, as the reports take it: 'YYYY-MM-DD'. */
+export const utcDay = (time: Date): string => time.toISOString().slice(0, 10);
+
+/** The UTC day `days` before `time`'s (0 is that day itself). */
+export const utcDaysBefore = (time: Date, days: number): string =>
+  utcDay(new Date(time.getTime() - days * DAY_MS));
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', DAY_MS],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** How long ago `iso` was at `now`: '3 hours ago', 'yesterday'; under a minute is 'just now'. */
+export function formatAge(iso: string, now: Date): string {
+  const elapsed = now.getTime() - new Date(iso).getTime();
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(elapsed) >= size) return relative.format(-Math.floor(elapsed / size), unit);
+  }
+  return 'just now';
+}

@@ -1,0 +1,94 @@
+// A modal question before an action that cannot be taken back (archive orders, change a role,
+// delete a review or a webhook). Focus moves into it (to Cancel, the safe choice), Tab stays
+// inside, Escape cancels, and focus returns to where it was when it closes.
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** 'danger' for destructive actions. */
+  tone?: 'primary' | 'danger';
+  busy?: boolean;
+  error?: string | undefined;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  tone = 'danger',
+  busy = false,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const titleId = useId();
+  const textId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const before = document.activeElement as HTMLElement | null;
+    dialog.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    return () => before?.focus();
+  }, [open]);
+
+  if (!open) return null;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      if (!busy) onCancel();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const focusable = Array.from(
+      dialog.current.querySelectorAll<HTMLElement>('button:not(:disabled), [href], input, select, textarea'),
+    );
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="admin-modal" role="presentation">
+      <div
+        ref={dialog}
+        className="admin-modal__dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId} className="admin-modal__title">
+          {title}
+        </h2>
+        <div id={textId}>{children}</div>
+        {error && <Alert>{error}</Alert>}
+        <div className="admin-modal__actions">
+          <Button data-autofocus variant="ghost" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant={tone} onClick={onConfirm} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

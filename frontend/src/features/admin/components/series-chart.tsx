@@ -1,0 +1,51 @@
+// A small chart of one figure over periods (revenue by day, orders by week...), drawn with
+// recharts. It is a picture of numbers the screen also lists, so screen readers get its caption
+// and recharts' keyboard layer; the figures themselves are in the tables beside it.
+import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+
+export interface SeriesPoint {
+  label: string;
+  value: number;
+}
+
+export function SeriesChart({
+  caption,
+  points,
+  kind = 'bar',
+  format = String,
+  color = 'var(--color-primary)',
+}: {
+  caption: string;
+  points: readonly SeriesPoint[];
+  kind?: 'bar' | 'line';
+  format?: (value: number) => string;
+  color?: string;
+}) {
+  const data = points.map((point) => ({ ...point }));
+  const axes = (
+    <>
+      <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-border)" />
+      <XAxis dataKey="label" tick={{ fontSize: 11 }} tickLine={false} minTickGap={12} />
+      <YAxis tick={{ fontSize: 11 }} tickLine={false} axisLine={false} width={64} tickFormatter={format} />
+      <Tooltip formatter={(value) => [format(Number(value)), caption]} />
+    </>
+  );
+  return (
+    <figure className="admin-chart">
+      <figcaption>{caption}</figcaption>
+      <div className="admin-chart__plot">
+        {kind === 'bar' ? (
+          <BarChart responsive style={{ width: '100%', height: '100%' }} data={data} title={caption}>
+            {axes}
+            <Bar dataKey="value" name={caption} fill={color} radius={[4, 4, 0, 0]} maxBarSize={36} />
+          </BarChart>
+        ) : (
+          <LineChart responsive style={{ width: '100%', height: '100%' }} data={data} title={caption}>
+            {axes}
+            <Line dataKey="value" name={caption} stroke={color} strokeWidth={2} dot={false} type="monotone" />
+          </LineChart>
+        )}
+      </div>
+    </figure>
+  );
+}

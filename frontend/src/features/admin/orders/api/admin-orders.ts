@@ -1,0 +1,68 @@
+// The admin's order calls (API.md "Admin"): the list with filters, one order with its audit trail,
+// a status change, bulk archive ("delete": an event, never a row delete) and the print-files ZIP.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  adminOrderResponseSchema,
+  adminOrdersResponseSchema,
+  bulkDeleteOrdersResponseSchema,
+  type updateOrderStatusBodySchema,
+} from '@printshop/shared-events/api/admin';
+import { orderResponseSchema } from '@printshop/shared-events/api/orders';
+import { api, apiDownload } from '../../../../lib/api-client';
+import type { OrderStatus } from '../../admin-format';
+import { adminKey, refreshAdmin } from '../../admin-keys';
+
+export interface OrdersFilter {
+  page: number;
+  status: OrderStatus | '';
+  search: string;
+}
+
+export type StatusChangeBody = z.input<typeof updateOrderStatusBodySchema>;
+export type AdminOrderAnswer = z.infer<typeof adminOrderResponseSchema>;
+
+export const getAdminOrders = (filter: OrdersFilter, signal?: AbortSignal) =>
+  api.get('/admin/orders', {
+    schema: adminOrdersResponseSchema,
+    searchParams: { page: filter.page, status: filter.status, search: filter.search.trim() },
+    signal,
+  });
+
+export const useAdminOrders = (filter: OrdersFilter) =>
+  useQuery({
+    queryKey: adminKey('orders', filter),
+    queryFn: ({ signal }) => getAdminOrders(filter, signal),
+    placeholderData: keepPreviousData,
+  });
+
+const orderPath = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
+
+export const useAdminOrder = (id: string) =>
+  useQuery({
+    queryKey: adminKey('order', id),
+    queryFn: ({ signal }) => api.get(orderPath(id), { schema: adminOrderResponseSchema, signal }),
+  });
+
+export function useChangeOrderStatus(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StatusChangeBody) =>
+      api.put(`${orderPath(id)}/status`, { schema: orderResponseSchema, json: body }),
+    onSuccess: () => refreshAdmin(queryClient),
+  });
+}
+
+export function useBulkDeleteOrders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderIds: string[]) =>
+      api.delete('/admin/orders/bulk', { schema: bulkDeleteOrdersResponseSchema, json: { orderIds } }),
+    onSuccess: () => refreshAdmin(queryClient),
+  });
+}
+
+export async function downloadPrintFiles(id: string, orderNumber: string) {
+  const file = await apiDownload(`${orderPath(id)}/print-files`);
+  return { blob: file.blob, filename: file.filename ?? `${orderNumber}-print-files.zip` };
+}

@@ -1,0 +1,100 @@
+// Moves an order on (PUT /api/admin/orders/:id/status). Shipping needs a carrier and a tracking
+// number; the server judges which moves are allowed and its message is shown when it refuses.
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../../../components/alert';
+import { Button } from '../../../../components/button';
+import { Field, SelectField, TextareaField } from '../../../../components/field';
+import { ApiError } from '../../../../lib/api-client';
+import { serverMessageOr } from '../../../../lib/server-message';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../admin-format';
+import { useChangeOrderStatus } from '../api/admin-orders';
+
+/** What an admin sets by hand: payment moves an order to paid, never a person. */
+const MANUAL_STATUSES = ['in_production', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+
+export const STATUS_FORM_MESSAGES = {
+  carrier: 'Carrier is required to ship an order',
+  trackingNumber: 'Tracking number is required to ship an order',
+  failed: 'Could not change the status.',
+  done: (status: OrderStatus) => `Status changed to ${ORDER_STATUS_LABELS[status]}.`,
+} as const;
+
+export function OrderStatusForm({ orderId, current }: { orderId: string; current: OrderStatus }) {
+  const options = MANUAL_STATUSES.filter((status) => status !== current);
+  const [chosen, setStatus] = useState<OrderStatus>(options[0] ?? 'in_production');
+  // After a change the current status leaves the options: fall back to the first one left.
+  const status = options.includes(chosen as (typeof options)[number]) ? chosen : (options[0] ?? chosen);
+  const [carrier, setCarrier] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<{ carrier?: string; trackingNumber?: string }>({});
+  const [done, setDone] = useState<string>();
+  const change = useChangeOrderStatus(orderId);
+  const shipping = status === 'shipped';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(undefined);
+    const found: typeof errors = {};
+    if (shipping && !carrier.trim()) found.carrier = STATUS_FORM_MESSAGES.carrier;
+    if (shipping && !trackingNumber.trim()) found.trackingNumber = STATUS_FORM_MESSAGES.trackingNumber;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    change.mutate(
+      {
+        status,
+        ...(shipping && { carrier: carrier.trim(), trackingNumber: trackingNumber.trim() }),
+        ...(note.trim() && { note: note.trim() }),
+      },
+      {
+        onSuccess: ({ order }) => {
+          setDone(STATUS_FORM_MESSAGES.done(order.status));
+          setNote('');
+          setCarrier('');
+          setTrackingNumber('');
+        },
+      },
+    );
+  };
+
+  const serverErrors = change.error instanceof ApiError ? change.error.fieldErrors : undefined;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Change status">
+      <SelectField
+        label="New status"
+        value={status}
+        options={options.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] }))}
+        onChange={(event) => {
+          setStatus(event.target.value as OrderStatus);
+          setErrors({});
+        }}
+      />
+      {shipping && (
+        <div className="admin-form-row">
+          <Field
+            label="Carrier"
+            required
+            placeholder="UPS, DHL, India Post…"
+            value={carrier}
+            error={errors.carrier ?? serverErrors?.carrier}
+            onChange={(event) => setCarrier(event.target.value)}
+          />
+          <Field
+            label="Tracking number"
+            required
+            value={trackingNumber}
+            error={errors.trackingNumber ?? serverErrors?.trackingNumber}
+            onChange={(event) => setTrackingNumber(event.target.value)}
+          />
+        </div>
+      )}
+      <TextareaField label="Note (optional)" rows={2} value={note} onChange={(event) => setNote(event.target.value)} />
+      {change.isError && <Alert>{serverMessageOr(change.error, STATUS_FORM_MESSAGES.failed)}</Alert>}
+      {done && <Alert tone="success">{done}</Alert>}
+      <Button type="submit" loading={change.isPending}>
+        Update status
+      </Button>
+    </form>
+  );
+}

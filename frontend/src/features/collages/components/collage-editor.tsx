@@ -1,0 +1,215 @@
+// The editor of a template page (spec 2 §2 "Create tab", §4 "Collage editor"): the template picture
+// with a clickable zone per slot, 'N of M photos added', Preview, Add to Cart and 'Save & Create
+// Another'. An empty zone opens the file chooser, then the crop dialog; a filled zone does not reopen.
+import { useRef, useState, type CSSProperties } from 'react';
+import { zoneAspectRatio, type CollageTemplate } from '@printshop/shared-events/rules/collages';
+import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
+import { COLLAGE_MESSAGES } from '../collage-copy';
+import type { CollageBuilder } from '../use-collage-builder';
+import { useObjectUrl } from '../use-object-url';
+import type { DetectedZone } from '../zones/detect-zones';
+import { CropDialog } from './crop-dialog';
+import { PreviewDialog } from './preview-dialog';
+
+const percent = (value: number, of: number) => `${(value / of) * 100}%`;
+
+function zoneStyle(zone: DetectedZone, size: { width: number; height: number }): CSSProperties {
+  return {
+    left: percent(zone.x, size.width),
+    top: percent(zone.y, size.height),
+    width: percent(zone.width, size.width),
+    height: percent(zone.height, size.height),
+  };
+}
+
+function ZonePhoto({ blob, slot, style }: { blob: Blob; slot: number; style: CSSProperties }) {
+  const url = useObjectUrl(blob);
+  return url ? <img className="collage-zone__photo" src={url} alt={`Photo in slot ${slot}`} style={style} /> : null;
+}
+
+export function CollageEditor({ template, builder }: { template: CollageTemplate; builder: CollageBuilder }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const pendingZone = useRef<number | null>(null);
+  const [cropping, setCropping] = useState<{ zone: number; file: File } | null>(null);
+  const [previewBlob, setPreviewBlob] = useState<Blob | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const { zones, sourceSize, photos, filled, complete, busy, loading } = builder;
+  const total = zones.length;
+
+  const openZone = (zone: DetectedZone) => {
+    // A zone that already holds a photo is not reopened (spec 2 §4).
+    if (photos.has(zone.id) || busy) return;
+    pendingZone.current = zone.id;
+    if (inputRef.current) {
+      inputRef.current.value = '';
+      inputRef.current.click();
+    }
+  };
+
+  const onFileChosen = (files: FileList | null) => {
+    const zone = pendingZone.current;
+    pendingZone.current = null;
+    const file = files?.[0];
+    if (zone === null || !file) return;
+    if (!file.type.startsWith('image/')) {
+      window.alert(COLLAGE_MESSAGES.notAnImage);
+      return;
+    }
+    setCropping({ zone, file });
+  };
+
+  const showPreview = async () => {
+    setPreviewing(true);
+    try {
+      setPreviewBlob(await builder.preview());
+    } catch (error) {
+      console.warn('Preview failed', error);
+    } finally {
+      setPreviewing(false);
+    }
+  };
+
+  const maskLayer: CSSProperties | undefined =
+    template.builder === 'mask' && template.maskPath
+      ? ({
+          maskImage: `url(${template.maskPath})`,
+          maskSize: '100% 100%',
+          maskMode: 'luminance',
+          WebkitMaskImage: `url(${template.maskPath})`,
+          WebkitMaskSize: '100% 100%',
+        } as CSSProperties)
+      : undefined;
+
+  return (
+    <section className="collage-editor" aria-labelledby="collage-editor-title">
+      <h2 id="collage-editor-title">Create your collage</h2>
+      <p className="collage-editor__hint">Click a numbered slot to add a photo. Fill all slots to order.</p>
+      <div className="collage-editor__canvas" data-testid="collage-canvas">
+        <img
+          className="collage-editor__template"
+          src={template.templatePath}
+          alt={`${template.name} template`}
+          width={sourceSize?.width}
+          height={sourceSize?.height}
+        />
+        {loading || !sourceSize ? (
+          <div className="collage-editor__loading" role="status">
+            <Spinner />
+            <span>Analysing the template…</span>
+          </div>
+        ) : (
+          <>
+            <div className="collage-editor__photos" style={maskLayer}>
+              {zones.map((zone) => {
+                const photo = photos.get(zone.id);
+                return photo ? (
+                  <ZonePhoto key={zone.id} blob={photo.preview} slot={zone.id} style={zoneStyle(zone, sourceSize)} />
+                ) : null;
+              })}
+            </div>
+            {zones.map((zone) =>
+              photos.has(zone.id) ? (
+                <div
+                  key={zone.id}
+                  className="collage-zone collage-zone--filled"
+                  style={zoneStyle(zone, sourceSize)}
+                  data-testid={`zone-${zone.id}`}
+                  onClick={() => openZone(zone)}
+                >
+                  <button
+                    type="button"
+                    className="collage-zone__remove"
+                    aria-label={`Remove the photo from slot ${zone.id}`}
+                    disabled={busy !== null}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      builder.removePhoto(zone.id);
+                    }}
+                  >
+                    ×
+                  </button>
+                </div>
+              ) : (
+                <button
+                  key={zone.id}
+                  type="button"
+                  className="collage-zone collage-zone--empty"
+                  style={zoneStyle(zone, sourceSize)}
+                  aria-label={`Add a photo to slot ${zone.id}`}
+                  data-testid={`zone-${zone.id}`}
+                  onClick={() => openZone(zone)}
+                >
+                  <span aria-hidden="true">+</span>
+                </button>
+              ),
+            )}
+          </>
+        )}
+      </div>
+      <input
+        ref={inputRef}
+        type="file"
+        accept="image/*"
+        className="visually-hidden"
+        aria-label="Choose a photo for the slot"
+        tabIndex={-1}
+        onChange={(event) => onFileChosen(event.target.files)}
+      />
+
+      <div className="collage-progress">
+        <div
+          className="collage-progress__bar"
+          role="progressbar"
+          aria-label="Photos added"
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={filled}
+        >
+          <span style={{ width: total ? percent(filled, total) : 0 }} />
+        </div>
+        <p>
+          {filled} of {total} photos added
+        </p>
+      </div>
+
+      <div className="collage-editor__actions">
+        <Button variant="secondary" onClick={showPreview} disabled={loading || busy !== null} loading={previewing}>
+          Preview
+        </Button>
+        <Button onClick={builder.addToCart} disabled={!complete || busy !== null} loading={busy === 'add'}>
+          {busy === 'add' ? 'Adding to Cart...' : 'Add to Cart'}
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={builder.saveAndCreateAnother}
+          disabled={!complete || busy !== null}
+          loading={busy === 'save'}
+        >
+          Save &amp; Create Another
+        </Button>
+      </div>
+
+      {cropping && (
+        <CropDialog
+          file={cropping.file}
+          slotNumber={cropping.zone}
+          aspect={zoneAspectRatio(template, cropping.zone)}
+          busy={busy === 'crop'}
+          onCancel={() => setCropping(null)}
+          onApply={(crop) => {
+            const { zone, file } = cropping;
+            void builder.setPhoto(zone, file, crop).then(() => setCropping(null));
+          }}
+        />
+      )}
+      {previewBlob && (
+        <PreviewDialog
+          blob={previewBlob}
+          watermarked={template.builder === 'mask'}
+          onClose={() => setPreviewBlob(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+// Title, description, keywords, social-share tags, canonical link and the three structured-data
+// blocks of a template page (spec 2 §2). React 19 hoists the title, meta and link tags into <head>.
+import type { Product } from '@printshop/shared-events/rules/catalog';
+import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
+import { PageMeta } from '../../../components/page-meta';
+import { absoluteUrl, SITE_NAME } from '../../../lib/site';
+import type { TemplateCopy } from '../collage-copy';
+import { collageStructuredData } from '../collage-structured-data';
+
+/**
+ * The address search engines are given. The post-style page's differs from its own path (spec 2 §2):
+ * the catalog lists it as that product's first alias.
+ */
+export const canonicalPathOf = (product: Product): string =>
+  product.collage?.number === 1 ? (product.aliases[0] ?? product.path) : product.path;
+
+export function CollageHead({ product, template, copy }: { product: Product; template: CollageTemplate; copy: TemplateCopy }) {
+  const title = `${copy.heading} | Custom Photo Collage Print | ${SITE_NAME}`;
+  const description = `${copy.tagline} Fill ${template.slots} photo slots, crop each photo and order an A5, A4 or A3 print from $3.99.`;
+  const pageUrl = absoluteUrl(canonicalPathOf(product));
+  const imageUrl = absoluteUrl(template.samplePath);
+  const blocks = collageStructuredData({
+    template,
+    heading: copy.heading,
+    description,
+    pageUrl,
+    imageUrl,
+    homeUrl: absoluteUrl('/'),
+    collagesUrl: absoluteUrl('/collages'),
+    brand: SITE_NAME,
+  });
+  return (
+    <>
+      <PageMeta fullTitle={title} description={description} canonicalPath={canonicalPathOf(product)} />
+      <meta name="keywords" content={[...copy.keywords, 'photo collage', 'custom collage print'].join(', ')} />
+      <meta property="og:type" content="product" />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:image" content={imageUrl} />
+      <meta property="og:url" content={pageUrl} />
+      <meta property="og:site_name" content={SITE_NAME} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={imageUrl} />
+      {blocks.map((block) => (
+        <script
+          key={String(block['@type'])}
+          type="application/ld+json"
+          // JSON.stringify leaves "</script>" alone; escaping "<" keeps the block inert.
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(block).replace(/</g, '\\u003c') }}
+        />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+// Product Details (spec 2 §2, §4, §9): size A5 / A4 / A3 with dimensions and descriptions, print
+// notes, a quantity stepper (never below 1), the total in the chosen currency, and
+// 'unit x quantity' when more than one is ordered.
+import { COLLAGE_SIZES } from '@printshop/shared-events/rules/collages';
+import { PAYMENT_METHODS } from '../../../lib/site';
+import { useCurrency } from '../../currency/use-currency';
+import type { CollageBuilder } from '../use-collage-builder';
+
+export function ProductDetailsCard({ builder }: { builder: CollageBuilder }) {
+  const { formatCents } = useCurrency();
+  const { size, total, quantity, quantityText } = builder;
+  return (
+    <section className="collage-card" aria-labelledby="product-details-title">
+      <h3 id="product-details-title">Product Details</h3>
+      <fieldset className="collage-sizes">
+        <legend>Size</legend>
+        {COLLAGE_SIZES.map((option) => (
+          <label key={option.id} className={option.id === size ? 'collage-size collage-size--chosen' : 'collage-size'}>
+            <input
+              type="radio"
+              name="collage-size"
+              value={option.id}
+              checked={option.id === size}
+              onChange={() => builder.setSize(option.id)}
+            />
+            <span className="collage-size__name">{option.name}</span>
+            <span className="collage-size__dimensions">{option.dimensions}</span>
+            <span className="collage-size__description">{option.description}</span>
+            <span className="collage-size__price">{formatCents(option.priceUsdCents)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <ul className="collage-card__notes">
+        <li>Quality: 300 DPI on 270 GSM glossy paper</li>
+        <li>Delivery: 5-7 business days, express at checkout</li>
+        <li>Payment: secure checkout ({PAYMENT_METHODS.join(', ')})</li>
+      </ul>
+      <div className="collage-quantity">
+        <label htmlFor="collage-quantity">Quantity</label>
+        <div className="collage-quantity__stepper">
+          <button
+            type="button"
+            aria-label="Decrease quantity"
+            disabled={quantity <= 1}
+            onClick={() => builder.setQuantityText(String(Math.max(1, quantity - 1)))}
+          >
+            −
+          </button>
+          <input
+            id="collage-quantity"
+            inputMode="numeric"
+            value={quantityText}
+            onChange={(event) => builder.setQuantityText(event.target.value)}
+            onBlur={() => builder.setQuantityText(String(quantity))}
+          />
+          <button
+            type="button"
+            aria-label="Increase quantity"
+            onClick={() => builder.setQuantityText(String(quantity + 1))}
+          >
+            +
+          </button>
+        </div>
+      </div>
+      <p className="collage-total">
+        <span>Total price</span>
+        <strong data-testid="collage-total">{formatCents(total.totalUsdCents)}</strong>
+      </p>
+      {total.quantity > 1 && (
+        <p className="collage-total__unit" data-testid="collage-unit-line">
+          {formatCents(total.unitUsdCents)} x {total.quantity}
+        </p>
+      )}
+    </section>
+  );
+}

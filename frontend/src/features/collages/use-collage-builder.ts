@@ -1,0 +1,265 @@
+// The state of one template collage page (spec 2 §4): slots and their photos, size and quantity,
+// the busy flag of any add or save, and the saved collages (IndexedDB, so they outlive a reload).
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  collageSize,
+  DEFAULT_COLLAGE_SIZE,
+  type CollageSizeId,
+  type CollageTemplate,
+} from '@printshop/shared-events/rules/collages';
+import { refreshCart } from '../cart/api/get-cart';
+import { addCollageToCart, COLLAGE_ERRORS, type CollageSlotUpload } from './api/add-collage-to-cart';
+import { COLLAGE_MESSAGES } from './collage-copy';
+import { orderTotal, parseQuantity } from './collage-order';
+import type { CanvasKit } from './imaging/canvas-kit';
+import {
+  composeCollage,
+  cropForSlot,
+  previewCollage,
+  type CollageDrawing,
+} from './imaging/collage-imaging';
+import type { Area } from './imaging/geometry';
+import {
+  listSavedCollages,
+  removeSavedCollage,
+  saveCollage,
+  savedCollageId,
+  type SavedCollage,
+} from './saved/saved-collages-store';
+import { showToast } from './show-toast';
+import { useTemplateZones } from './use-template-zones';
+import type { DetectedZone } from './zones/detect-zones';
+
+export interface SlotPhoto {
+  file: Blob;
+  crop: Area;
+  /** The slot's cropped picture (PNG at twice the slot's size). */
+  preview: Blob;
+}
+
+export type BusyWith = 'crop' | 'add' | 'save' | 'add-all' | null;
+
+const positionOf = (zone: DetectedZone): Area => ({ x: zone.x, y: zone.y, width: zone.width, height: zone.height });
+
+export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, initialSize?: string | null) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const analysed = useTemplateZones(kit, template);
+  const zones = useMemo(() => analysed?.zones ?? [], [analysed]);
+  const [photos, setPhotos] = useState<ReadonlyMap<number, SlotPhoto>>(new Map());
+  const [size, setSize] = useState<CollageSizeId>(() => collageSize(initialSize ?? DEFAULT_COLLAGE_SIZE).id);
+  const [quantityText, setQuantityText] = useState('1');
+  const [busy, setBusy] = useState<BusyWith>(null);
+  const [saved, setSaved] = useState<SavedCollage[]>([]);
+  // A second click while an add is starting must not start another (state updates are not instant).
+  const busyRef = useRef<BusyWith>(null);
+
+  const quantity = parseQuantity(quantityText);
+  const total = orderTotal(size, quantity);
+  const filled = zones.filter((zone) => photos.has(zone.id)).length;
+  const loading = analysed === null;
+  const complete = !loading && zones.length > 0 && filled === zones.length;
+
+  const reloadSaved = useCallback(async () => {
+    try {
+      setSaved(await listSavedCollages(template.id));
+    } catch (error) {
+      console.warn('Saved collages could not be read', error);
+      setSaved([]);
+    }
+  }, [template.id]);
+
+  useEffect(() => {
+    void reloadSaved();
+  }, [reloadSaved]);
+
+  /** Runs one busy task at a time; the flag is cleared whether it succeeds or fails (spec 2 §4). */
+  const runBusy = useCallback(async (what: Exclude<BusyWith, null>, task: () => Promise<void>) => {
+    if (busyRef.current) return;
+    busyRef.current = what;
+    setBusy(what);
+    try {
+      await task();
+    } finally {
+      busyRef.current = null;
+      setBusy(null);
+    }
+  }, []);
+
+  const setPhoto = useCallback(
+    (zoneId: number, file: Blob, crop: Area) =>
+      runBusy('crop', async () => {
+        const zone = zones.find((z) => z.id === zoneId);
+        if (!zone) return;
+        try {
+          const preview = await cropForSlot(kit, file, crop, zone);
+          setPhotos((current) => new Map(current).set(zoneId, { file, crop, preview }));
+        } catch (error) {
+          console.warn('Crop failed', error);
+          showToast(COLLAGE_MESSAGES.cropFailed, 'error');
+        }
+      }),
+    [kit, runBusy, zones],
+  );
+
+  const removePhoto = useCallback((zoneId: number) => {
+    setPhotos((current) => {
+      const next = new Map(current);
+      next.delete(zoneId);
+      return next;
+    });
+  }, []);
+
+  const drawing = useCallback((): CollageDrawing => {
+    if (!analysed) throw new Error('The template is still being analysed');
+    return {
+      builder: template.builder,
+      templatePath: template.templatePath,
+      maskPath: template.maskPath,
+      sourceWidth: analysed.width,
+      sourceHeight: analysed.height,
+      slots: zones.flatMap((zone) => {
+        const photo = photos.get(zone.id);
+        return photo ? [{ ...positionOf(zone), photo: photo.file, crop: photo.crop }] : [];
+      }),
+    };
+  }, [analysed, photos, template, zones]);
+
+  const slotUploads = useCallback(
+    (): CollageSlotUpload[] =>
+      zones.map((zone) => ({ slotId: zone.id, file: photos.get(zone.id)?.file, position: positionOf(zone) })),
+    [photos, zones],
+  );
+
+  const preview = useCallback(() => previewCollage(kit, drawing()), [kit, drawing]);
+
+  const addToCart = useCallback(
+    () =>
+      runBusy('add', async () => {
+        try {
+          const slots = slotUploads();
+          // Checked before the (slow) composition too.
+          if (slots.some((slot) => !slot.file)) throw new Error(COLLAGE_ERRORS.imageMissing);
+          const collage = await composeCollage(kit, drawing());
+          await addCollageToCart({ template, templateName: template.name, size, quantity, slots, collage });
+          showToast(COLLAGE_MESSAGES.added, 'success');
+          await refreshCart(queryClient);
+          void navigate('/cart');
+        } catch (error) {
+          console.warn('Adding the collage failed', error);
+          showToast(COLLAGE_MESSAGES.addFailed, 'error');
+        }
+      }),
+    [drawing, kit, navigate, quantity, queryClient, runBusy, size, slotUploads, template],
+  );
+
+  const resetEditor = useCallback(() => {
+    setPhotos(new Map());
+    setSize(DEFAULT_COLLAGE_SIZE);
+    setQuantityText('1');
+  }, []);
+
+  const saveAndCreateAnother = useCallback(
+    () =>
+      runBusy('save', async () => {
+        try {
+          const current = drawing();
+          const [collageBlob, previewBlob] = await Promise.all([
+            composeCollage(kit, current),
+            previewCollage(kit, current),
+          ]);
+          const now = Date.now();
+          await saveCollage({
+            id: savedCollageId(now),
+            templateId: template.id,
+            templateName: template.name,
+            size,
+            quantity,
+            savedAt: now,
+            collageBlob,
+            preview: previewBlob,
+            slots: slotUploads().flatMap((slot) => (slot.file ? [{ ...slot, file: slot.file }] : [])),
+          });
+          resetEditor();
+          showToast(COLLAGE_MESSAGES.saved, 'success');
+        } catch (error) {
+          console.warn('Saving the collage failed', error);
+          showToast(COLLAGE_MESSAGES.saveFailed, 'error');
+        } finally {
+          await reloadSaved();
+        }
+      }),
+    [drawing, kit, quantity, reloadSaved, resetEditor, runBusy, size, slotUploads, template],
+  );
+
+  const removeSaved = useCallback(
+    async (id: string) => {
+      try {
+        await removeSavedCollage(id);
+      } finally {
+        await reloadSaved();
+      }
+    },
+    [reloadSaved],
+  );
+
+  /** Collage by collage; each one added leaves the saved list, so a failure keeps only the rest. */
+  const addAllToCart = useCallback(
+    () =>
+      runBusy('add-all', async () => {
+        const list = await listSavedCollages(template.id).catch(() => saved);
+        if (list.length === 0) return;
+        try {
+          for (const collage of list) {
+            await addCollageToCart({
+              template,
+              templateName: collage.templateName,
+              size: collage.size,
+              quantity: collage.quantity,
+              slots: collage.slots,
+              collage: collage.collageBlob,
+            });
+            await removeSavedCollage(collage.id);
+          }
+          showToast(COLLAGE_MESSAGES.addedAll(list.length), 'success');
+          await refreshCart(queryClient);
+          void navigate('/cart');
+        } catch (error) {
+          console.warn('Adding the saved collages failed', error);
+          showToast(COLLAGE_MESSAGES.addAllFailed, 'error');
+          await refreshCart(queryClient);
+        } finally {
+          await reloadSaved();
+        }
+      }),
+    [navigate, queryClient, reloadSaved, runBusy, saved, template],
+  );
+
+  return {
+    loading,
+    zones,
+    sourceSize: analysed ? { width: analysed.width, height: analysed.height } : null,
+    photos,
+    filled,
+    complete,
+    busy,
+    size,
+    setSize: (id: string) => setSize(collageSize(id).id),
+    quantityText,
+    setQuantityText,
+    quantity,
+    total,
+    saved,
+    setPhoto,
+    removePhoto,
+    preview,
+    addToCart,
+    saveAndCreateAnother,
+    removeSaved,
+    addAllToCart,
+  };
+}
+
+export type CollageBuilder = ReturnType<typeof useCollageBuilder>;

@@ -1,0 +1,29 @@
+// The poster image with its badge and a viewer count drawn once between 20 and 49 (spec 2 §2, §9).
+import { useState } from 'react';
+import type { Product } from '@printshop/shared-events/rules/catalog';
+import { shortName } from '@printshop/shared-events/rules/catalog';
+
+export const VIEWERS_MIN = 20;
+export const VIEWERS_MAX = 49;
+
+export const randomViewers = (random: () => number = Math.random): number =>
+  VIEWERS_MIN + Math.floor(random() * (VIEWERS_MAX - VIEWERS_MIN + 1));
+
+export function PosterGallery({ product }: { product: Product }) {
+  const [viewers] = useState(() => randomViewers());
+  return (
+    <figure className="poster-gallery">
+      {product.badge && <span className="poster-gallery__badge">{product.badge}</span>}
+      <img
+        src={product.imageUrl}
+        alt={shortName(product.name)}
+        width={600}
+        height={Math.round(600 / product.cropAspectRatio)}
+        fetchPriority="high"
+      />
+      <figcaption className="poster-gallery__viewers" data-testid="viewer-count">
+        <span aria-hidden="true" className="poster-gallery__dot" /> {viewers} people viewing this right now
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,183 @@
+// The poster page around the workflow (spec 2 §2, §4): gallery, feature cards, bulk table, tabs,
+// view tracking, the phone layout and the Unsaved Changes guard.
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { productBySku } from '@printshop/shared-events/rules/catalog';
+import type { TestServer } from '../../../test/http-server';
+import { installNodeFileApis, photo, testImageTools } from '../../product-creation/testing/browser-apis';
+import {
+  applyCrop,
+  cards,
+  chooseFiles,
+  cropDialog,
+  renderPage,
+  requestsTo,
+  startShopServer,
+} from '../../product-creation/testing/creation-harness';
+import { PosterPage } from './poster-page';
+import { randomViewers } from './poster-gallery';
+
+let server: TestServer;
+beforeAll(installNodeFileApis);
+beforeEach(async () => {
+  server = await startShopServer();
+});
+afterEach(async () => {
+  await server.close();
+  Reflect.deleteProperty(window, 'matchMedia');
+});
+
+const poster = (sku: string) => productBySku(sku)!;
+const renderPoster = (sku = 'POSTERA4', path = '/product/poster-a4') =>
+  renderPage(<PosterPage product={poster(sku)} imageTools={testImageTools} />, path);
+
+describe('poster page content', () => {
+  it.each([
+    ['POSTERA4', 'Popular Choice', '$1.78', ['₹89', '₹79', '₹69', '₹59'], ['11.24%', '22.47%', '33.71%']],
+    ['POSTERA3', 'Professional Size', '$1.98', ['₹99', '₹89', '₹79', '₹69'], ['10.10%', '20.20%', '30.30%']],
+    ['POSTER1218', 'Premium Choice', '$2.18', ['₹109', '₹97', '₹85', '₹75'], ['11.01%', '22.02%', '31.19%']],
+  ])('%s shows its badge, price, viewers and bulk table', (sku, badge, price, prices, savings) => {
+    renderPoster(sku);
+    expect(screen.getByText(badge)).toBeInTheDocument();
+    expect(screen.getByTestId('product-price')).toHaveTextContent(price);
+    const viewers = Number(/(\d+) people viewing/.exec(screen.getByTestId('viewer-count').textContent!)![1]);
+    expect(viewers).toBeGreaterThanOrEqual(20);
+    expect(viewers).toBeLessThanOrEqual(49);
+    expect(within(screen.getByRole('list', { name: 'Why our posters' })).getAllByRole('listitem')).toHaveLength(3);
+
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['1-9', '10-49', '50-99', '100+']);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(prices);
+    expect(rows.slice(1).map((r) => within(r).getAllByRole('cell')[1]!.textContent)).toEqual(savings);
+    expect(rows[0]).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('draws viewer counts only between 20 and 49', () => {
+    expect(randomViewers(() => 0)).toBe(20);
+    expect(randomViewers(() => 0.9999)).toBe(49);
+  });
+
+  it('has the tabs Product Details (default), Shipping with the country rule, and FAQ', async () => {
+    const { user } = renderPoster();
+    expect(screen.getByRole('tab', { name: 'Product Details' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('A4 (21 x 29.7 cm)');
+
+    await user.click(screen.getByRole('tab', { name: 'Shipping' }));
+    const shipping = screen.getByTestId('shipping-panel');
+    expect(shipping).toHaveTextContent('24-48 hours (excluding Sundays)');
+    expect(shipping).toHaveTextContent('10-15 business days');
+    expect(shipping).toHaveTextContent('On orders over $50.00');
+    expect(screen.getByTestId('order-shipping')).toHaveTextContent('$10.00');
+
+    // 35 A4 posters: 62.30 - 11.24% = 55.30 USD, over the US threshold: shipping is Free.
+    await chooseFiles(user, [photo('a.png')]);
+    const quantity = screen.getByRole('textbox', { name: 'Quantity of a.png' });
+    await user.clear(quantity);
+    await user.type(quantity, '35{Enter}');
+    expect(screen.getByTestId('order-shipping')).toHaveTextContent('Free');
+
+    await user.click(screen.getByRole('tab', { name: 'FAQ' }));
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('How do bulk discounts work?');
+  });
+
+  it('tracks the product view with a browser_ event id', async () => {
+    renderPoster('POSTERA3', '/product/customized-poster-a3-print-custom-posters-online');
+    await waitFor(() => expect(requestsTo(server, 'POST /api/track/view-content').length).toBeGreaterThan(0));
+    const body = JSON.parse(requestsTo(server, 'POST /api/track/view-content')[0]!.body);
+    expect(body.event_id).toMatch(/^browser_/);
+    expect(body.product).toEqual({
+      sku: 'POSTERA3',
+      meta_content_id: 'POSTERA3_12346',
+      name: 'A3 Poster | Customized Poster Print',
+      price: 1.98,
+      currency: 'USD',
+    });
+  });
+});
+
+describe('on a phone', () => {
+  const scrolled: string[] = [];
+  beforeEach(() => {
+    scrolled.length = 0;
+    Object.assign(window, {
+      matchMedia: (query: string) => ({ matches: query === '(max-width: 767px)', addEventListener() {}, removeEventListener() {} }),
+    });
+    // jsdom lays nothing out and has no scrollIntoView: record which element was asked to come into view.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+  });
+
+  it('shows Start Creating until images exist, then the bottom bar with progress and Crop N more; scrolls to the preview after 800 ms', async () => {
+    const { user } = renderPoster();
+    expect(screen.getByTestId('start-creating')).toHaveTextContent('Start Creating');
+    expect(screen.queryByTestId('mobile-cart-bar')).not.toBeInTheDocument();
+
+    await chooseFiles(user, [photo('a.png'), photo('b.png')]);
+    expect(screen.queryByTestId('start-creating')).not.toBeInTheDocument();
+    const bar = screen.getByTestId('mobile-cart-bar');
+    expect(within(bar).getByRole('progressbar', { name: 'Photos cropped' })).toHaveAttribute('aria-valuenow', '0');
+    expect(within(bar).getByRole('button', { name: 'Crop 2 more' })).toBeEnabled();
+    await waitFor(() => expect(scrolled).toContain('uploads-list'), { timeout: 2000 });
+
+    // Crop N more opens the batch crop; the bar hides while it runs.
+    await user.click(within(bar).getByRole('button', { name: 'Crop 2 more' }));
+    expect(within(cropDialog()).getByRole('heading', { name: 'Batch Crop (1/2)' })).toBeInTheDocument();
+    expect(screen.queryByTestId('mobile-cart-bar')).not.toBeInTheDocument();
+    await applyCrop(user);
+    await waitFor(() => expect(within(cropDialog()).getByRole('heading', { name: 'Batch Crop (2/2)' })).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Exit Batch Crop' }));
+
+    const after = screen.getByTestId('mobile-cart-bar');
+    expect(within(after).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    expect(within(after).getByRole('button', { name: 'Crop 1 more' })).toBeInTheDocument();
+    expect(after).toHaveTextContent('$3.56');
+  });
+});
+
+describe('Unsaved Changes guard', () => {
+  const routes = (sku = 'POSTERA4') => {
+    const page = <PosterPage product={poster(sku)} imageTools={testImageTools} />;
+    return [
+      {
+        path: '/product/*',
+        element: (
+          <>
+            <a href="/cart" onClick={(e) => e.preventDefault()}>
+              plain
+            </a>
+            {page}
+          </>
+        ),
+      },
+      { path: '/cart', element: <h1>Cart page</h1> },
+    ];
+  };
+
+  it('asks before leaving with images; Stay keeps them, Leave clears them and goes on; without images it does not ask', async () => {
+    const { user, router } = renderPage(<></>, '/product/poster-a4');
+    // The harness's routes render the same page; navigate with the router like a link would.
+    router.routes.splice(0, router.routes.length, ...routes());
+    await router.navigate('/product/poster-a4');
+    await chooseFiles(user, [photo('a.png')]);
+
+    await router.navigate('/cart').catch(() => undefined);
+    const modal = await screen.findByRole('alertdialog', { name: 'Unsaved Changes' });
+    await user.click(within(modal).getByRole('button', { name: 'Stay on Page' }));
+    expect(router.state.location.pathname).toBe('/product/poster-a4');
+    expect(cards()).toHaveLength(1);
+
+    // The same path with a hash or query is no navigation away.
+    await router.navigate('/product/poster-a4#upload-area');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    void router.navigate('/cart');
+    await user.click(await screen.findByRole('button', { name: 'Leave Page' }));
+    expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
+
+    await router.navigate('/product/poster-a4');
+    expect(cards()).toHaveLength(0);
+    await router.navigate('/cart');
+    expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
+  });
+});

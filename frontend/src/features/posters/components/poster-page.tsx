@@ -1,0 +1,123 @@
+// A poster page (spec 2 §2): gallery, feature cards and bulk-discount table on the left; title,
+// price, key features, the upload-and-crop workflow and the tabs on the right. On phones an intro
+// card, a floating scroll button and the fixed cart bar; the page auto-scrolls after 800 ms.
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { shortName, type Product } from '@printshop/shared-events/rules/catalog';
+import { POSTER_DISCOUNT, applyQuantityDiscount } from '@printshop/shared-events/rules/discounts';
+import { PageMeta } from '../../../components/page-meta';
+import { useCurrency } from '../../currency/use-currency';
+import { CreationPanel } from '../../product-creation/components/creation-panel';
+import { MobileCartBar } from '../../product-creation/components/mobile-cart-bar';
+import { UnsavedChangesGuard } from '../../product-creation/components/unsaved-changes-guard';
+import type { ImageTools } from '../../product-creation/image-tools';
+import { useIsMobile } from '../../product-creation/use-mobile';
+import { useProductCreation } from '../../product-creation/use-product-creation';
+import { useProductViewTracking } from '../../product-creation/use-product-view-tracking';
+import { KEY_FEATURES, POSTER_SPECS } from '../poster-content';
+import { BulkDiscountTable } from './bulk-discount-table';
+import { FeatureCards } from './feature-cards';
+import { PosterGallery } from './poster-gallery';
+import { PosterTabs } from './poster-tabs';
+import '../posters.css';
+
+/** Spec 2 §9: the poster page scrolls to the preview or upload area after 800 ms. */
+export const AUTO_SCROLL_MS = 800;
+
+export interface PosterPageProps {
+  product: Product;
+  onCartChanged?: () => void;
+  imageTools?: ImageTools;
+}
+
+const scrollTo = (id: string) =>
+  document.getElementById(id)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+
+export function PosterPage({ product, onCartChanged, imageTools }: PosterPageProps) {
+  const { pathname } = useLocation();
+  const { formatCents, country } = useCurrency();
+  const creation = useProductCreation({ product, scheme: POSTER_DISCOUNT, onCartChanged, imageTools });
+  const isMobile = useIsMobile();
+  const spec = POSTER_SPECS[product.sku] ?? { sku: product.sku, sizeLabel: product.sku, dimensions: '' };
+  const name = shortName(product.name);
+  const hasImages = creation.items.length > 0;
+  useProductViewTracking(product, pathname);
+
+  // On phones: after 800 ms, bring the preview (when images exist) or the upload area into view.
+  const first = useRef(true);
+  useEffect(() => {
+    if (!isMobile) return;
+    const initial = first.current;
+    first.current = false;
+    if (initial && !hasImages) return;
+    const timer = setTimeout(() => scrollTo(hasImages ? 'uploads-list' : 'upload-area'), AUTO_SCROLL_MS);
+    return () => clearTimeout(timer);
+  }, [hasImages, isMobile]);
+
+  const usdOrder = applyQuantityDiscount(
+    POSTER_DISCOUNT,
+    creation.items.map((item) => ({ quantity: item.quantity, unitPrice: product.basePriceUsdCents })),
+  ).final;
+
+  return (
+    <div className={`product-page poster-page${isMobile && hasImages ? ' poster-page--with-bar' : ''}`}>
+      <PageMeta
+        fullTitle={product.name}
+        description={`${name}: your photo printed on 300 GSM matte board, ready to ship within 24 hours, from ${formatCents(product.basePriceUsdCents)} per poster.`}
+        canonicalPath={product.path}
+      />
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/posters">Posters</Link>
+          </li>
+          <li aria-current="page">{name}</li>
+        </ol>
+      </nav>
+      <div className="poster-page__grid">
+        <div className="poster-page__left">
+          <PosterGallery product={product} />
+          <FeatureCards />
+          <BulkDiscountTable sku={product.sku} totalQuantity={creation.summary.totalQuantity} />
+        </div>
+        <div className="poster-page__right">
+          <h1 className="product-page__name">{name}</h1>
+          <p className="product-page__price">
+            <strong data-testid="product-price">{formatCents(product.basePriceUsdCents)}</strong>
+            <span> per print</span>
+          </p>
+          <ul className="poster-page__key-features" aria-label="Key features">
+            {KEY_FEATURES.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+          {isMobile && !hasImages && (
+            <div className="start-card" data-testid="start-creating">
+              <h2>Start Creating</h2>
+              <p>Upload your photos, crop each one to {spec.sizeLabel} and add them to your cart.</p>
+              <p className="start-card__hint" aria-hidden="true">
+                Scroll down to upload ↓
+              </p>
+            </div>
+          )}
+          <CreationPanel creation={creation} aspectLabel={`${spec.sizeLabel} (${spec.dimensions})`} />
+          <PosterTabs spec={spec} country={country} orderUsdCents={usdOrder} />
+        </div>
+      </div>
+      {isMobile && (
+        <button
+          type="button"
+          className={`scroll-fab${hasImages ? ' scroll-fab--raised' : ''}`}
+          onClick={() => scrollTo(hasImages ? 'order-summary' : 'upload-area')}
+        >
+          {hasImages ? 'Go to order summary' : 'Go to upload'}
+        </button>
+      )}
+      {isMobile && <MobileCartBar creation={creation} />}
+      <UnsavedChangesGuard active={hasImages} onLeave={creation.clear} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// The product image carousel of the standard-print panels (spec 2 §2): a badge, the price range in
+// dollars with two decimals, 'N people viewing', previous / next and thumbnails.
+import { useState } from 'react';
+
+export interface CarouselProps {
+  images: ReadonlyArray<{ src: string; alt: string }>;
+  badge: string;
+  /** Lowest and highest price per item, USD cents. */
+  priceRangeUsdCents: readonly [number, number];
+  viewers: number;
+}
+
+export const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
+
+export function ProductCarousel({ images, badge, priceRangeUsdCents, viewers }: CarouselProps) {
+  const [index, setIndex] = useState(0);
+  const count = images.length;
+  const current = images[index] ?? images[0];
+  if (!current) return null;
+  const [low, high] = priceRangeUsdCents;
+  return (
+    <div className="carousel" aria-roledescription="carousel" aria-label="Product images">
+      <div className="carousel__stage">
+        <span className="carousel__badge">{badge}</span>
+        <img src={current.src} alt={current.alt} width={600} height={600} fetchPriority="high" />
+        {count > 1 && (
+          <>
+            <button
+              type="button"
+              className="carousel__nav carousel__nav--prev"
+              aria-label="Previous image"
+              onClick={() => setIndex((index - 1 + count) % count)}
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              className="carousel__nav carousel__nav--next"
+              aria-label="Next image"
+              onClick={() => setIndex((index + 1) % count)}
+            >
+              ›
+            </button>
+          </>
+        )}
+      </div>
+      <div className="carousel__meta">
+        <strong data-testid="price-range">
+          {low === high ? dollars(low) : `${dollars(low)} - ${dollars(high)}`}
+        </strong>
+        <span data-testid="viewer-count">{viewers} people viewing</span>
+      </div>
+      {count > 1 && (
+        <ul className="carousel__thumbs">
+          {images.map((image, i) => (
+            <li key={image.src}>
+              <button
+                type="button"
+                aria-label={`Show image ${i + 1} of ${count}`}
+                aria-current={i === index || undefined}
+                onClick={() => setIndex(i)}
+              >
+                <img src={image.src} alt="" width={72} height={72} loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+// The upload-and-crop page of prints, retro prints, strips and greeting cards (spec 1 §2, spec 2 §2
+// "Standard-print upload and crop panels"): the carousel on the left, the workflow on the right,
+// the upload-panel quantity bands (spec 2 §9).
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { FEATURED_SKUS, PRODUCTS, shortName, type Product } from '@printshop/shared-events/rules/catalog';
+import { UPLOAD_PANEL_DISCOUNT, discountAmount } from '@printshop/shared-events/rules/discounts';
+import { PageMeta } from '../../../components/page-meta';
+import { useCurrency } from '../../currency/use-currency';
+import type { ImageTools } from '../image-tools';
+import { useProductCreation } from '../use-product-creation';
+import { useProductViewTracking } from '../use-product-view-tracking';
+import { CreationPanel } from './creation-panel';
+import { ProductCarousel } from './product-carousel';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
+
+const CATEGORY: Record<string, { to: string; label: string }> = {
+  'retro-prints': { to: '/prints', label: 'Prints' },
+  'standard-prints': { to: '/prints', label: 'Prints' },
+  'film-strips': { to: '/strips', label: 'Strips' },
+  'photo-strips': { to: '/strips', label: 'Strips' },
+  'greeting-cards': { to: '/greeting-cards', label: 'Greeting Cards' },
+};
+
+function badgeOf(product: Product): string {
+  if (product.badge) return product.badge;
+  return (FEATURED_SKUS as readonly string[]).includes(product.sku) ? 'Bestseller' : 'Made to Order';
+}
+
+function sizeText(product: Product): string {
+  const { width, height, unit } = product.printSize;
+  return `${width} x ${height} ${unit === 'in' ? 'in' : 'mm'}`;
+}
+
+export interface StandardProductPageProps {
+  product: Product;
+  onCartChanged?: () => void;
+  imageTools?: ImageTools;
+}
+
+export function StandardProductPage({ product, onCartChanged, imageTools }: StandardProductPageProps) {
+  const { pathname } = useLocation();
+  const { formatCents } = useCurrency();
+  const creation = useProductCreation({ product, scheme: UPLOAD_PANEL_DISCOUNT, onCartChanged, imageTools });
+  const [viewers] = useState(() => 20 + Math.floor(Math.random() * 30));
+  useProductViewTracking(product, pathname);
+  const name = shortName(product.name);
+  const category = CATEGORY[product.family] ?? { to: '/prints', label: 'Prints' };
+  const top = UPLOAD_PANEL_DISCOUNT.bands[UPLOAD_PANEL_DISCOUNT.bands.length - 1]!;
+  const lowest = product.basePriceUsdCents - discountAmount(product.basePriceUsdCents, top.rateBps);
+  // The product's own picture first, then its siblings' for a feel of the family.
+  const images = [product, ...PRODUCTS.filter((p) => p.family === product.family && p.sku !== product.sku)]
+    .slice(0, 4)
+    .map((p) => ({ src: p.imageUrl, alt: shortName(p.name) }));
+
+  return (
+    <div className="product-page">
+      <PageMeta
+        fullTitle={product.name}
+        description={`${name}: ${product.category.toLowerCase()} printed from your own photos, from ${formatCents(product.basePriceUsdCents)} per ${product.unit}.`}
+        canonicalPath={product.path}
+      />
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to={category.to}>{category.label}</Link>
+          </li>
+          <li aria-current="page">{name}</li>
+        </ol>
+      </nav>
+      <div className="product-page__grid">
+        <div className="product-page__media">
+          <ProductCarousel
+            images={images}
+            badge={badgeOf(product)}
+            priceRangeUsdCents={[lowest, product.basePriceUsdCents]}
+            viewers={viewers}
+          />
+        </div>
+        <div className="product-page__info">
+          <h1 className="product-page__name">{name}</h1>
+          <p className="product-page__price">
+            <strong data-testid="product-price">{formatCents(product.basePriceUsdCents)}</strong>
+            <span> / {product.unit}</span>
+          </p>
+          <dl className="product-page__specs">
+            <div>
+              <dt>Print size</dt>
+              <dd>{sizeText(product)}</dd>
+            </div>
+            {creation.slots > 1 && (
+              <div>
+                <dt>Photos</dt>
+                <dd>{creation.slots} per strip</dd>
+              </div>
+            )}
+            {product.colour && (
+              <div>
+                <dt>Frame</dt>
+                <dd>{product.colour === 'white' ? 'White' : 'Black'}</dd>
+              </div>
+            )}
+          </dl>
+          <CreationPanel creation={creation} aspectLabel={sizeText(product)} />
+        </div>
+      </div>
+      <UnsavedChangesGuard active={creation.items.length > 0} onLeave={creation.clear} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/// <reference types="node" />
+// Test support for jsdom, which lacks parts of the browser these pages use: jsdom's Blob and File
+// cannot be sent by Node's fetch (the upload would hang), and jsdom has no URL.createObjectURL nor
+// a canvas. Node's own Blob, File and FormData are put in their place, object URLs are made up, and
+// the canvas steps get an `ImageTools` that does the same checks and returns real bytes.
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
+import { fireEvent } from '@testing-library/react';
+import { checkCropInput, type ImageTools } from '../image-tools';
+
+export async function installNodeFileApis(): Promise<void> {
+  const probe = await new Response('a=1', {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  }).formData();
+  Object.assign(globalThis, { Blob: NodeBlob, File: NodeFile, FormData: probe.constructor });
+  let next = 0;
+  const revoked = new Set<string>();
+  Object.assign(URL, {
+    createObjectURL: () => `blob:test/${++next}`,
+    revokeObjectURL: (url: string) => void revoked.add(url),
+  });
+}
+
+/** A small PNG-named file with real bytes. */
+export const photo = (name: string, type = 'image/png', bytes = 64): File =>
+  new File([new Uint8Array(bytes).fill(7)], name, { type });
+
+export const testImageTools: ImageTools = {
+  async cropToJpeg(src, area, fileName) {
+    checkCropInput(src, area);
+    return new File([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], `cropped_${fileName}`, { type: 'image/jpeg' });
+  },
+  async composeStrip(sources) {
+    return new Blob([new Uint8Array([0xff, 0xd8, 0xff, sources.length])], { type: 'image/jpeg' });
+  },
+};
+
+/**
+ * What a browser does when the crop tool's image has loaded: react-easy-crop measures the frame and
+ * the picture and reports the crop area. jsdom lays nothing out, so the sizes are given here.
+ */
+export function loadCropImage(img: HTMLElement, natural = { width: 1200, height: 1600 }): void {
+  const container = img.closest('.reactEasyCrop_Container') as HTMLElement;
+  const box = { width: 400, height: 400, left: 0, top: 0, right: 400, bottom: 400, x: 0, y: 0 };
+  container.getBoundingClientRect = () => ({ ...box, toJSON: () => box });
+  Object.defineProperties(img, {
+    naturalWidth: { value: natural.width, configurable: true },
+    naturalHeight: { value: natural.height, configurable: true },
+    offsetWidth: { value: 300, configurable: true },
+    offsetHeight: { value: 400, configurable: true },
+  });
+  fireEvent.load(img);
+}

@@ -47,9 +47,36 @@ function preloadHomeRoute(): Plugin {
   };
 }
 
+/**
+ * The first page parses its answers with zod/mini (src/lib/mini-schemas), which needs a sliver of
+ * zod's core. Rollup keeps one copy of each module holding whatever any chunk uses from it, and
+ * places it in the entry when the entry uses it: the later pages' classic zod schemas would pull
+ * nearly all of zod's core into `/`'s download. So the shell's zod/mini imports get a copy of zod
+ * of their own, tree-shaken to what they use. zod is made to run as several copies (its config
+ * lives on globalThis and its instanceof checks go by name), and the later pages' chunks keep the
+ * full copy.
+ */
+function shellZodCopy(): Plugin {
+  const COPY = '?shell-zod';
+  const shell = /\/frontend\/src\/lib\/(mini-schemas\/[^/]+|api-client)\.ts$/;
+  return {
+    name: 'printshop-shell-zod-copy',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const fromShell = source === 'zod/mini' && shell.test(importer);
+      const insideCopy = importer.endsWith(COPY) && source.startsWith('.');
+      if (!fromShell && !insideCopy) return null;
+      const resolved = await this.resolve(source, importer.replace(COPY, ''), { ...options, skipSelf: true });
+      return resolved ? { ...resolved, id: `${resolved.id}${COPY}` } : null;
+    },
+  };
+}
+
 // `npm run dev -w frontend` serves the app with hot reload and sends API calls to `npm start`'s gateway.
 export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadHomeRoute()],
+  plugins: [react(), preloadHomeRoute(), shellZodCopy()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { COLLAGE_TEMPLATES, type CollageTemplate } from '@printshop/shared-events/rules/collages';
 import {
   layoutOf,
@@ -168,14 +168,27 @@ function decoration(layout: TemplateLayout): Decoration {
         .map((s) => {
           if (s.kind !== 'rect') return '';
           const pad = 16;
-          const frame = { ...s, x: s.x - pad, y: s.y - pad, width: s.width + pad * 2, height: s.height + pad + 70, radius: 4 };
+          const frame = {
+            ...s,
+            x: s.x - pad,
+            y: s.y - pad,
+            width: s.width + pad * 2,
+            height: s.height + pad + 70,
+            radius: 4,
+          };
           return slotPath(frame, '#fffdf8', 'stroke="#d9cfc2" stroke-width="2"');
         })
         .join('');
       const clips = boxes
-        .map((b) => `<rect x="${b.x + b.width / 2 - 12}" y="${b.y - 44}" width="24" height="40" rx="4" fill="#b07a4f"/>`)
+        .map(
+          (b) =>
+            `<rect x="${b.x + b.width / 2 - 12}" y="${b.y - 44}" width="24" height="40" rx="4" fill="#b07a4f"/>`,
+        )
         .join('');
-      const lights = Array.from({ length: 16 }, (_, i) => `<circle cx="${30 + i * 56}" cy="${i % 2 ? 96 : 110}" r="9" fill="#ffe08a"/>`).join('');
+      const lights = Array.from(
+        { length: 16 },
+        (_, i) => `<circle cx="${30 + i * 56}" cy="${i % 2 ? 96 : 110}" r="9" fill="#ffe08a"/>`,
+      ).join('');
       return {
         background: `<rect width="${w}" height="${h}" fill="#efe4d6"/>
         <path d="M0 200 Q${w / 2} 260 ${w} 200" stroke="#6b4f3a" stroke-width="4" fill="none"/>
@@ -210,24 +223,37 @@ function decoration(layout: TemplateLayout): Decoration {
       }).join('');
       return {
         background: `<rect width="${w}" height="${h}" fill="#1c2541"/>${lattice}${text(w / 2, 150, 60, layout.title, '#e9d8a6', 'letter-spacing="14"')}`,
-        under: slots.map((s) => (s.kind === 'diamond' ? slotPath({ ...s, half: s.half + 10 }, '#e9d8a6') : '')).join(''),
+        under: slots
+          .map((s) => (s.kind === 'diamond' ? slotPath({ ...s, half: s.half + 10 }, '#e9d8a6') : ''))
+          .join(''),
         over: text(w / 2, 1190, 22, '· nine moments ·', '#e9d8a6'),
       };
     }
     case 'pink': {
-      const hearts = Array.from({ length: 30 }, (_, i) => heartShape((i * 131) % w, (i * 173) % h, 28, '#ffb3c7')).join('');
+      const hearts = Array.from({ length: 30 }, (_, i) =>
+        heartShape((i * 131) % w, (i * 173) % h, 28, '#ffb3c7'),
+      ).join('');
       return {
         background: `<rect width="${w}" height="${h}" fill="#ffe3ec"/>${hearts}${text(w / 2, 130, 64, layout.title, '#c9184a', `font-family="${SERIF}" font-style="italic"`)}`,
-        under: boxes.map((b) => `<rect x="${b.x - 8}" y="${b.y - 8}" width="${b.width + 16}" height="${b.height + 16}" rx="16" fill="#ffffff"/>`).join(''),
+        under: boxes
+          .map(
+            (b) =>
+              `<rect x="${b.x - 8}" y="${b.y - 8}" width="${b.width + 16}" height="${b.height + 16}" rx="16" fill="#ffffff"/>`,
+          )
+          .join(''),
         over: text(w / 2, 1120, 26, 'xoxo', '#c9184a'),
       };
     }
     case 'friendship': {
-      const stars = Array.from({ length: 18 }, (_, i) => text((i * 149) % w, 40 + ((i * 89) % h), 30, '✦', '#b8a1e3')).join('');
+      const stars = Array.from({ length: 18 }, (_, i) =>
+        text((i * 149) % w, 40 + ((i * 89) % h), 30, '✦', '#b8a1e3'),
+      ).join('');
       const captions = ['day one', 'adventures', 'laughs', 'forever'];
       return {
         background: `<rect width="${w}" height="${h}" fill="#f3edff"/>${stars}${text(w / 2, 150, 66, layout.title, '#5a3e8c', `font-family="${SERIF}" font-style="italic"`)}`,
-        over: boxes.map((b, i) => text(b.x + b.width / 2, b.y + b.height + 30, 22, captions[i] ?? '', '#5a3e8c')).join(''),
+        over: boxes
+          .map((b, i) => text(b.x + b.width / 2, b.y + b.height + 30, 22, captions[i] ?? '', '#5a3e8c'))
+          .join(''),
       };
     }
     case 'botanical': {
@@ -242,12 +268,20 @@ function decoration(layout: TemplateLayout): Decoration {
       ].join('');
       return {
         background: `<rect width="${w}" height="${h}" fill="#e8efe4"/>${leaves}`,
-        under: boxes.map((b) => `<rect x="${b.x - 10}" y="${b.y - 10}" width="${b.width + 20}" height="${b.height + 20}" fill="#fbfaf5"/>`).join(''),
+        under: boxes
+          .map(
+            (b) =>
+              `<rect x="${b.x - 10}" y="${b.y - 10}" width="${b.width + 20}" height="${b.height + 20}" fill="#fbfaf5"/>`,
+          )
+          .join(''),
         over: text(w / 2, 1230, 40, layout.title, '#3f6340', `font-family="${SERIF}" font-style="italic"`),
       };
     }
     case 'mixed': {
-      const lines = Array.from({ length: 12 }, (_, i) => `<path d="M0 ${i * 110} L${w} ${i * 110 + 60}" stroke="#e3e6ee" stroke-width="2"/>`).join('');
+      const lines = Array.from(
+        { length: 12 },
+        (_, i) => `<path d="M0 ${i * 110} L${w} ${i * 110 + 60}" stroke="#e3e6ee" stroke-width="2"/>`,
+      ).join('');
       return {
         background: `<rect width="${w}" height="${h}" fill="#f7f8fb"/>${lines}${text(w / 2, 80, 48, layout.title, '#2b3044', 'letter-spacing="8"')}`,
         over: text(w / 2, 1245, 20, 'seven moments', '#8a90a6'),
@@ -271,7 +305,10 @@ function svg(layout: TemplateLayout, body: string): string {
 
 function templatePicture(layout: TemplateLayout): string {
   const d = decoration(layout);
-  return svg(layout, `${d.background}${d.under ?? ''}${layout.slots.map(markedSlot).join('')}${d.over ?? ''}`);
+  return svg(
+    layout,
+    `${d.background}${d.under ?? ''}${layout.slots.map(markedSlot).join('')}${d.over ?? ''}`,
+  );
 }
 
 function samplePicture(layout: TemplateLayout): string {
@@ -287,12 +324,13 @@ function maskPicture(layout: TemplateLayout): string {
   );
 }
 
-async function write(file: string, image: sharp.Sharp): Promise<void> {
+async function write(file: string, image: Sharp): Promise<void> {
   const target = path.join(publicDir, file.replace(/^\//, ''));
   mkdirSync(path.dirname(target), { recursive: true });
-  const data = await (file.endsWith('.webp')
-    ? image.webp({ quality: 80, effort: 6 })
-    : image.png({ compressionLevel: 9, palette: true, quality: 90, dither: 0 })
+  const data = await (
+    file.endsWith('.webp')
+      ? image.webp({ quality: 80, effort: 6 })
+      : image.png({ compressionLevel: 9, palette: true, quality: 90, dither: 0 })
   ).toBuffer();
   writeFileSync(target, data);
   console.log(`${file} ${(data.length / 1024).toFixed(1)} KB`);

@@ -13,6 +13,9 @@ import { orderResponseSchema } from '@printshop/shared-events/api/orders';
 import type { OrderPlacedData } from '@printshop/shared-events/events/order';
 import { orderStreamName } from '@printshop/shared-events/events/order';
 import { toMajor } from '@printshop/shared-events/rules/money';
+import { orderAuditProjection } from '@printshop/projections/order-audit/order-audit-projection';
+import { ordersProjection } from '@printshop/projections/orders/orders-projection';
+import { verifyProjection } from '@printshop/projections/runner/verify';
 import { decodedBody, header } from '@printshop/test/support/smtp';
 import type { TestApp } from '@printshop/test/support/app';
 import { browser } from '../cart/support';
@@ -474,5 +477,15 @@ describe('the users list with order figures', () => {
       orderCount: 3,
       totalSpent: toMajor(usdTotals[0]! + usdTotals[1]!, 'USD'),
     });
+  });
+});
+
+describe('the read models', () => {
+  it('given everything above, when the orders and the audit trail are rebuilt from the log, then the rows are the same', async () => {
+    for (const projection of [ordersProjection, orderAuditProjection]) {
+      const result = await verifyProjection({ db: app.db, store: eventLog(app), projection });
+      expect(result.position).toBeGreaterThan(0);
+      expect(result.differences, projection.name).toEqual([]);
+    }
   });
 });

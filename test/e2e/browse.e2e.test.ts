@@ -46,7 +46,7 @@ describe('browsing', () => {
     await page.waitForURL('**/product/4x6-photo-prints');
     await page.getByRole('heading', { level: 1, name: '4x6 Photo Prints' }).waitFor();
     await expect(page.getByTestId('product-price').textContent()).resolves.toBe('$0.39');
-    await expect(page.getByText('Coming soon: upload and crop').isVisible()).resolves.toBe(true);
+    await page.getByText('Upload Your Photos').waitFor();
     await page.waitForLoadState('networkidle');
     expect(await brokenImages(page)).toEqual([]);
     await shop.screenshot('browse-home-category-product');

@@ -12,6 +12,8 @@ import {
 } from '@printshop/shared-events/api/reviews';
 import type { RecordedEvent } from '@printshop/shared-events/event-store';
 import { reviewStreamName, type ReviewEvent } from '@printshop/shared-events/events/review';
+import { reviewsProjection } from '@printshop/projections/reviews/reviews-projection';
+import { verifyProjection } from '@printshop/projections/runner/verify';
 import type { TestApp } from '@printshop/test/support/app';
 import { browser } from '../cart/support';
 import { adminApi, api, freshEmail, placeOrder, startAdminApp, type Api } from '../admin/support';
@@ -366,5 +368,17 @@ describe('the public list', () => {
     expect(Object.keys(answer.body.errors).sort()).toEqual(['limit', 'page', 'rating', 'sort']);
     expect((await api(app).get('/api/reviews?rating=abc')).status).toBe(400);
     expect((await api(app).get('/api/reviews?limit=0')).status).toBe(400);
+  });
+});
+
+describe('the read model', () => {
+  it('given everything above, when reviews are rebuilt from the log, then the rows are the same', async () => {
+    const result = await verifyProjection({
+      db: app.db,
+      store: eventLog(app),
+      projection: reviewsProjection,
+    });
+    expect(result.position).toBeGreaterThan(0);
+    expect(result.differences).toEqual([]);
   });
 });

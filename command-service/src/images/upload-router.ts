@@ -84,7 +84,7 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
         tempDir: deps.tempDir,
       });
     } catch (error) {
-      if (error instanceof RequestTooLarge) ctx.set('Connection', 'close');
+      if (error instanceof RequestTooLarge) lingerThenClose(ctx);
       throw error;
     }
     try {
@@ -239,4 +239,21 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
   });
 
   return router;
+}
+
+/** How long a connection far over the limits is still read (and dropped) after its answer. */
+const LINGER_MS = 2000;
+
+/**
+ * Answers first, then keeps reading and dropping what the client still sends for a moment before
+ * cutting the connection. Closing a socket with unread data makes the kernel send a reset, which
+ * can destroy the answer before the client has read it (nginx's "lingering close").
+ */
+function lingerThenClose(ctx: Context): void {
+  const socket = ctx.req.socket;
+  ctx.req.resume();
+  ctx.res.once('finish', () => {
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once('close', () => clearTimeout(timer));
+  });
 }

@@ -1,8 +1,13 @@
 // Every call to the shop's REST API (API.md) goes through here: ky for the transport, zod for the
 // answer. Base path /api, cookies always sent, the stored Bearer token when signed in, and the
 // response rules of spec 1 §7 "How every response is handled" with the messages of §8.
+// Answers are parsed with zod/mini's safeParse, which takes classic zod schemas and zod/mini ones
+// alike, so the calls of the first page can use the small zod/mini (lib/mini-schemas).
 import ky, { type KyInstance } from 'ky';
-import type { z } from 'zod';
+import { safeParse, type core } from 'zod/mini';
+
+/** Any zod schema, classic or mini. */
+export type AnySchema = core.$ZodType;
 
 export const API_BASE = '/api';
 export const NON_JSON_SUCCESS = 'Operation successful (non-JSON response).';
@@ -125,7 +130,7 @@ const http: KyInstance = ky.create({
 
 export type SearchParams = Record<string, string | number | boolean | undefined | null>;
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends AnySchema> {
   /** What a successful answer must look like; it is parsed (and defaulted) with this. */
   schema: S;
   /** A JSON body. */
@@ -156,11 +161,11 @@ function cleanParams(params: SearchParams | undefined): Record<string, string> |
 }
 
 /** One call to `/api{path}`; resolves with the parsed answer or rejects with ApiError. */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends AnySchema>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   options: RequestOptions<S>,
-): Promise<z.output<S>> {
+): Promise<core.output<S>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = options.auth === false ? undefined : config.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -175,7 +180,7 @@ export async function apiRequest<S extends z.ZodType>(
     signal: options.signal,
   });
   const data = await readResponse(response);
-  const parsed = options.schema.safeParse(data);
+  const parsed = safeParse(options.schema, data);
   if (!parsed.success) {
     throw new ApiError(serverMessage(data) ?? unexpectedShapeMessage(response.status), response.status, data);
   }
@@ -205,14 +210,14 @@ export async function apiDownload(
   return { blob: await response.blob(), filename };
 }
 
-type Options<S extends z.ZodType> = RequestOptions<S>;
+type Options<S extends AnySchema> = RequestOptions<S>;
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, options: Options<S>) => apiRequest('GET', path, options),
-  post: <S extends z.ZodType>(path: string, options: Options<S>) => apiRequest('POST', path, options),
-  put: <S extends z.ZodType>(path: string, options: Options<S>) => apiRequest('PUT', path, options),
-  patch: <S extends z.ZodType>(path: string, options: Options<S>) => apiRequest('PATCH', path, options),
-  delete: <S extends z.ZodType>(path: string, options: Options<S>) => apiRequest('DELETE', path, options),
+  get: <S extends AnySchema>(path: string, options: Options<S>) => apiRequest('GET', path, options),
+  post: <S extends AnySchema>(path: string, options: Options<S>) => apiRequest('POST', path, options),
+  put: <S extends AnySchema>(path: string, options: Options<S>) => apiRequest('PUT', path, options),
+  patch: <S extends AnySchema>(path: string, options: Options<S>) => apiRequest('PATCH', path, options),
+  delete: <S extends AnySchema>(path: string, options: Options<S>) => apiRequest('DELETE', path, options),
 };
 
 /** The sentence to show for a failed call: the ApiError's message, else the caller's fallback. */

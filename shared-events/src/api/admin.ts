@@ -185,6 +185,7 @@ export const SALES_REPORT_MESSAGES = {
 
 const reportDate = (field: string) => queryValue(z.iso.date({ error: SALES_REPORT_MESSAGES.date(field) }));
 const DAY_MS = 86_400_000;
+const isoDate = z.iso.date();
 
 /**
  * from and to: UTC calendar days, both included. currency: a currency code (only the orders paid in
@@ -199,6 +200,8 @@ export const salesReportQuerySchema = z
     format: queryEnum(['json', 'csv'], 'json'),
   })
   .superRefine((query, ctx) => {
+    // zod runs this even when a date failed above: only two real dates are compared.
+    if (!isoDate.safeParse(query.from).success || !isoDate.safeParse(query.to).success) return;
     const days = (Date.parse(query.to) - Date.parse(query.from)) / DAY_MS;
     if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: SALES_REPORT_MESSAGES.order });
     else if (days >= SALES_REPORT_MAX_DAYS) {

@@ -40,7 +40,7 @@ export interface Shop {
 }
 
 /** Starts the shop on a fresh database and opens a fresh Chromium profile on it. */
-export async function openShop(label: string): Promise<Shop> {
+export async function openShop(label: string, options: { env?: Record<string, string> } = {}): Promise<Shop> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH`,
@@ -49,7 +49,7 @@ export async function openShop(label: string): Promise<Shop> {
   if (!existsSync(path.join(FRONTEND_DIST, 'index.html'))) {
     throw new Error('frontend/dist is missing: run `npm run build -w frontend` first');
   }
-  const app = await startTestApp({ label, frontendDir: FRONTEND_DIST });
+  const app = await startTestApp({ label, frontendDir: FRONTEND_DIST, env: options.env });
   const profile = mkdtempSync(path.join(os.tmpdir(), 'printshop-chromium-'));
   let context: BrowserContext;
   try {

@@ -109,7 +109,8 @@ export function faq(template: CollageTemplate): { question: string; answer: stri
     },
     {
       question: 'How long does delivery take?',
-      answer: 'Orders ship within 24 hours and arrive in 5-7 business days; express delivery is offered at checkout.',
+      answer:
+        'Orders ship within 24 hours and arrive in 5-7 business days; express delivery is offered at checkout.',
     },
     {
       question: 'Which photo formats can I use?',
@@ -126,7 +127,8 @@ export function faq(template: CollageTemplate): { question: string; answer: stri
     },
     {
       question: 'Can I order several collages at once?',
-      answer: "Yes: save each finished collage with 'Save & Create Another', then add them all to the cart together.",
+      answer:
+        "Yes: save each finished collage with 'Save & Create Another', then add them all to the cart together.",
     },
     {
       question: 'What if I am not happy with my print?',

@@ -18,5 +18,10 @@ export interface OrderTotal {
 export function orderTotal(sizeId: string | null | undefined, quantity: number): OrderTotal {
   const size = collageSize(sizeId);
   const whole = Number.isInteger(quantity) && quantity >= 1 ? quantity : 1;
-  return { size, quantity: whole, unitUsdCents: size.priceUsdCents, totalUsdCents: size.priceUsdCents * whole };
+  return {
+    size,
+    quantity: whole,
+    unitUsdCents: size.priceUsdCents,
+    totalUsdCents: size.priceUsdCents * whole,
+  };
 }

@@ -14,12 +14,7 @@ import { addCollageToCart, COLLAGE_ERRORS, type CollageSlotUpload } from './api/
 import { COLLAGE_MESSAGES } from './collage-copy';
 import { orderTotal, parseQuantity } from './collage-order';
 import type { CanvasKit } from './imaging/canvas-kit';
-import {
-  composeCollage,
-  cropForSlot,
-  previewCollage,
-  type CollageDrawing,
-} from './imaging/collage-imaging';
+import { composeCollage, cropForSlot, previewCollage, type CollageDrawing } from './imaging/collage-imaging';
 import type { Area } from './imaging/geometry';
 import {
   listSavedCollages,
@@ -41,7 +36,12 @@ export interface SlotPhoto {
 
 export type BusyWith = 'crop' | 'add' | 'save' | 'add-all' | null;
 
-const positionOf = (zone: DetectedZone): Area => ({ x: zone.x, y: zone.y, width: zone.width, height: zone.height });
+const positionOf = (zone: DetectedZone): Area => ({
+  x: zone.x,
+  y: zone.y,
+  width: zone.width,
+  height: zone.height,
+});
 
 export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, initialSize?: string | null) {
   const navigate = useNavigate();

@@ -13,7 +13,11 @@ export const POSTER_SPECS: Readonly<Record<string, PosterSpec>> = {
 };
 
 export const FEATURE_CARDS = [
-  { icon: 'sparkle', title: 'Premium 300 GSM Matte Board', text: 'Thick, glare-free board with rich, true colours.' },
+  {
+    icon: 'sparkle',
+    title: 'Premium 300 GSM Matte Board',
+    text: 'Thick, glare-free board with rich, true colours.',
+  },
   { icon: 'truck', title: 'Free Delivery Within India', text: 'Delivered to your door at no extra cost.' },
   { icon: 'box', title: 'Ready to Ship Within 24 Hours', text: 'Printed, packed and dispatched fast.' },
 ] as const;

@@ -5,7 +5,11 @@ import { UPLOAD_MESSAGES, isValidCropArea, type CropArea } from '@printshop/shar
 
 export interface ImageTools {
   /** The crop of `src` as a JPEG file named 'cropped_' + fileName. */
-  cropToJpeg(src: string | null | undefined, area: CropArea | null | undefined, fileName: string): Promise<File>;
+  cropToJpeg(
+    src: string | null | undefined,
+    area: CropArea | null | undefined,
+    fileName: string,
+  ): Promise<File>;
   /** The photos stacked top to bottom into one strip picture of the given pixel size (JPEG). */
   composeStrip(sources: readonly string[], size: { width: number; height: number }): Promise<Blob>;
 }
@@ -20,7 +24,10 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-function canvasOf(width: number, height: number): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D } {
+function canvasOf(
+  width: number,
+  height: number,
+): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D } {
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;

@@ -19,12 +19,10 @@ scope.onmessage = (event) => {
 
 async function thumbnail({ id, file, size }: Request): Promise<void> {
   try {
-    const probe = await createImageBitmap(file);
-    const scale = Math.min(1, size / Math.max(probe.width, probe.height));
-    const width = Math.max(1, Math.round(probe.width * scale));
-    const height = Math.max(1, Math.round(probe.height * scale));
-    probe.close();
-    const bitmap = await createImageBitmap(file, { resizeWidth: width, resizeHeight: height, resizeQuality: 'medium' });
+    // Only the width is given, so the height follows the photo's own proportions; the decoder
+    // scales while decoding, without a full-size bitmap first.
+    const bitmap = await createImageBitmap(file, { resizeWidth: size, resizeQuality: 'medium' });
+    const { width, height } = bitmap;
     const canvas = new OffscreenCanvas(width, height);
     const context = canvas.getContext('2d');
     if (!context) throw new Error('Could not get canvas context');

@@ -11,13 +11,17 @@ let next = 0;
 const pending = new Map<string, Pending>();
 
 function canUseWorkers(): boolean {
-  return typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && typeof createImageBitmap !== 'undefined';
+  return (
+    typeof Worker !== 'undefined' &&
+    typeof OffscreenCanvas !== 'undefined' &&
+    typeof createImageBitmap !== 'undefined'
+  );
 }
 
 function workers(): Worker[] {
   if (pool) return pool;
-  // Two workers: enough to keep up with the network, few enough to leave the page a core.
-  const size = Math.max(1, Math.min(2, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
+  // Up to two workers: decoding is the slow part, and the page itself is mostly idle meanwhile.
+  const size = Math.max(1, Math.min(2, globalThis.navigator?.hardwareConcurrency ?? 2));
   pool = Array.from({ length: size }, () => {
     const worker = new Worker(new URL('./thumbnail-worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<{ id: string; blob?: Blob; error?: string }>) => {

@@ -18,6 +18,8 @@ export interface UploadItem {
   cropped: boolean;
   /** The crop is being made or uploaded. */
   uploading: boolean;
+  /** A HEIC photo the server is turning into a JPEG the browser can show (see use-upload-list.ts). */
+  converting: boolean;
   quantity: number;
   cropAreaPixels: CropArea | null;
   rawImageId: string | null;
@@ -33,8 +35,9 @@ export interface UploadListState {
 export const emptyUploadList: UploadListState = { items: [], selected: new Set() };
 
 export type UploadListAction =
-  | { type: 'add'; items: ReadonlyArray<{ id: string; file: File; src: string }> }
+  | { type: 'add'; items: ReadonlyArray<{ id: string; file: File; src: string; converting?: boolean }> }
   | { type: 'thumbnail'; id: string; thumbnail: string }
+  | { type: 'converted'; id: string; src: string; thumbnail: string }
   | { type: 'remove'; ids: readonly string[] }
   | { type: 'clear' }
   | { type: 'quantity'; id: string; value: unknown }
@@ -61,26 +64,38 @@ export function uploadListReducer(state: UploadListState, action: UploadListActi
         ...state,
         items: [
           ...state.items,
-          ...action.items.map(
-            ({ id, file, src }): UploadItem => ({
-              id,
-              file,
-              src,
-              thumbnail: null,
-              croppedSrc: null,
-              cropped: false,
-              uploading: false,
-              quantity: 1,
-              cropAreaPixels: null,
-              rawImageId: null,
-              croppedImageId: null,
-              print: null,
-            }),
-          ),
+          ...action.items.map(({ id, file, src, converting = false }): UploadItem => ({
+            id,
+            file,
+            src,
+            thumbnail: null,
+            croppedSrc: null,
+            cropped: false,
+            uploading: false,
+            converting,
+            quantity: 1,
+            cropAreaPixels: null,
+            rawImageId: null,
+            croppedImageId: null,
+            print: null,
+          })),
         ],
       };
     case 'thumbnail':
-      return { ...state, items: update(state.items, action.id, (item) => ({ ...item, thumbnail: action.thumbnail })) };
+      return {
+        ...state,
+        items: update(state.items, action.id, (item) => ({ ...item, thumbnail: action.thumbnail })),
+      };
+    case 'converted':
+      return {
+        ...state,
+        items: update(state.items, action.id, (item) => ({
+          ...item,
+          src: action.src,
+          thumbnail: action.thumbnail,
+          converting: false,
+        })),
+      };
     case 'remove': {
       const gone = new Set(action.ids);
       return {
@@ -175,7 +190,8 @@ export const totalQuantity = (items: readonly UploadItem[]): number =>
 export const readyForCart = (items: readonly UploadItem[]): UploadItem[] =>
   items.filter((item) => item.cropped && item.rawImageId && item.croppedImageId);
 
-export const pageCount = (count: number, pageSize: number): number => Math.max(1, Math.ceil(count / pageSize));
+export const pageCount = (count: number, pageSize: number): number =>
+  Math.max(1, Math.ceil(count / pageSize));
 
 /** The items of a 1-based page (the page is clamped into range). */
 export function pageOf<T>(items: readonly T[], page: number, pageSize: number): { page: number; items: T[] } {

@@ -3,7 +3,11 @@
 // pieces out; this hook holds the state and the rules.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '@printshop/shared-events/rules/catalog';
-import { applyQuantityDiscount, nextBand, type DiscountScheme } from '@printshop/shared-events/rules/discounts';
+import {
+  applyQuantityDiscount,
+  nextBand,
+  type DiscountScheme,
+} from '@printshop/shared-events/rules/discounts';
 import { UPLOAD_MESSAGES, uploadFailedMessage, type CropArea } from '@printshop/shared-events/rules/uploads';
 import { ApiError } from '../../lib/api-client';
 import { newEventId } from '../../lib/tracking/track-event';
@@ -43,7 +47,8 @@ export function useProductCreation({
   onCartChanged,
   imageTools = browserImageTools,
 }: ProductCreationOptions) {
-  const { state, addFiles, dispatch } = useUploadList();
+  const [error, setError] = useState<string | null>(null);
+  const { state, addFiles, dispatch } = useUploadList(setError);
   const { currency } = useCurrency();
   const { user } = useSession();
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -52,7 +57,6 @@ export function useProductCreation({
   /** The crop guide shows until the first image is chosen for cropping (spec 2 §2). */
   const [cropOpened, setCropOpened] = useState(false);
   const [adding, setAdding] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const [pendingPoor, setPendingPoor] = useState<number>(0);
   const items = state.items;
@@ -80,6 +84,7 @@ export function useProductCreation({
   const startCrop = useCallback(
     (id: string) => {
       if (activeId || cropBusy || adding) return;
+      if (itemsRef.current.find((item) => item.id === id)?.converting) return;
       setCropOpened(true);
       setActiveId(id);
     },
@@ -88,7 +93,9 @@ export function useProductCreation({
 
   const startBatch = useCallback(() => {
     if (activeId || cropBusy || adding) return;
-    const queue = itemsRef.current.filter((item) => !item.cropped && !item.uploading).map((item) => item.id);
+    const queue = itemsRef.current
+      .filter((item) => !item.cropped && !item.uploading && !item.converting)
+      .map((item) => item.id);
     if (queue.length === 0) return;
     setCropOpened(true);
     setBatch({ queue, index: 0 });
@@ -102,7 +109,11 @@ export function useProductCreation({
   const advance = useCallback(() => {
     const current = batchRef.current;
     let index = current ? current.index + 1 : 0;
-    while (current && index < current.queue.length && !itemsRef.current.some((i) => i.id === current.queue[index]))
+    while (
+      current &&
+      index < current.queue.length &&
+      !itemsRef.current.some((i) => i.id === current.queue[index])
+    )
       index += 1;
     if (!current || index >= current.queue.length) {
       setBatch(null);
@@ -139,7 +150,12 @@ export function useProductCreation({
         const cropped = await imageTools.cropToJpeg(item.src, area, item.file.name);
         croppedSrc = URL.createObjectURL(cropped);
         dispatch({ type: 'crop-started', id: item.id, croppedSrc, area: area! });
-        const uploaded = await uploadCroppedImage({ file: item.file, cropped, crop: area!, sku: product.sku });
+        const uploaded = await uploadCroppedImage({
+          file: item.file,
+          cropped,
+          crop: area!,
+          sku: product.sku,
+        });
         dispatch({ type: 'crop-uploaded', id: item.id, ...uploaded });
       } catch (caught) {
         if (croppedSrc) URL.revokeObjectURL(croppedSrc);
@@ -191,7 +207,10 @@ export function useProductCreation({
     setError(null);
     let added = 0;
     let firstFailure: string | null = null;
-    const track = (line: { quantity: number; croppedImageId: string; rawImageId?: string }, eventId: string) =>
+    const track = (
+      line: { quantity: number; croppedImageId: string; rawImageId?: string },
+      eventId: string,
+    ) =>
       void trackAddToCart(
         { sku: product.sku, name: product.name, price: toMajor(unitMinor, currency), currency, ...line },
         eventId,
@@ -209,7 +228,13 @@ export function useProductCreation({
             );
             const croppedImageId = await uploadSingleImage(strip, `strip_${group[0]!.file.name}.jpg`);
             const images = group.map((item, slot) => ({ imageId: item.croppedImageId!, slot }));
-            await addStripToCart({ sku: product.sku, quantity: 1, croppedImageId, images, event_id: eventId });
+            await addStripToCart({
+              sku: product.sku,
+              quantity: 1,
+              croppedImageId,
+              images,
+              event_id: eventId,
+            });
             added += 1;
             track({ quantity: 1, croppedImageId }, eventId);
           } catch (caught) {

@@ -2,7 +2,9 @@
 // checking the chosen files, object URLs (made once, revoked when an image leaves) and previews made
 // in the background, one page's worth of <img> at a time.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { isAcceptedImageFile } from '@printshop/shared-events/rules/uploads';
+import { ACCEPTED_IMAGE_TYPES, isAcceptedImageFile, uploadFailedMessage } from '@printshop/shared-events/rules/uploads';
+import { ApiError } from '../../lib/api-client';
+import { uploadSingleImage } from './api/upload-cropped-image';
 import { makeThumbnail } from './thumbnails';
 import { emptyUploadList, uploadListReducer, type UploadListAction } from './upload-list-state';
 
@@ -20,7 +22,16 @@ export function acceptFiles(files: Iterable<File>): { accepted: File[]; rejected
   return { accepted, rejected };
 }
 
-export function useUploadList() {
+/** HEIC/HEIF by declared type, or by name when the browser declares none. */
+export const isHeic = (file: File): boolean =>
+  file.type ? ACCEPTED_IMAGE_TYPES[file.type.toLowerCase()] === 'heic' : /\.(heic|heif)$/i.test(file.name);
+
+/**
+ * Most browsers cannot draw HEIC, so the server converts it (API.md: HEIC is converted) and the
+ * crop tool works on the converted picture, which has the same size; the original file is still what
+ * POST /api/images receives with the crop.
+ */
+export function useUploadList(onError: (message: string) => void = () => undefined) {
   const [state, dispatch] = useReducer(uploadListReducer, emptyUploadList);
   // Every object URL an image owns, so it is revoked exactly when the image goes.
   const urls = useRef(new Map<string, Set<string>>());
@@ -57,10 +68,31 @@ export function useUploadList() {
         const id = newId();
         const src = URL.createObjectURL(file);
         own(id, src);
-        return { id, file, src };
+        return { id, file, src, converting: isHeic(file) };
       });
       if (items.length > 0) dispatch({ type: 'add', items });
-      for (const { id, file, src } of items) {
+      for (const { id, file, src, converting } of items) {
+        if (converting) {
+          uploadSingleImage(file, file.name).then(
+            (imageId) => {
+              if (!alive.current || !urls.current.has(id)) return;
+              const path = encodeURIComponent(imageId);
+              dispatch({ type: 'converted', id, src: `/images/${path}`, thumbnail: `/api/images/${path}?w=320` });
+            },
+            (error: unknown) => {
+              if (!alive.current || !urls.current.has(id)) return;
+              release([id]);
+              dispatch({ type: 'remove', ids: [id] });
+              onError(
+                uploadFailedMessage(file.name, {
+                  message: error instanceof Error ? error.message : undefined,
+                  status: error instanceof ApiError ? error.status : undefined,
+                }),
+              );
+            },
+          );
+          continue;
+        }
         void makeThumbnail(id, file, src).then((thumbnail) => {
           // An image deleted meanwhile (or a page left) gets no preview; its URL is dropped.
           if (!alive.current || !urls.current.has(id)) {
@@ -73,7 +105,7 @@ export function useUploadList() {
       }
       return { added: items.length, rejected };
     },
-    [own],
+    [own, release, onError],
   );
 
   const act = useCallback(

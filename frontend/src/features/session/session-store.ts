@@ -2,7 +2,8 @@
 // restored on load. Jotai holds it for the app; every write goes to storage too.
 import { atom } from 'jotai';
 import { atomWithDefault } from 'jotai/utils';
-import { userSchema, type UserDto } from '@printshop/shared-events/api/account';
+import type { UserDto } from '@printshop/shared-events/api/account';
+import { userSchema } from '../../lib/mini-schemas/account';
 import { readStored, writeStored } from '../../lib/storage';
 
 export const TOKEN_KEY = 'token';

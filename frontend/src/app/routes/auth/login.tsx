@@ -1,5 +1,6 @@
 // /login: sign in, then back to where the visitor came from.
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Alert } from '../../../components/alert';
 import { Page } from '../../../components/page';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { returnPath } from '../../../features/auth/return-path';
@@ -11,7 +12,9 @@ export function Component() {
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();
   const target = returnPath(location.state);
-  if (isAuthenticated) return <Navigate to={target} replace />;
+  // Sent here by the admin guard: a signed-in customer may sign in again with an admin account.
+  const adminOnly = (location.state as { adminOnly?: unknown } | null)?.adminOnly === true;
+  if (isAuthenticated && !adminOnly) return <Navigate to={target} replace />;
   return (
     <Page
       title="Sign In"
@@ -21,6 +24,7 @@ export function Component() {
       intro="Welcome back! Sign in to see your orders and check out faster."
     >
       <div className="auth-card">
+        {adminOnly && <Alert tone="info">That area is for admins. Sign in with an admin account.</Alert>}
         <LoginForm onSignedIn={() => navigate(target, { replace: true })} />
         <p className="auth-card__links">
           <Link to="/forgot-password">Forgot your password?</Link>

@@ -24,7 +24,8 @@ export function OrdersTable({
   caption: string;
   selection?: RowSelection;
 }) {
-  const allSelected = selection !== undefined && orders.length > 0 && orders.every((o) => selection.selected.has(o.id));
+  const allSelected =
+    selection !== undefined && orders.length > 0 && orders.every((o) => selection.selected.has(o.id));
   return (
     <div className="admin-table-wrap">
       <table className="admin-table">

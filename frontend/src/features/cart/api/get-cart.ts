@@ -2,9 +2,10 @@
 // currency change loads the cart priced anew.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { cartResponseSchema, type CartDto } from '@printshop/shared-events/api/cart';
+import type { CartDto } from '@printshop/shared-events/api/cart';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { api } from '../../../lib/api-client';
+import { cartResponseSchema } from '../../../lib/mini-schemas/cart';
 import { countryAtom, currencyAtom } from '../../currency/currency-store';
 
 export const CART_QUERY_ROOT = 'cart';

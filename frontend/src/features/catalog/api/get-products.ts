@@ -1,8 +1,9 @@
 // GET /api/products (API.md): the product list with USD prices; spec 1 §8's fallback message.
 import { useQuery } from '@tanstack/react-query';
-import { productsResponseSchema, type ProductDto } from '@printshop/shared-events/api/catalog';
+import type { ProductDto } from '@printshop/shared-events/api/catalog';
 import { FEATURED_SKUS } from '@printshop/shared-events/rules/catalog';
 import { api } from '../../../lib/api-client';
+import { productsResponseSchema } from '../../../lib/mini-schemas/catalog';
 
 export const PRODUCTS_ERROR = 'Could not load products.';
 

@@ -5,7 +5,12 @@ import { okSchema } from '@printshop/shared-events/api/common';
 import { api } from '../../../lib/api-client';
 
 // Loose on purpose: an answer without the image id is the spec's own failure, not a parse error.
-const uploadAnswerSchema = okSchema.extend({ image: z.object({ id: z.string().min(1) }).partial().optional() });
+const uploadAnswerSchema = okSchema.extend({
+  image: z
+    .object({ id: z.string().min(1) })
+    .partial()
+    .optional(),
+});
 
 /** The stored image's id, or undefined when the answer carries none. */
 export async function uploadSingleImage(image: Blob, fileName: string): Promise<string | undefined> {

@@ -25,7 +25,9 @@ function zoneStyle(zone: DetectedZone, size: { width: number; height: number }):
 
 function ZonePhoto({ blob, slot, style }: { blob: Blob; slot: number; style: CSSProperties }) {
   const url = useObjectUrl(blob);
-  return url ? <img className="collage-zone__photo" src={url} alt={`Photo in slot ${slot}`} style={style} /> : null;
+  return url ? (
+    <img className="collage-zone__photo" src={url} alt={`Photo in slot ${slot}`} style={style} />
+  ) : null;
 }
 
 export function CollageEditor({ template, builder }: { template: CollageTemplate; builder: CollageBuilder }) {
@@ -104,7 +106,12 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
               {zones.map((zone) => {
                 const photo = photos.get(zone.id);
                 return photo ? (
-                  <ZonePhoto key={zone.id} blob={photo.preview} slot={zone.id} style={zoneStyle(zone, sourceSize)} />
+                  <ZonePhoto
+                    key={zone.id}
+                    blob={photo.preview}
+                    slot={zone.id}
+                    style={zoneStyle(zone, sourceSize)}
+                  />
                 ) : null;
               })}
             </div>
@@ -174,7 +181,12 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
       </div>
 
       <div className="collage-editor__actions">
-        <Button variant="secondary" onClick={showPreview} disabled={loading || busy !== null} loading={previewing}>
+        <Button
+          variant="secondary"
+          onClick={showPreview}
+          disabled={loading || busy !== null}
+          loading={previewing}
+        >
           Preview
         </Button>
         <Button onClick={builder.addToCart} disabled={!complete || busy !== null} loading={busy === 'add'}>

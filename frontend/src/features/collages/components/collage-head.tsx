@@ -14,7 +14,15 @@ import { collageStructuredData } from '../collage-structured-data';
 export const canonicalPathOf = (product: Product): string =>
   product.collage?.number === 1 ? (product.aliases[0] ?? product.path) : product.path;
 
-export function CollageHead({ product, template, copy }: { product: Product; template: CollageTemplate; copy: TemplateCopy }) {
+export function CollageHead({
+  product,
+  template,
+  copy,
+}: {
+  product: Product;
+  template: CollageTemplate;
+  copy: TemplateCopy;
+}) {
   const title = `${copy.heading} | Custom Photo Collage Print | ${SITE_NAME}`;
   const description = `${copy.tagline} Fill ${template.slots} photo slots, crop each photo and order an A5, A4 or A3 print from $3.99.`;
   const pageUrl = absoluteUrl(canonicalPathOf(product));
@@ -32,7 +40,10 @@ export function CollageHead({ product, template, copy }: { product: Product; tem
   return (
     <>
       <PageMeta fullTitle={title} description={description} canonicalPath={canonicalPathOf(product)} />
-      <meta name="keywords" content={[...copy.keywords, 'photo collage', 'custom collage print'].join(', ')} />
+      <meta
+        name="keywords"
+        content={[...copy.keywords, 'photo collage', 'custom collage print'].join(', ')}
+      />
       <meta property="og:type" content="product" />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />

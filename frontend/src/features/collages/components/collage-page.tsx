@@ -11,7 +11,13 @@ import { useCanvasKit } from '../imaging/canvas-kit-context';
 import { useCollageBuilder } from '../use-collage-builder';
 import { CollageEditor } from './collage-editor';
 import { CollageHead } from './collage-head';
-import { CollageFaq, CollageMarketing, HowItWorks, HowToCreateCard, WhyCustomersLoveUsCard } from './collage-info';
+import {
+  CollageFaq,
+  CollageMarketing,
+  HowItWorks,
+  HowToCreateCard,
+  WhyCustomersLoveUsCard,
+} from './collage-info';
 import { ProductDetailsCard } from './product-details-card';
 import { SavedCollages } from './saved-collages';
 import './collages.css';

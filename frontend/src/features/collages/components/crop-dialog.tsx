@@ -48,6 +48,8 @@ export function CropDialog({ file, slotNumber, aspect, busy, onCancel, onApply }
   }, []);
 
   const onCropComplete = (_: CropperArea, pixels: CropperArea) => {
+    // Before the photo has a size on screen the cropper reports an empty area: keep the centred one.
+    if (!(pixels.width > 0 && pixels.height > 0)) return;
     reported.current = true;
     setArea({ x: pixels.x, y: pixels.y, width: pixels.width, height: pixels.height });
   };
@@ -69,7 +71,7 @@ export function CropDialog({ file, slotNumber, aspect, busy, onCancel, onApply }
         <p className="crop-dialog__hint">
           Photo for slot {slotNumber}: drag to position it and zoom to fit the frame.
         </p>
-        <div className="crop-dialog__stage">
+        <div className="crop-dialog__stage" data-aspect={aspect}>
           {url && (
             <Cropper
               image={url}

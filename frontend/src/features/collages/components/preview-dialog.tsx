@@ -3,7 +3,15 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button';
 import { useObjectUrl } from '../use-object-url';
 
-export function PreviewDialog({ blob, watermarked, onClose }: { blob: Blob; watermarked: boolean; onClose(): void }) {
+export function PreviewDialog({
+  blob,
+  watermarked,
+  onClose,
+}: {
+  blob: Blob;
+  watermarked: boolean;
+  onClose(): void;
+}) {
   const url = useObjectUrl(blob);
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => panel.current?.focus(), []);

@@ -15,7 +15,10 @@ export function ProductDetailsCard({ builder }: { builder: CollageBuilder }) {
       <fieldset className="collage-sizes">
         <legend>Size</legend>
         {COLLAGE_SIZES.map((option) => (
-          <label key={option.id} className={option.id === size ? 'collage-size collage-size--chosen' : 'collage-size'}>
+          <label
+            key={option.id}
+            className={option.id === size ? 'collage-size collage-size--chosen' : 'collage-size'}
+          >
             <input
               type="radio"
               name="collage-size"

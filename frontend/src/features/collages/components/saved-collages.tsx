@@ -5,7 +5,12 @@ import type { SavedCollage } from '../saved/saved-collages-store';
 import type { CollageBuilder } from '../use-collage-builder';
 import { useObjectUrl } from '../use-object-url';
 
-function SavedCard({ collage, index, onRemove, disabled }: {
+function SavedCard({
+  collage,
+  index,
+  onRemove,
+  disabled,
+}: {
   collage: SavedCollage;
   index: number;
   onRemove(): void;

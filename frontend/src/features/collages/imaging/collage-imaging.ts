@@ -4,11 +4,12 @@ import { COLLAGE_OUTPUT, type CollageBuilder } from '@printshop/shared-events/ru
 import type { PixelImage } from '../zones/detect-zones';
 import { context2d, type CanvasKit, type Picture, type Surface } from './canvas-kit';
 import { coverArea, outputSize, scaleArea, ZONE_CROP_SCALE, type Area } from './geometry';
+import { isolateSlotAlpha } from './slot-alpha';
 
-async function withPicture<T>(kit: CanvasKit, source: string | Blob, use: (p: Picture) => Promise<T> | T) {
+async function withPicture<T>(kit: CanvasKit, source: string | Blob, draw: (p: Picture) => Promise<T> | T) {
   const picture = await kit.loadPicture(source);
   try {
-    return await use(picture);
+    return await draw(picture);
   } finally {
     picture.close?.();
   }
@@ -36,7 +37,17 @@ export function cropForSlot(kit: CanvasKit, photo: Blob, crop: Area, slot: Area)
     const height = Math.max(1, Math.round(slot.height * ZONE_CROP_SCALE));
     const surface = kit.createSurface(width, height);
     const source = coverArea(crop, width, height);
-    context2d(surface).drawImage(picture, source.x, source.y, source.width, source.height, 0, 0, width, height);
+    context2d(surface).drawImage(
+      picture,
+      source.x,
+      source.y,
+      source.width,
+      source.height,
+      0,
+      0,
+      width,
+      height,
+    );
     return kit.encode(surface, 'image/png');
   });
 }
@@ -56,32 +67,43 @@ export interface CollageDrawing {
   slots: FilledSlot[];
 }
 
-/** A copy of the mask whose white is opaque and black transparent, for `destination-in`. */
-function maskAlpha(kit: CanvasKit, mask: Picture, slot: Area, width: number, height: number): Surface {
-  const surface = kit.createSurface(width, height);
-  const context = context2d(surface);
-  context.drawImage(mask, slot.x, slot.y, slot.width, slot.height, 0, 0, width, height);
-  const pixels = context.getImageData(0, 0, width, height);
-  const { data } = pixels;
-  for (let i = 0; i < data.length; i += 4) {
-    data[i + 3] = data[i]!;
-    data[i] = 255;
-    data[i + 1] = 255;
-    data[i + 2] = 255;
-  }
-  context.putImageData(pixels, 0, 0);
-  return surface;
+/**
+ * The slot's own shape from the mask as alpha (white opaque, black transparent), worked out at the
+ * mask's size and scaled to the slot's output size, ready for `source-in`.
+ */
+function slotMask(kit: CanvasKit, mask: Picture, slot: Area, width: number, height: number): Surface {
+  const sx = Math.max(0, Math.floor(slot.x));
+  const sy = Math.max(0, Math.floor(slot.y));
+  const sw = Math.max(1, Math.ceil(slot.x + slot.width) - sx);
+  const sh = Math.max(1, Math.ceil(slot.y + slot.height) - sy);
+  const cut = kit.createSurface(sw, sh);
+  const cutContext = context2d(cut);
+  cutContext.drawImage(mask, sx, sy, sw, sh, 0, 0, sw, sh);
+  const pixels = cutContext.getImageData(0, 0, sw, sh);
+  isolateSlotAlpha(pixels);
+  cutContext.putImageData(pixels, 0, 0);
+  const piece = kit.createSurface(width, height);
+  context2d(piece).drawImage(cut as unknown as CanvasImageSource, 0, 0, sw, sh, 0, 0, width, height);
+  return piece;
 }
 
 /** Draws the template, then each slot's photo (cut to the mask's shape for mask builds). */
-async function draw(kit: CanvasKit, drawing: CollageDrawing, width: number, height: number): Promise<Surface> {
+async function draw(
+  kit: CanvasKit,
+  drawing: CollageDrawing,
+  width: number,
+  height: number,
+): Promise<Surface> {
   const surface = kit.createSurface(width, height);
   const context = context2d(surface);
   context.imageSmoothingQuality = 'high';
   const sx = width / drawing.sourceWidth;
   const sy = height / drawing.sourceHeight;
-  await withPicture(kit, drawing.templatePath, (template) => context.drawImage(template, 0, 0, width, height));
-  const mask = drawing.builder === 'mask' && drawing.maskPath ? await kit.loadPicture(drawing.maskPath) : null;
+  await withPicture(kit, drawing.templatePath, (template) =>
+    context.drawImage(template, 0, 0, width, height),
+  );
+  const mask =
+    drawing.builder === 'mask' && drawing.maskPath ? await kit.loadPicture(drawing.maskPath) : null;
   try {
     for (const slot of drawing.slots) {
       const box = scaleArea(slot, sx, sy);
@@ -89,13 +111,33 @@ async function draw(kit: CanvasKit, drawing: CollageDrawing, width: number, heig
       await withPicture(kit, slot.photo, (photo) => {
         const source = coverArea(slot.crop, box.width, box.height);
         if (!mask) {
-          context.drawImage(photo, source.x, source.y, source.width, source.height, box.x, box.y, box.width, box.height);
+          context.drawImage(
+            photo,
+            source.x,
+            source.y,
+            source.width,
+            source.height,
+            box.x,
+            box.y,
+            box.width,
+            box.height,
+          );
           return;
         }
-        const piece = maskAlpha(kit, mask, slot, box.width, box.height);
+        const piece = slotMask(kit, mask, slot, box.width, box.height);
         const pieceContext = context2d(piece);
         pieceContext.globalCompositeOperation = 'source-in';
-        pieceContext.drawImage(photo, source.x, source.y, source.width, source.height, 0, 0, box.width, box.height);
+        pieceContext.drawImage(
+          photo,
+          source.x,
+          source.y,
+          source.width,
+          source.height,
+          0,
+          0,
+          box.width,
+          box.height,
+        );
         context.drawImage(piece as unknown as CanvasImageSource, box.x, box.y);
       });
     }
@@ -109,7 +151,8 @@ async function draw(kit: CanvasKit, drawing: CollageDrawing, width: number, heig
 export async function composeCollage(kit: CanvasKit, drawing: CollageDrawing): Promise<Blob> {
   const { width, height } = outputSize(drawing.builder, drawing.sourceWidth, drawing.sourceHeight);
   const surface = await draw(kit, drawing, width, height);
-  const quality = drawing.builder === 'template' ? COLLAGE_OUTPUT.template.quality : COLLAGE_OUTPUT.mask.quality;
+  const quality =
+    drawing.builder === 'template' ? COLLAGE_OUTPUT.template.quality : COLLAGE_OUTPUT.mask.quality;
   return kit.encode(surface, 'image/jpeg', quality);
 }
 

@@ -42,7 +42,10 @@ const savedStore = () => (store ??= createStore('printshop-collages', 'saved-col
 /** 'collage-' plus the time it was saved (spec 2 §3). */
 export const savedCollageId = (now: number) => `collage-${now}`;
 
-const toStored = async (blob: Blob): Promise<StoredBlob> => ({ bytes: await blob.arrayBuffer(), type: blob.type });
+const toStored = async (blob: Blob): Promise<StoredBlob> => ({
+  bytes: await blob.arrayBuffer(),
+  type: blob.type,
+});
 const fromStored = (stored: StoredBlob): Blob => new Blob([stored.bytes], { type: stored.type });
 
 export async function saveCollage(collage: SavedCollage): Promise<void> {
@@ -50,7 +53,9 @@ export async function saveCollage(collage: SavedCollage): Promise<void> {
     ...collage,
     collageBlob: await toStored(collage.collageBlob),
     preview: await toStored(collage.preview),
-    slots: await Promise.all(collage.slots.map(async (slot) => ({ ...slot, file: await toStored(slot.file) }))),
+    slots: await Promise.all(
+      collage.slots.map(async (slot) => ({ ...slot, file: await toStored(slot.file) })),
+    ),
   };
   await set(collage.id, stored, savedStore());
 }

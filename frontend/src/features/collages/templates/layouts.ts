@@ -39,13 +39,23 @@ export interface TemplateLayout {
   slots: SlotShape[];
 }
 
-const rect = (x: number, y: number, width: number, height: number, extra: { radius?: number; rotate?: number } = {}) =>
-  ({ kind: 'rect', x, y, width, height, ...extra }) as const;
+const rect = (
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  extra: { radius?: number; rotate?: number } = {},
+) => ({ kind: 'rect', x, y, width, height, ...extra }) as const;
 
 /** The axis-aligned box around a slot, in template pixels. */
 export function slotBounds(shape: SlotShape): Rect {
   if (shape.kind === 'diamond') {
-    return { x: shape.cx - shape.half, y: shape.cy - shape.half, width: shape.half * 2, height: shape.half * 2 };
+    return {
+      x: shape.cx - shape.half,
+      y: shape.cy - shape.half,
+      width: shape.half * 2,
+      height: shape.half * 2,
+    };
   }
   const angle = ((shape.rotate ?? 0) * Math.PI) / 180;
   const cos = Math.abs(Math.cos(angle));
@@ -176,7 +186,9 @@ function pinkGrid(): TemplateLayout {
     height: H,
     style: 'pink',
     title: 'pink days',
-    slots: counts.flatMap((count, r) => row(count, w, 24, W).map((x) => rect(x, ys[r]!, w, h, { radius: 12 }))),
+    slots: counts.flatMap((count, r) =>
+      row(count, w, 24, W).map((x) => rect(x, ys[r]!, w, h, { radius: 12 })),
+    ),
   };
 }
 
@@ -199,7 +211,12 @@ function botanical(): TemplateLayout {
     height: H,
     style: 'botanical',
     title: 'botanical',
-    slots: [rect(90, 200, 340, 340), rect(470, 280, 340, 340), rect(90, 620, 340, 340), rect(470, 700, 340, 340)],
+    slots: [
+      rect(90, 200, 340, 340),
+      rect(470, 280, 340, 340),
+      rect(90, 620, 340, 340),
+      rect(470, 700, 340, 340),
+    ],
   };
 }
 

@@ -45,10 +45,17 @@ function painted(
 }
 
 /** Pixel bounds agree with the layout's to within anti-aliasing. */
-function expectNear(found: { x: number; y: number; width: number; height: number }, number: number, slot: number) {
+function expectNear(
+  found: { x: number; y: number; width: number; height: number },
+  number: number,
+  slot: number,
+) {
   const expected = slotBounds(layoutOf(number).slots[slot]!);
   for (const key of ['x', 'y', 'width', 'height'] as const) {
-    expect(Math.abs(found[key] - expected[key]), `template ${number} slot ${slot + 1} ${key}`).toBeLessThanOrEqual(3);
+    expect(
+      Math.abs(found[key] - expected[key]),
+      `template ${number} slot ${slot + 1} ${key}`,
+    ).toBeLessThanOrEqual(3);
   }
 }
 
@@ -82,20 +89,30 @@ describe('mask-based slot detection on the masks', () => {
 describe('thresholds', () => {
   it('given a slot-coloured patch under 0.5% of the picture, it is not a slot; at 0.5% or more it is', () => {
     // 200 x 200 = 40,000 px: 0.5% is 200 px. A 10 x 10 patch is 0.25%, a 20 x 20 patch 1%.
-    const image = painted(200, 200, [250, 250, 250], [
-      { x: 10, y: 10, w: 10, h: 10, rgb: [230, 25, 75] },
-      { x: 100, y: 100, w: 20, h: 20, rgb: [60, 180, 75] },
-    ]);
+    const image = painted(
+      200,
+      200,
+      [250, 250, 250],
+      [
+        { x: 10, y: 10, w: 10, h: 10, rgb: [230, 25, 75] },
+        { x: 100, y: 100, w: 20, h: 20, rgb: [60, 180, 75] },
+      ],
+    );
     const zones = detectColourZones(image);
     expect(zones).toEqual([{ id: 1, x: 100, y: 100, width: 20, height: 20, color: '#3cb44b' }]);
   });
 
   it('given a white patch under 1% of the mask, it is not a slot; a larger one is, to the pixel', () => {
     // 500 x 500 = 250,000 px: 1% is 2,500 px. 40 x 40 = 0.64%, 73 x 61 = 1.8%.
-    const image = painted(500, 500, [0, 0, 0], [
-      { x: 20, y: 20, w: 40, h: 40, rgb: [255, 255, 255] },
-      { x: 203, y: 301, w: 73, h: 61, rgb: [255, 255, 255] },
-    ]);
+    const image = painted(
+      500,
+      500,
+      [0, 0, 0],
+      [
+        { x: 20, y: 20, w: 40, h: 40, rgb: [255, 255, 255] },
+        { x: 203, y: 301, w: 73, h: 61, rgb: [255, 255, 255] },
+      ],
+    );
     expect(detectMaskZones(image)).toEqual([{ id: 1, x: 203, y: 301, width: 73, height: 61 }]);
   });
 
@@ -105,7 +122,9 @@ describe('thresholds', () => {
   });
 
   it('given a broken image description, it refuses it', () => {
-    expect(() => detectMaskZones({ width: 0, height: 10, data: new Uint8ClampedArray(0) })).toThrow('Invalid image size');
+    expect(() => detectMaskZones({ width: 0, height: 10, data: new Uint8ClampedArray(0) })).toThrow(
+      'Invalid image size',
+    );
     expect(() => detectColourZones({ width: 10, height: 10, data: new Uint8ClampedArray(40) })).toThrow(
       'Image data is shorter than its size',
     );
@@ -119,7 +138,11 @@ describe('reading order and fallbacks', () => {
       { x: 0, y: 300, height: 100, name: 'bottom left' },
       { x: 0, y: 40, height: 100, name: 'top left (lower, same row)' },
     ];
-    expect(readingOrder(boxes).map((b) => b.name)).toEqual(['top left (lower, same row)', 'top right', 'bottom left']);
+    expect(readingOrder(boxes).map((b) => b.name)).toEqual([
+      'top left (lower, same row)',
+      'top right',
+      'bottom left',
+    ]);
   });
 
   it('the mask fallback is three 200 x 200 zones; the template 1 fallback is its three designed slots', () => {

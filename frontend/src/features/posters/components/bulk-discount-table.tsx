@@ -24,7 +24,11 @@ export function BulkDiscountTable({ sku, totalQuantity }: { sku: string; totalQu
         </thead>
         <tbody>
           {POSTER_DISCOUNT_BANDS_DISPLAY.map((band, index) => (
-            <tr key={band} className={index === current ? 'is-current' : undefined} aria-current={index === current || undefined}>
+            <tr
+              key={band}
+              className={index === current ? 'is-current' : undefined}
+              aria-current={index === current || undefined}
+            >
               <th scope="row">{band}</th>
               <td>₹{row.prices[index]}</td>
               <td>{index === 0 ? '—' : `${row.savings[index - 1]}`}</td>

@@ -45,7 +45,12 @@ export function PosterTabs({ spec, country, orderUsdCents }: PosterTabsProps) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${base}-${tab}`} aria-labelledby={`${base}-${tab}-tab`} className="poster-tabs__panel">
+      <div
+        role="tabpanel"
+        id={`${base}-${tab}`}
+        aria-labelledby={`${base}-${tab}-tab`}
+        className="poster-tabs__panel"
+      >
         {tab === 'details' && (
           <dl className="poster-specs">
             <div>

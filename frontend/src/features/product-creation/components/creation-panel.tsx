@@ -45,7 +45,11 @@ export function CreationPanel({ creation, aspectLabel, children }: CreationPanel
           onExitBatch={creation.exitBatch}
         />
       )}
-      <PoorQualityDialog count={creation.pendingPoor} onConfirm={creation.confirmPoor} onCancel={creation.cancelPoor} />
+      <PoorQualityDialog
+        count={creation.pendingPoor}
+        onConfirm={creation.confirmPoor}
+        onCancel={creation.cancelPoor}
+      />
     </div>
   );
 }

@@ -51,7 +51,11 @@ describe('choosing files', () => {
 
   it('given WebP, HEIC (no declared type) and an empty file, then the empty one is turned away', async () => {
     const { user } = renderPoster();
-    await chooseFiles(user, [photo('c.webp', 'image/webp'), photo('d.HEIC', ''), photo('empty.png', 'image/png', 0)]);
+    await chooseFiles(user, [
+      photo('c.webp', 'image/webp'),
+      photo('d.HEIC', ''),
+      photo('empty.png', 'image/png', 0),
+    ]);
     expect(cards()).toHaveLength(2);
     expect(screen.getByRole('alert')).toHaveTextContent('1 file(s) could not be processed.');
   });
@@ -94,7 +98,9 @@ describe('single crop', () => {
     await applyCrop(user);
 
     const dialog = cropDialog();
-    expect(await within(dialog).findByText('Processing Image... Please wait while the image is uploaded.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Processing Image... Please wait while the image is uploaded.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Apply Crop' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     expect(card('a.png')).toHaveTextContent('Uploading…');
@@ -103,7 +109,9 @@ describe('single crop', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(card('a.png')).toHaveAttribute('data-cropped', 'true');
     expect(card('a.png')).toHaveTextContent('Fair quality (212 DPI)');
-    expect(card('a.png')).toHaveTextContent('Good enough to print, but it may look slightly soft at this size.');
+    expect(card('a.png')).toHaveTextContent(
+      'Good enough to print, but it may look slightly soft at this size.',
+    );
 
     const [upload] = requestsTo(server, 'POST /api/images');
     expect(upload!.headers['content-type']).toMatch(/^multipart\/form-data/);
@@ -131,7 +139,9 @@ describe('single crop', () => {
     await chooseFiles(user, [photo('a.png')]);
     await user.click(screen.getByRole('button', { name: 'Crop a.png' }));
     await applyCrop(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to process image a.png. Could not get canvas context');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to process image a.png. Could not get canvas context',
+    );
     expect(requestsTo(server, 'POST /api/images')).toHaveLength(0);
   });
 });

@@ -66,7 +66,7 @@ export function CropModal({ item, aspect, batch, busy, onApply, onCancel, onExit
         {batch && <p className="crop-modal__subtitle">{CROP_TITLE}</p>}
         <p className="crop-modal__description">{CROP_DESCRIPTION}</p>
         <p className="crop-modal__file">{item.file.name}</p>
-        <div className="crop-modal__stage" data-testid="crop-stage">
+        <div className="crop-modal__stage" data-testid="crop-stage" data-crop-ready={area !== null}>
           <Cropper
             image={item.src}
             crop={crop}
@@ -117,7 +117,12 @@ export function CropModal({ item, aspect, batch, busy, onApply, onCancel, onExit
           </p>
         )}
         <footer className="crop-modal__actions">
-          <button type="button" className="button button--ghost button--md" onClick={onCancel} disabled={busy}>
+          <button
+            type="button"
+            className="button button--ghost button--md"
+            onClick={onCancel}
+            disabled={busy}
+          >
             Cancel
           </button>
           <button

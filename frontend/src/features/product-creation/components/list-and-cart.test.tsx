@@ -131,7 +131,10 @@ describe('order summary', () => {
   });
 
   it('on a print page: the upload-panel bands, 20% from 50 and 30% from 100', async () => {
-    const { user } = renderPage(<StandardProductPage product={PRINT_4X6} imageTools={testImageTools} />, '/product/4x6-photo-prints');
+    const { user } = renderPage(
+      <StandardProductPage product={PRINT_4X6} imageTools={testImageTools} />,
+      '/product/4x6-photo-prints',
+    );
     await chooseFiles(user, [photo('a.png'), photo('b.png')]);
     await typeQuantity(user, 'a.png', '40');
     expect(screen.getByText('Add 9 more prints to save 20%')).toBeInTheDocument();
@@ -221,7 +224,9 @@ describe('add to cart', () => {
     await chooseFiles(user, [photo('a.png')]);
     await cropOne(user, 'a.png');
     expect(card('a.png')).toHaveTextContent('Poor quality (90 DPI)');
-    expect(card('a.png')).toHaveTextContent('Low resolution: this photo will likely look blurry or pixelated');
+    expect(card('a.png')).toHaveTextContent(
+      'Low resolution: this photo will likely look blurry or pixelated',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     const warning = screen.getByRole('alertdialog', { name: 'Low print quality' });
@@ -241,10 +246,18 @@ describe('photo strips (3 photos per strip)', () => {
   it('fills strips in list order and adds each full strip with its photos per slot', async () => {
     const strip = productBySku('PHOTOSTRIPGOODVIBES')!;
     let single = 0;
-    server.on('POST /api/images/single', () => json({ success: true, image: { id: `strip-${++single}`, width: 600, height: 1800 } }, 201));
+    server.on('POST /api/images/single', () =>
+      json({ success: true, image: { id: `strip-${++single}`, width: 600, height: 1800 } }, 201),
+    );
     server.on('POST /api/cart/photostrips', json({ success: true, item: { id: 'l1' } }, 201));
-    const { user } = renderPage(<StandardProductPage product={strip} imageTools={testImageTools} />, '/product/good-vibes-photo-strip');
-    await chooseFiles(user, [1, 2, 3, 4].map((n) => photo(`s${n}.png`)));
+    const { user } = renderPage(
+      <StandardProductPage product={strip} imageTools={testImageTools} />,
+      '/product/good-vibes-photo-strip',
+    );
+    await chooseFiles(
+      user,
+      [1, 2, 3, 4].map((n) => photo(`s${n}.png`)),
+    );
     expect(card('s4.png')).toHaveTextContent('Strip 2 · photo 1 of 3');
     expect(screen.queryByRole('textbox', { name: 'Quantity of s1.png' })).not.toBeInTheDocument();
     for (const n of [1, 2, 3, 4]) await cropOne(user, `s${n}.png`);

@@ -5,7 +5,12 @@ export function ErrorBanner({ message, onDismiss }: { message: string | null; on
   return (
     <div className="creation-banner" role="alert">
       <p>{message}</p>
-      <button type="button" className="creation-banner__close" aria-label="Dismiss message" onClick={onDismiss}>
+      <button
+        type="button"
+        className="creation-banner__close"
+        aria-label="Dismiss message"
+        onClick={onDismiss}
+      >
         ×
       </button>
     </div>

@@ -33,7 +33,11 @@ export function MobileCartBar({ creation }: { creation: ProductCreation }) {
         disabled={creation.busy || (uncropped === 0 && !creation.canAdd)}
         onClick={uncropped > 0 ? creation.startBatch : creation.addToCart}
       >
-        {uncropped > 0 ? UPLOAD_MESSAGES.cropMore(uncropped) : creation.adding ? 'Adding to Cart...' : 'Add to Cart'}
+        {uncropped > 0
+          ? UPLOAD_MESSAGES.cropMore(uncropped)
+          : creation.adding
+            ? 'Adding to Cart...'
+            : 'Add to Cart'}
       </button>
     </div>
   );

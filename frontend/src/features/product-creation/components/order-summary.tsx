@@ -27,13 +27,16 @@ export function OrderSummary({ creation }: { creation: ProductCreation }) {
       <dl>
         <div>
           <dt>
-            {summary.totalQuantity} {summary.totalQuantity === 1 ? unit : `${unit}s`} × {money(creation.unitMinor)}
+            {summary.totalQuantity} {summary.totalQuantity === 1 ? unit : `${unit}s`} ×{' '}
+            {money(creation.unitMinor)}
           </dt>
           <dd data-testid="summary-subtotal">{money(summary.total)}</dd>
         </div>
         <div className="order-summary__discount">
           <dt>Bulk discount{summary.rateBps > 0 ? ` (${formatRate(summary.rateBps)})` : ''}</dt>
-          <dd data-testid="summary-discount">{summary.discount > 0 ? `−${money(summary.discount)}` : money(0)}</dd>
+          <dd data-testid="summary-discount">
+            {summary.discount > 0 ? `−${money(summary.discount)}` : money(0)}
+          </dd>
         </div>
         <div className="order-summary__total">
           <dt>Total</dt>

@@ -38,7 +38,12 @@ export function QuantityInput({ value, label, disabled, onChange }: QuantityInpu
           if (event.key === 'Enter') commit();
         }}
       />
-      <button type="button" aria-label={`Increase ${label.toLowerCase()}`} disabled={disabled} onClick={() => onChange(value + 1)}>
+      <button
+        type="button"
+        aria-label={`Increase ${label.toLowerCase()}`}
+        disabled={disabled}
+        onClick={() => onChange(value + 1)}
+      >
         +
       </button>
     </div>

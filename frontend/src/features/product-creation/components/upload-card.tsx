@@ -19,6 +19,7 @@ export interface UploadCardProps {
 
 function status(item: UploadItem): string {
   if (item.uploading) return 'Uploading…';
+  if (item.converting) return 'Converting HEIC…';
   return item.cropped ? 'Cropped' : 'Needs cropping';
 }
 
@@ -46,7 +47,14 @@ export const UploadCard = memo(function UploadCard({
       </label>
       <div className="upload-card__preview">
         {preview ? (
-          <img src={preview} alt={`Preview of ${name}`} loading="lazy" decoding="async" width={160} height={160} />
+          <img
+            src={preview}
+            alt={`Preview of ${name}`}
+            loading="lazy"
+            decoding="async"
+            width={160}
+            height={160}
+          />
         ) : (
           <span className="upload-card__placeholder" aria-label={`Preparing preview of ${name}`} />
         )}
@@ -71,7 +79,7 @@ export const UploadCard = memo(function UploadCard({
             type="button"
             className="upload-card__button"
             aria-label={`${item.cropped ? 'Re-crop' : 'Crop'} ${name}`}
-            disabled={locked}
+            disabled={locked || item.converting}
             onClick={() => onCrop(item.id)}
           >
             {item.cropped ? 'Re-crop' : 'Crop'}

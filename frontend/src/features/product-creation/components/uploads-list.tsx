@@ -8,7 +8,13 @@ import { UploadCard } from './upload-card';
 
 export const PAGE_SIZE = 12;
 
-export function UploadsList({ creation, pageSize = PAGE_SIZE }: { creation: ProductCreation; pageSize?: number }) {
+export function UploadsList({
+  creation,
+  pageSize = PAGE_SIZE,
+}: {
+  creation: ProductCreation;
+  pageSize?: number;
+}) {
   const { items, state, dispatch, remove, slots } = creation;
   const [page, setPage] = useState(1);
   const [bulk, setBulk] = useState('');
@@ -20,7 +26,10 @@ export function UploadsList({ creation, pageSize = PAGE_SIZE }: { creation: Prod
   const selectedCount = state.selected.size;
 
   const onToggle = useCallback((id: string) => dispatch({ type: 'toggle', id }), [dispatch]);
-  const onQuantity = useCallback((id: string, value: unknown) => dispatch({ type: 'quantity', id, value }), [dispatch]);
+  const onQuantity = useCallback(
+    (id: string, value: unknown) => dispatch({ type: 'quantity', id, value }),
+    [dispatch],
+  );
   const onDelete = useCallback((id: string) => remove([id]), [remove]);
 
   if (items.length === 0) return null;
@@ -41,7 +50,12 @@ export function UploadsList({ creation, pageSize = PAGE_SIZE }: { creation: Prod
           {ready} of {items.length} cropped
         </p>
         {creation.uncropped > 0 && (
-          <button type="button" className="button button--secondary button--sm" disabled={locked} onClick={creation.startBatch}>
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            disabled={locked}
+            onClick={creation.startBatch}
+          >
             Batch Crop ({creation.uncropped})
           </button>
         )}
@@ -78,7 +92,11 @@ export function UploadsList({ creation, pageSize = PAGE_SIZE }: { creation: Prod
                 onChange={(event) => setBulk(event.target.value)}
               />
             </label>
-            <button type="submit" className="button button--ghost button--sm" disabled={locked || selectedCount === 0}>
+            <button
+              type="submit"
+              className="button button--ghost button--sm"
+              disabled={locked || selectedCount === 0}
+            >
               Set quantity for selected
             </button>
           </form>
@@ -109,7 +127,9 @@ export function UploadsList({ creation, pageSize = PAGE_SIZE }: { creation: Prod
               key={item.id}
               item={item}
               stripLabel={
-                slots > 1 ? `Strip ${Math.floor(index / slots) + 1} · photo ${(index % slots) + 1} of ${slots}` : undefined
+                slots > 1
+                  ? `Strip ${Math.floor(index / slots) + 1} · photo ${(index % slots) + 1} of ${slots}`
+                  : undefined
               }
               selected={state.selected.has(item.id)}
               locked={locked}

@@ -27,7 +27,9 @@ export const photo = (name: string, type = 'image/png', bytes = 64): File =>
 export const testImageTools: ImageTools = {
   async cropToJpeg(src, area, fileName) {
     checkCropInput(src, area);
-    return new File([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], `cropped_${fileName}`, { type: 'image/jpeg' });
+    return new File([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], `cropped_${fileName}`, {
+      type: 'image/jpeg',
+    });
   },
   async composeStrip(sources) {
     return new Blob([new Uint8Array([0xff, 0xd8, 0xff, sources.length])], { type: 'image/jpeg' });

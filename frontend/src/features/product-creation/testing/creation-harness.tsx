@@ -6,11 +6,20 @@ import { expect } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { configureApiClient } from '../../../lib/api-client';
-import { json, startTestServer, type RecordedRequest, type Reply, type TestServer } from '../../../test/http-server';
+import {
+  json,
+  startTestServer,
+  type RecordedRequest,
+  type Reply,
+  type TestServer,
+} from '../../../test/http-server';
 import { renderApp } from '../../../test/render';
 import { loadCropImage } from './browser-apis';
 
-export const uploadAnswer = (n: number, print: { dpi: number; quality: 'good' | 'fair' | 'poor' } | null = { dpi: 300, quality: 'good' }) =>
+export const uploadAnswer = (
+  n: number,
+  print: { dpi: number; quality: 'good' | 'fair' | 'poor' } | null = { dpi: 300, quality: 'good' },
+) =>
   json(
     {
       success: true,

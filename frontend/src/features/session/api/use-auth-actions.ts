@@ -4,9 +4,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
-import { authResponseSchema } from '@printshop/shared-events/api/account';
-import { okSchema } from '@printshop/shared-events/api/common';
 import { ApiError, api, serverMessage } from '../../../lib/api-client';
+import { authResponseSchema } from '../../../lib/mini-schemas/account';
+import { okSchema } from '../../../lib/mini-schemas/common';
 import { setSessionAtom, type Session } from '../session-store';
 import { AUTH_MESSAGES } from './auth-messages';
 

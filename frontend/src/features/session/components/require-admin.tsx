@@ -1,4 +1,6 @@
 // Admin-only areas (spec 1 §2): a signed-in non-admin is sent to /login with a console warning.
+// `adminOnly` tells the login page to offer the form instead of sending a signed-in user straight
+// back here (which would loop).
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../../components/spinner';
@@ -11,7 +13,7 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location }} />;
   if (!isAdmin) {
     console.warn('Admin area refused: the signed-in user is not an admin.');
-    return <Navigate to="/login" replace state={{ from: location }} />;
+    return <Navigate to="/login" replace state={{ from: location, adminOnly: true }} />;
   }
   return children ?? <Outlet />;
 }

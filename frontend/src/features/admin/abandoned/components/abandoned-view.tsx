@@ -11,7 +11,11 @@ import { formatAge, formatAmount } from '../../admin-format';
 import { AdminPage } from '../../components/admin-page';
 import { Pager } from '../../components/pager';
 import { QueryState } from '../../components/query-state';
-import { useAbandonedCheckouts, useSendRecoveryEmail, type AbandonedCheckout } from '../api/abandoned-checkouts';
+import {
+  useAbandonedCheckouts,
+  useSendRecoveryEmail,
+  type AbandonedCheckout,
+} from '../api/abandoned-checkouts';
 
 export const ABANDONED_MESSAGES = {
   failed: 'Could not load the abandoned carts.',
@@ -42,13 +46,22 @@ function RecoveryCell({
   if (checkout.recoveryEmailRequestedAt) {
     return (
       <span className="text-muted">
-        Sent <time dateTime={checkout.recoveryEmailRequestedAt}>{formatAge(checkout.recoveryEmailRequestedAt, now)}</time>
+        Sent{' '}
+        <time dateTime={checkout.recoveryEmailRequestedAt}>
+          {formatAge(checkout.recoveryEmailRequestedAt, now)}
+        </time>
       </span>
     );
   }
   if (!checkout.email) return <span className="text-muted">No e-mail</span>;
   return (
-    <Button size="sm" variant="secondary" loading={busy} aria-label={`Send recovery e-mail to ${checkout.email}`} onClick={onSend}>
+    <Button
+      size="sm"
+      variant="secondary"
+      loading={busy}
+      aria-label={`Send recovery e-mail to ${checkout.email}`}
+      onClick={onSend}
+    >
       Send recovery e-mail
     </Button>
   );
@@ -72,7 +85,11 @@ export function AbandonedView({ now = new Date() }: { now?: Date }) {
       </div>
       {done && <Alert tone="success">{done}</Alert>}
       {send.isError && <Alert>{serverMessageOr(send.error, ABANDONED_MESSAGES.sendFailed)}</Alert>}
-      <QueryState query={checkouts} failed={ABANDONED_MESSAGES.failed} loadingLabel="Loading abandoned carts…">
+      <QueryState
+        query={checkouts}
+        failed={ABANDONED_MESSAGES.failed}
+        loadingLabel="Loading abandoned carts…"
+      >
         {(data) =>
           data.checkouts.length === 0 ? (
             <p className="admin-empty">{ABANDONED_MESSAGES.empty}</p>
@@ -96,9 +113,7 @@ export function AbandonedView({ now = new Date() }: { now?: Date }) {
                     {data.checkouts.map((checkout) => (
                       <tr key={checkout.checkoutId}>
                         <th scope="row">{checkout.email ?? <span className="text-muted">Unknown</span>}</th>
-                        <td>
-                          {checkout.items.map((item) => `${item.name} × ${item.quantity}`).join(', ')}
-                        </td>
+                        <td>{checkout.items.map((item) => `${item.name} × ${item.quantity}`).join(', ')}</td>
                         <td className="num">
                           {formatAmount(checkout.value, checkout.currency)}
                           {checkout.valueUsd !== undefined && checkout.currency !== 'USD' && (

@@ -53,7 +53,12 @@ export function DashboardView({ now = new Date() }: { now?: Date }) {
               <div className="admin-page__header">
                 <div className="admin-period" role="group" aria-label="Period">
                   {PERIODS.map(([key, label]) => (
-                    <button key={key} type="button" aria-pressed={period === key} onClick={() => setPeriod(key)}>
+                    <button
+                      key={key}
+                      type="button"
+                      aria-pressed={period === key}
+                      onClick={() => setPeriod(key)}
+                    >
                       {label}
                     </button>
                   ))}
@@ -64,7 +69,10 @@ export function DashboardView({ now = new Date() }: { now?: Date }) {
                   </p>
                 )}
               </div>
-              <ul className="admin-kpis" aria-label={`Figures: ${PERIODS.find(([key]) => key === period)![1]}`}>
+              <ul
+                className="admin-kpis"
+                aria-label={`Figures: ${PERIODS.find(([key]) => key === period)![1]}`}
+              >
                 {kpis.map(([label, value]) => (
                   <li key={label} className="admin-kpi">
                     <p className="admin-kpi__label">{label}</p>
@@ -75,7 +83,11 @@ export function DashboardView({ now = new Date() }: { now?: Date }) {
                 ))}
               </ul>
               <div className="admin-section">
-                <QueryState query={revenue} failed={DASHBOARD_MESSAGES.chartFailed} loadingLabel="Loading the chart…">
+                <QueryState
+                  query={revenue}
+                  failed={DASHBOARD_MESSAGES.chartFailed}
+                  loadingLabel="Loading the chart…"
+                >
                   {(report) => (
                     <SeriesChart
                       caption={`Net revenue, last 30 days (${report.currency})`}

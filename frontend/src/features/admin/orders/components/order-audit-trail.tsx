@@ -8,7 +8,10 @@ type AuditEvent = z.infer<typeof auditEventSchema>;
 
 /** 'OrderStatusChanged' -> 'Order status changed'. */
 export const eventLabel = (type: string) =>
-  type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()).replace(/ ([A-Z])(?=[a-z])/g, (m) => m.toLowerCase());
+  type
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/^./, (c) => c.toUpperCase())
+    .replace(/ ([A-Z])(?=[a-z])/g, (m) => m.toLowerCase());
 
 const actorLabel = (actor: string | undefined) => {
   if (!actor) return 'system';

@@ -108,7 +108,8 @@ function Payment({ order }: { order: AdminOrderDto }) {
     <dl className="admin-dl">
       <dt>Provider</dt>
       <dd>
-        {payment.provider === 'stripe' ? 'Stripe' : 'Razorpay'} {payment.testMode && <Badge tone="pending">Test mode</Badge>}
+        {payment.provider === 'stripe' ? 'Stripe' : 'Razorpay'}{' '}
+        {payment.testMode && <Badge tone="pending">Test mode</Badge>}
       </dd>
       <dt>Status</dt>
       <dd>{payment.status}</dd>

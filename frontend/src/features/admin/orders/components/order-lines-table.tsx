@@ -22,7 +22,8 @@ function Recipe({ line }: { line: Line }) {
     const { x, y, width, height } = line.crop;
     parts.push(`Crop ${round(width)} × ${round(height)} px at (${round(x)}, ${round(y)})`);
   }
-  if (line.images?.length) parts.push(`${line.images.length} photos in slots ${line.images.map((i) => i.slot).join(', ')}`);
+  if (line.images?.length)
+    parts.push(`${line.images.length} photos in slots ${line.images.map((i) => i.slot).join(', ')}`);
   const custom = line.customizationData;
   if (custom) {
     parts.push(
@@ -58,7 +59,11 @@ export function OrderLinesTable({ items, currency }: { items: readonly Line[]; c
           {items.map((line) => (
             <tr key={line.lineId}>
               <td>
-                <a href={`/images/${encodeURIComponent(line.croppedImageId)}`} target="_blank" rel="noreferrer">
+                <a
+                  href={`/images/${encodeURIComponent(line.croppedImageId)}`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
                   <img
                     className="admin-thumb"
                     src={thumbnailUrl(line.croppedImageId)}

@@ -89,7 +89,12 @@ export function OrderStatusForm({ orderId, current }: { orderId: string; current
           />
         </div>
       )}
-      <TextareaField label="Note (optional)" rows={2} value={note} onChange={(event) => setNote(event.target.value)} />
+      <TextareaField
+        label="Note (optional)"
+        rows={2}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
       {change.isError && <Alert>{serverMessageOr(change.error, STATUS_FORM_MESSAGES.failed)}</Alert>}
       {done && <Alert tone="success">{done}</Alert>}
       <Button type="submit" loading={change.isPending}>

@@ -75,7 +75,9 @@ export function OrdersView() {
       }),
     toggleAll: () =>
       setSelected((current) =>
-        visible.every((order) => current.has(order.id)) ? new Set() : new Set(visible.map((order) => order.id)),
+        visible.every((order) => current.has(order.id))
+          ? new Set()
+          : new Set(visible.map((order) => order.id)),
       ),
   };
 
@@ -148,7 +150,9 @@ export function OrdersView() {
         title={`Delete ${selected.size === 1 ? '1 order' : `${selected.size} orders`}?`}
         confirmLabel="Delete"
         busy={bulkDelete.isPending}
-        error={bulkDelete.isError ? serverMessageOr(bulkDelete.error, ORDERS_MESSAGES.deleteFailed) : undefined}
+        error={
+          bulkDelete.isError ? serverMessageOr(bulkDelete.error, ORDERS_MESSAGES.deleteFailed) : undefined
+        }
         onConfirm={confirmDelete}
         onCancel={() => setConfirming(false)}
       >

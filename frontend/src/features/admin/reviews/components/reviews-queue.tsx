@@ -47,7 +47,10 @@ const RATING_OPTIONS = [
 ];
 const PRODUCT_OPTIONS = [
   { value: '', label: 'All products' },
-  ...PRODUCTS.map((product) => ({ value: product.sku, label: `${shortName(product.name)} (${product.sku})` })),
+  ...PRODUCTS.map((product) => ({
+    value: product.sku,
+    label: `${shortName(product.name)} (${product.sku})`,
+  })),
 ];
 const productName = (sku: string) => {
   const product = PRODUCTS.find((p) => p.sku === sku.toUpperCase());
@@ -83,7 +86,12 @@ function ReviewItem({
       <p className="admin-review__content">{review.content}</p>
       <div className="admin-actions">
         {review.status !== 'approved' && (
-          <Button size="sm" disabled={busy} aria-label={`Approve ${who}`} onClick={() => onModerate('approved')}>
+          <Button
+            size="sm"
+            disabled={busy}
+            aria-label={`Approve ${who}`}
+            onClick={() => onModerate('approved')}
+          >
             Approve
           </Button>
         )}
@@ -107,7 +115,12 @@ function ReviewItem({
 }
 
 export function ReviewsQueue() {
-  const [filter, setFilter] = useState<ReviewsFilter>({ page: 1, status: 'pending', rating: null, product: '' });
+  const [filter, setFilter] = useState<ReviewsFilter>({
+    page: 1,
+    status: 'pending',
+    rating: null,
+    product: '',
+  });
   const [toDelete, setToDelete] = useState<AdminReview>();
   const [done, setDone] = useState<string>();
   const reviews = useAdminReviews(filter);
@@ -141,7 +154,9 @@ export function ReviewsQueue() {
         />
       </div>
       {done && <Alert tone="success">{done}</Alert>}
-      {moderate.isError && <Alert>{serverMessageOr(moderate.error, REVIEWS_QUEUE_MESSAGES.actionFailed)}</Alert>}
+      {moderate.isError && (
+        <Alert>{serverMessageOr(moderate.error, REVIEWS_QUEUE_MESSAGES.actionFailed)}</Alert>
+      )}
       <QueryState query={reviews} failed={REVIEWS_QUEUE_MESSAGES.failed} loadingLabel="Loading reviews…">
         {(data) =>
           data.reviews.length === 0 ? (
@@ -182,7 +197,9 @@ export function ReviewsQueue() {
         title="Delete this review?"
         confirmLabel="Delete review"
         busy={remove.isPending}
-        error={remove.isError ? serverMessageOr(remove.error, REVIEWS_QUEUE_MESSAGES.actionFailed) : undefined}
+        error={
+          remove.isError ? serverMessageOr(remove.error, REVIEWS_QUEUE_MESSAGES.actionFailed) : undefined
+        }
         onConfirm={() =>
           toDelete &&
           remove.mutate(toDelete.id, {
@@ -195,8 +212,8 @@ export function ReviewsQueue() {
         onCancel={() => setToDelete(undefined)}
       >
         <p>
-          {toDelete?.user.name}&rsquo;s {toDelete?.rating}-star review will be removed from every list. This cannot be
-          undone.
+          {toDelete?.user.name}&rsquo;s {toDelete?.rating}-star review will be removed from every list. This
+          cannot be undone.
         </p>
       </ConfirmDialog>
     </AdminPage>

@@ -238,8 +238,20 @@ export function SalesReportView({ now = new Date() }: { now?: Date }) {
       }
     >
       <div className="admin-filters" role="group" aria-label="Report">
-        <Field label="From" type="date" value={query.from} error={errors.from} onChange={(e) => set({ from: e.target.value })} />
-        <Field label="To" type="date" value={query.to} error={errors.to} onChange={(e) => set({ to: e.target.value })} />
+        <Field
+          label="From"
+          type="date"
+          value={query.from}
+          error={errors.from}
+          onChange={(e) => set({ from: e.target.value })}
+        />
+        <Field
+          label="To"
+          type="date"
+          value={query.to}
+          error={errors.to}
+          onChange={(e) => set({ to: e.target.value })}
+        />
         <SelectField
           label="Group by"
           value={query.groupBy}

@@ -40,8 +40,8 @@ function Attempts({ delivery }: { delivery: WebhookDelivery }) {
             {delivery.log.map((attempt) => (
               <li key={attempt.attempt}>
                 #{attempt.attempt} · <time dateTime={attempt.at}>{formatDateTime(attempt.at)}</time> ·{' '}
-                {attempt.responseStatus != null ? `HTTP ${attempt.responseStatus}` : 'no answer'} · {attempt.durationMs}{' '}
-                ms
+                {attempt.responseStatus != null ? `HTTP ${attempt.responseStatus}` : 'no answer'} ·{' '}
+                {attempt.durationMs} ms
                 {attempt.error && <div className="text-error">{attempt.error}</div>}
                 {attempt.responseSnippet && <pre>{attempt.responseSnippet}</pre>}
               </li>
@@ -64,7 +64,12 @@ export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
         <h2 id="webhook-deliveries" className="admin-section__heading">
           Deliveries to {webhook.url}
         </h2>
-        <Button size="sm" variant="secondary" loading={deliveries.isFetching} onClick={() => void deliveries.refetch()}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={deliveries.isFetching}
+          onClick={() => void deliveries.refetch()}
+        >
           Refresh
         </Button>
       </div>
@@ -113,7 +118,10 @@ export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
                         <Badge tone={delivery.status}>{STATUS_LABELS[delivery.status]}</Badge>
                         {delivery.nextAttemptAt && delivery.status === 'pending' && (
                           <div className="admin-recipe">
-                            next try <time dateTime={delivery.nextAttemptAt}>{formatDateTime(delivery.nextAttemptAt)}</time>
+                            next try{' '}
+                            <time dateTime={delivery.nextAttemptAt}>
+                              {formatDateTime(delivery.nextAttemptAt)}
+                            </time>
                           </div>
                         )}
                       </td>

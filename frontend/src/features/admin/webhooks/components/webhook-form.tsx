@@ -58,7 +58,11 @@ export function WebhookForm({
     }
     setErrors({});
     // The catalogue's order, whatever order they were ticked in.
-    onSubmit({ url: url.trim(), events: WEBHOOK_EVENT_NAMES.filter((name) => events.includes(name)), active });
+    onSubmit({
+      url: url.trim(),
+      events: WEBHOOK_EVENT_NAMES.filter((name) => events.includes(name)),
+      active,
+    });
   };
 
   const eventsError = errors.events ?? server.events;
@@ -98,7 +102,9 @@ export function WebhookForm({
           Active (receives events)
         </label>
       )}
-      {error !== null && error !== undefined && <Alert>{serverMessageOr(error, WEBHOOK_FORM_MESSAGES.failed)}</Alert>}
+      {error !== null && error !== undefined && (
+        <Alert>{serverMessageOr(error, WEBHOOK_FORM_MESSAGES.failed)}</Alert>
+      )}
       <div className="admin-actions">
         <Button type="submit" loading={busy}>
           {submitLabel}

@@ -25,7 +25,9 @@ export function WebhookSecret({ secret, onDone }: { secret: string; onDone(): vo
           Done
         </Button>
       </div>
-      {copied === 'failed' && <p className="text-error">Could not copy: select the secret and copy it by hand.</p>}
+      {copied === 'failed' && (
+        <p className="text-error">Could not copy: select the secret and copy it by hand.</p>
+      )}
       <p className="text-muted">Receivers check each delivery&rsquo;s signature with it.</p>
     </div>
   );

@@ -137,7 +137,9 @@ export function WebhooksView() {
                           size="sm"
                           variant="secondary"
                           aria-pressed={viewing === webhook.id}
-                          onClick={() => setViewing((current) => (current === webhook.id ? undefined : webhook.id))}
+                          onClick={() =>
+                            setViewing((current) => (current === webhook.id ? undefined : webhook.id))
+                          }
                         >
                           Deliveries
                         </Button>

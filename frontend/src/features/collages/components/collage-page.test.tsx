@@ -1,0 +1,291 @@
+// A template collage page around its editor (spec 2 §2, §4, §9): top bar, hero, samples, tabs, cards,
+// marketing, size / quantity / total rules in the chosen currency, scrolling to the editor (tabs,
+// deep links, floating button) and the page's metadata and structured data.
+import 'fake-indexeddb/auto';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '../../../lib/api-client';
+import { startTestServer, type TestServer } from '../../../test/http-server';
+import { chooseCurrencyAtom, CURRENCY_KEY } from '../../currency/currency-store';
+import { formatUsdCents } from '../../currency/use-currency';
+import { installNodeWebGlobals } from '../test-support/node-canvas';
+import { answerLikeTheShop, removeToasts, renderCollage } from '../test-support/render-collage';
+
+let server: TestServer;
+let restoreGlobals: () => void;
+let scrolls: ScrollToOptions[];
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 10_000 });
+  server = await startTestServer();
+  restoreGlobals = await installNodeWebGlobals();
+});
+afterAll(async () => {
+  restoreGlobals();
+  await server.close();
+});
+beforeEach(() => {
+  configureApiClient({ origin: server.origin, resetPosition: true });
+  server.requests.length = 0;
+  answerLikeTheShop(server);
+  scrolls = [];
+  // jsdom does no layout or scrolling: record where the page asks to go.
+  vi.spyOn(window, 'scrollTo').mockImplementation(
+    ((options: ScrollToOptions) => void scrolls.push(options)) as never,
+  );
+});
+afterEach(removeToasts);
+
+const total = () => screen.getByTestId('collage-total').textContent;
+const unitLine = () => screen.queryByTestId('collage-unit-line')?.textContent ?? null;
+const quantityInput = () => screen.getByRole('textbox', { name: 'Quantity' });
+
+describe('page layout', () => {
+  it('shows the top bar, hero, samples, tabs with Create first, the side cards and the marketing section', async () => {
+    renderCollage('/product/template7-collage');
+    expect(screen.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
+    expect(screen.getByText('100% Satisfaction Guarantee')).toBeInTheDocument();
+    expect(screen.getByText('Quick & Easy')).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Hanging Polaroids - 5 Photos' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Highlights' })).getAllByRole('listitem').length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Start Creating Your Collage' })).toBeInTheDocument();
+    const trust = within(screen.getByRole('list', { name: 'Why shoppers trust us' }));
+    expect(trust.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '10,000+ Happy Customers',
+      '4.8/5 Rating',
+      'Free Shipping Available',
+    ]);
+    const samples = screen.getByRole('region', { name: 'Samples' });
+    expect(within(samples).getAllByRole('img')).toHaveLength(1);
+    expect(within(samples).getByRole('img')).toHaveAttribute('src', '/images/products/sample7.webp');
+    expect(screen.getByRole('tab', { name: 'Create Collage' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('region', { name: 'Product Details' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'How to Create' })).getAllByRole('listitem'),
+    ).toHaveLength(4);
+    expect(screen.getByRole('region', { name: 'Why Customers Love Us' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Why choose our Hanging Polaroids - 5 Photos?' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Add a photo to slot 5' })).toBeInTheDocument();
+  });
+
+  it('How It Works has three steps, FAQ eight questions; going back to Create keeps the editor', async () => {
+    const user = userEvent.setup();
+    renderCollage();
+    await user.click(screen.getByRole('tab', { name: 'How It Works' }));
+    const steps = within(screen.getByRole('tabpanel'));
+    expect(steps.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Upload photos to each slot',
+      'Adjust and crop',
+      'Order',
+    ]);
+    await user.click(screen.getByRole('tab', { name: 'FAQ' }));
+    expect(within(screen.getByRole('tabpanel')).getAllByRole('group')).toHaveLength(8);
+    await user.click(screen.getByRole('tab', { name: 'Create Collage' }));
+    expect(await screen.findByText('0 of 3 photos added')).toBeInTheDocument();
+  });
+
+  it('template32 carries the film-strip copy and heading', () => {
+    renderCollage('/product/template32-collage');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Film Strip Collage - 3 Photos' }),
+    ).toBeInTheDocument();
+    expect(document.title).toMatch(/^Film Strip Collage - 3 Photos \|/);
+  });
+});
+
+describe('metadata and structured data', () => {
+  const ldBlocks = () =>
+    Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map(
+      (s) => JSON.parse(s.textContent ?? '{}') as Record<string, unknown> & { '@type': string },
+    );
+
+  it("sets title, description, keywords, social tags and canonical; the post-style page points at the catalog's address", () => {
+    renderCollage('/product/template-collage');
+    expect(document.title).toBe('Modern Post Style - 3 Photos | Custom Photo Collage Print | PrintShop');
+    const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content');
+    expect(meta('meta[name="description"]')).toContain('Fill 3 photo slots');
+    expect(meta('meta[name="keywords"]')).toContain('post style collage');
+    expect(meta('meta[property="og:title"]')).toBe(document.title);
+    expect(meta('meta[property="og:image"]')).toBe(`${location.origin}/images/products/sample1.webp`);
+    expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+    const canonical = document.head.querySelector('link[rel="canonical"]')?.getAttribute('href');
+    expect(canonical).toBe(`${location.origin}/product/template1-collage`);
+    const breadcrumb = ldBlocks().find((b) => b['@type'] === 'BreadcrumbList') as unknown as {
+      itemListElement: { name: string; item: string }[];
+    };
+    expect(breadcrumb.itemListElement.map((e) => e.name)).toEqual([
+      'Home',
+      'Photo Collages',
+      'Modern Post Style - 3 Photos',
+    ]);
+    expect(breadcrumb.itemListElement[2]!.item).toBe(canonical);
+  });
+
+  it('has three blocks: the product with offers 3.99-7.99, an FAQ of three entries and the breadcrumb', () => {
+    renderCollage('/product/template15-collage');
+    const blocks = ldBlocks();
+    expect(blocks.map((b) => b['@type'])).toEqual(['Product', 'FAQPage', 'BreadcrumbList']);
+    const product = blocks[0] as unknown as {
+      offers: {
+        lowPrice: number;
+        highPrice: number;
+        offerCount: number;
+        offers: { sku: string; price: number }[];
+      };
+    };
+    expect(product.offers).toMatchObject({ lowPrice: 3.99, highPrice: 7.99, offerCount: 3 });
+    expect(product.offers.offers.map((o) => [o.sku, o.price])).toEqual([
+      ['TEMPLATE15_COLLAGE_A5', 3.99],
+      ['TEMPLATE15_COLLAGE_A4', 4.99],
+      ['TEMPLATE15_COLLAGE_A3', 7.99],
+    ]);
+    expect((blocks[1] as unknown as { mainEntity: unknown[] }).mainEntity).toHaveLength(3);
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${location.origin}/product/template15-collage`,
+    );
+  });
+});
+
+describe('size, quantity and total', () => {
+  it('starts at A4 and quantity 1: $4.99; A5 and A3 price at 3.99 and 7.99', async () => {
+    const user = userEvent.setup();
+    renderCollage();
+    expect(screen.getByRole('radio', { name: /A4/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /A5/ })).toHaveAccessibleName(
+      /148 x 210 mm.*Perfect for albums/,
+    );
+    expect(quantityInput()).toHaveValue('1');
+    expect(total()).toBe('$4.99');
+    expect(unitLine()).toBeNull();
+    await user.click(screen.getByRole('radio', { name: /A5/ }));
+    expect(total()).toBe('$3.99');
+    await user.click(screen.getByRole('radio', { name: /A3/ }));
+    expect(total()).toBe('$7.99');
+  });
+
+  it('the stepper never goes below 1; above 1 the total multiplies and "unit x quantity" shows', async () => {
+    const user = userEvent.setup();
+    renderCollage();
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(quantityInput()).toHaveValue('3');
+    expect(total()).toBe('$14.97');
+    expect(unitLine()).toBe('$4.99 x 3');
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity' }));
+    expect(quantityInput()).toHaveValue('1');
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    expect(unitLine()).toBeNull();
+  });
+
+  it('typed text that is not a number, or below 1, counts as 1 (and reads 1 once left); no upper bound', async () => {
+    const user = userEvent.setup();
+    renderCollage();
+    await user.clear(quantityInput());
+    await user.type(quantityInput(), 'abc');
+    expect(total()).toBe('$4.99');
+    await user.tab();
+    expect(quantityInput()).toHaveValue('1');
+    await user.clear(quantityInput());
+    await user.type(quantityInput(), '-4');
+    expect(total()).toBe('$4.99');
+    await user.tab();
+    expect(quantityInput()).toHaveValue('1');
+    await user.clear(quantityInput());
+    await user.type(quantityInput(), '250');
+    expect(total()).toBe('$1,247.50');
+    expect(unitLine()).toBe('$4.99 x 250');
+  });
+
+  it('given ?size=a3 the page opens on A3; an unknown size falls back to A4', () => {
+    const first = renderCollage('/product/template3-collage?size=a3');
+    expect(screen.getByRole('radio', { name: /A3/ })).toBeChecked();
+    first.unmount();
+    renderCollage('/product/template3-collage?size=B7');
+    expect(screen.getByRole('radio', { name: /A4/ })).toBeChecked();
+  });
+
+  it('prices in the chosen currency and follows a change of it', async () => {
+    localStorage.setItem(CURRENCY_KEY, 'EUR');
+    const user = userEvent.setup();
+    const { store } = renderCollage();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(total()).toBe(formatUsdCents(998, 'EUR'));
+    expect(unitLine()).toBe(`${formatUsdCents(499, 'EUR')} x 2`);
+    act(() => store.set(chooseCurrencyAtom, 'GBP'));
+    expect(total()).toBe(formatUsdCents(998, 'GBP'));
+    expect(total()).not.toBe(formatUsdCents(998, 'EUR'));
+  });
+});
+
+describe('scrolling to the editor', () => {
+  const editorTop = () => document.getElementById('create')!;
+
+  it('choosing the Create tab scrolls to 80 px above the editor after 100 ms', async () => {
+    const user = userEvent.setup();
+    renderCollage();
+    await user.click(screen.getByRole('tab', { name: 'FAQ' }));
+    expect(scrolls).toEqual([]);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return {
+        top: this.id === 'create' ? 900 : 0,
+        bottom: 0,
+        left: 0,
+        right: 0,
+        width: 0,
+        height: 0,
+        x: 0,
+        y: 0,
+      } as DOMRect;
+    });
+    await user.click(screen.getByRole('tab', { name: 'Create Collage' }));
+    expect(screen.getByRole('tab', { name: 'Create Collage' })).toHaveAttribute('aria-selected', 'true');
+    expect(editorTop()).toBeInTheDocument();
+    await waitFor(() => expect(scrolls).toEqual([{ top: 820, behavior: 'smooth' }]));
+  });
+
+  it.each(['/product/template-collage?create=true', '/product/template-collage#create'])(
+    'given the deep link %s, the Create tab is chosen and the editor scrolled to',
+    async (path) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      try {
+        renderCollage(path);
+        expect(screen.getByRole('tab', { name: 'Create Collage' })).toHaveAttribute('aria-selected', 'true');
+        act(() => void vi.advanceTimersByTime(400));
+        expect(scrolls).toEqual([]);
+        act(() => void vi.advanceTimersByTime(150));
+        expect(scrolls).toHaveLength(1);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
+
+  it('the floating "Create Collage" button shows once the hero is within 100 px of the top, and goes to the editor', async () => {
+    let heroBottom = 400;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const bottom = this.classList.contains('collage-hero') ? heroBottom : 0;
+      return { top: 0, bottom, left: 0, right: 0, width: 0, height: 0, x: 0, y: 0 } as DOMRect;
+    });
+    const user = userEvent.setup();
+    renderCollage();
+    expect(screen.queryByRole('button', { name: 'Create Collage' })).not.toBeInTheDocument();
+    heroBottom = 100;
+    fireEvent.scroll(window);
+    expect(screen.queryByRole('button', { name: 'Create Collage' })).not.toBeInTheDocument();
+    heroBottom = 99;
+    fireEvent.scroll(window);
+    await user.click(await screen.findByRole('tab', { name: 'How It Works' }));
+    await user.click(screen.getByRole('button', { name: 'Create Collage' }));
+    expect(screen.getByRole('tab', { name: 'Create Collage' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(scrolls).toHaveLength(1));
+    expect(scrolls[0]).toMatchObject({ top: -80, behavior: 'smooth' });
+  });
+});

@@ -1,0 +1,42 @@
+// The standard-print panel around the workflow (spec 2 §2): carousel with badge, dollar price range,
+// viewers, previous / next and thumbnails.
+import { screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { productBySku } from '@printshop/shared-events/rules/catalog';
+import type { TestServer } from '../../../test/http-server';
+import { installNodeFileApis, testImageTools } from '../testing/browser-apis';
+import { renderPage } from '../testing/creation-harness';
+import { startShopServer } from '../testing/creation-harness';
+import { StandardProductPage } from './standard-product-page';
+
+let server: TestServer;
+beforeAll(installNodeFileApis);
+beforeEach(async () => {
+  server = await startShopServer();
+});
+afterEach(() => server.close());
+
+describe('standard print page', () => {
+  it('shows the carousel with badge, price range in dollars, viewers, and moves with previous / next / thumbnails', async () => {
+    const { user } = renderPage(
+      <StandardProductPage product={productBySku('4X6PHOTOPRINT')!} imageTools={testImageTools} />,
+      '/product/4x6-photo-prints',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: '4x6 Photo Prints' })).toBeInTheDocument();
+    expect(screen.getByText('Bestseller')).toBeInTheDocument();
+    // 0.39 with the top upload-panel band (40%) off: 0.23.
+    expect(screen.getByTestId('price-range')).toHaveTextContent('$0.23 - $0.39');
+    expect(screen.getByTestId('viewer-count')).toHaveTextContent(/^\d{2} people viewing$/);
+
+    const stage = () => screen.getByRole('img', { name: /Photo Prints/ });
+    expect(stage()).toHaveAccessibleName('4x6 Photo Prints');
+    await user.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(stage()).toHaveAccessibleName('5x7 Photo Prints');
+    await user.click(screen.getByRole('button', { name: 'Previous image' }));
+    await user.click(screen.getByRole('button', { name: 'Previous image' }));
+    expect(stage()).toHaveAccessibleName('8x10 Photo Prints');
+    await user.click(screen.getByRole('button', { name: 'Show image 1 of 3' }));
+    expect(stage()).toHaveAccessibleName('4x6 Photo Prints');
+    expect(screen.getByRole('button', { name: 'Show image 1 of 3' })).toHaveAttribute('aria-current', 'true');
+  });
+});

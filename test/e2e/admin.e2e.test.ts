@@ -1,0 +1,157 @@
+// The admin area in real Chromium against the real shop (test-mode payments): the first admin
+// (ADMIN_EMAIL / ADMIN_PASSWORD) signs in, finds a shopper's new order on the dashboard and in
+// today's sales report, moves it to production and ships it with a tracking number, and the
+// shopper's track-order page shows the parcel; a signed-in customer is refused the admin area.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, placeOrder } from '../admin/support';
+import { browser } from '../cart/support';
+import { openShop, type Shop } from './support/browser';
+
+let shop: Shop;
+let shopper: ReturnType<typeof browser>;
+let shopperEmail = '';
+let shopperPassword = '';
+let orderNumber = '';
+let orderId = '';
+const TRACKING_NUMBER = '1Z999AA10123456784';
+
+/** A form control by its visible label (required fields end with a decorative ' *'). */
+const control = (label: string) => shop.page.getByLabel(new RegExp(`^${label}( \\*)?$`));
+const today = () => new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  shop = await openShop('e2e-admin', { env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
+  // A shopper with an account pays for two A4 posters with the 4242 test card.
+  shopper = browser(shop.app);
+  ({ email: shopperEmail, password: shopperPassword } = await shopper.register());
+  const placed = await placeOrder(shop.app, shopper, { email: shopperEmail });
+  orderNumber = placed.order.orderNumber;
+  orderId = placed.order.id;
+  // The admin read side has taken the order in (X-Min-Position waits for the projections).
+  const admin = await adminApi(shop.app);
+  admin.observe(placed.position);
+  const dashboard = await admin.get('/api/admin/dashboard');
+  expect(dashboard.headers.get('x-stale')).toBeNull();
+  const report = await admin.get(`/api/admin/reports/sales?from=${today()}&to=${today()}`);
+  expect(report.headers.get('x-stale')).toBeNull();
+});
+afterAll(() => shop?.close());
+
+describe('the admin area', () => {
+  it('given a new order, when the admin signs in, then the dashboard shows it', async () => {
+    const { page } = shop;
+    await page.goto(shop.url('/admin'));
+    // Not signed in: the guard sends the admin to sign in, then back.
+    await page.waitForURL(shop.url('/login'));
+    await control('E-mail').fill(ADMIN_EMAIL);
+    await control('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(page.url()).toBe(shop.url('/admin'));
+
+    const latest = page.getByRole('table', { name: 'Latest orders' });
+    await latest.getByRole('link', { name: orderNumber }).waitFor();
+    await expect(latest.getByRole('row').filter({ hasText: orderNumber }).textContent()).resolves.toContain(
+      shopperEmail,
+    );
+    await expect(page.getByLabel(/^Orders: /).textContent()).resolves.toBe('1');
+    // The revenue chart has drawn its line.
+    await page.locator('.admin-chart .recharts-line').first().waitFor();
+    await shop.screenshot('admin-dashboard');
+  });
+
+  it("when today's sales report is opened, then the order is counted", async () => {
+    const { page } = shop;
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Sales Reports' })
+      .click();
+    await page.getByRole('heading', { name: 'Sales Reports' }).waitFor();
+    // From and To both today: the report of today alone.
+    const todays = page.waitForResponse(
+      (response) => response.url().includes(`from=${today()}&to=${today()}`) && response.ok(),
+    );
+    await control('From').fill(today());
+    await control('To').fill(today());
+    await todays;
+    await expect(page.getByLabel(/^Orders: /).textContent()).resolves.toBe('1');
+    await expect(page.getByLabel(/^Units: /).textContent()).resolves.toBe('2');
+    await page.getByRole('table', { name: 'Top products' }).getByText('POSTERA4').waitFor();
+    await page.locator('.admin-chart .recharts-bar-rectangle').first().waitFor();
+    await shop.screenshot('admin-sales-report');
+  });
+
+  it('when the admin ships the order with a tracking number, then its detail shows it', async () => {
+    const { page } = shop;
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('link', { name: orderNumber }).click();
+    await page.getByRole('heading', { name: `Order ${orderNumber}` }).waitFor();
+    expect(page.url()).toBe(shop.url(`/admin/orders/${orderId}`));
+    await page.getByRole('img', { name: /^Photo for A4 Poster/ }).waitFor();
+
+    await control('New status').selectOption('in_production');
+    await page.getByRole('button', { name: 'Update status' }).click();
+    await page.getByText('Status changed to In production.').waitFor();
+
+    await control('New status').selectOption('shipped');
+    await page.getByRole('button', { name: 'Update status' }).click();
+    await page.getByText('Carrier is required to ship an order').waitFor();
+    await control('Carrier').fill('UPS');
+    await control('Tracking number').fill(TRACKING_NUMBER);
+    await page.getByRole('button', { name: 'Update status' }).click();
+    await page.getByText('Status changed to Shipped.').waitFor();
+    const status = page.getByRole('region', { name: 'Status' });
+    await status.getByText(`Shipped with UPS, tracking number ${TRACKING_NUMBER}`).waitFor();
+    await page.getByRole('list', { name: 'Event history' }).getByText('Order shipped').waitFor();
+    await shop.screenshot('admin-order-shipped');
+  });
+
+  it("then the shopper's track-order page shows the parcel", async () => {
+    const page = await shop.context.newPage();
+    try {
+      await page.goto(shop.url('/track-order'));
+      await page.getByLabel(/^Order number( \*)?$/).fill(orderNumber);
+      await page.getByLabel(/^E-mail used for the order( \*)?$/).fill(shopperEmail);
+      await page.getByRole('button', { name: 'Track Order' }).click();
+      await page.getByRole('heading', { name: 'Order status: Shipped' }).waitFor();
+      expect(await page.getByTestId('tracking-number').textContent()).toBe(TRACKING_NUMBER);
+      await page.screenshot({
+        path: (await import('./support/browser')).screenshotPath('track-order-shipped'),
+      });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('given a signed-in customer, when they open the admin area, then they are sent to sign in', async () => {
+    const { page } = shop;
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto(shop.url('/'));
+    await page
+      .getByRole('button', { name: /Grace|chief|Admin/i })
+      .first()
+      .waitFor()
+      .catch(() => undefined);
+    // The admin signs out; the shopper signs in.
+    await page.evaluate(() => {
+      localStorage.removeItem('token');
+      localStorage.removeItem('user');
+    });
+    await page.goto(shop.url('/login'));
+    await control('E-mail').fill(shopperEmail);
+    await control('Password').fill(shopperPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(shop.url('/'));
+
+    await page.goto(shop.url('/admin/orders'));
+    await page.waitForURL(shop.url('/login'));
+    await page.getByText('That area is for admins. Sign in with an admin account.').waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(page.url()).toBe(shop.url('/login'));
+    expect(warnings.some((text) => text.includes('not an admin'))).toBe(true);
+    await shop.screenshot('admin-refused-customer');
+  });
+});

@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 
-// react-router's package exports only its development build to bundlers; its production build
-// (no dev warnings) is a third smaller, so the shop's bundle uses that.
+// react-router's package exports only its development build to bundlers, warnings and checks
+// included; the shop's bundle uses its production build, which has neither (an ES module that
+// tree-shakes like the other: about 0.6 KB gzip smaller for what the shell uses).
 const reactRouterProduction = fileURLToPath(
   new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );

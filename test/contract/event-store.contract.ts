@@ -168,7 +168,7 @@ export function eventStoreContract(
         const events = await store.readStream(stream);
         expect(events.map((e) => e.revision)).toEqual(Array.from({ length: 201 }, (_, i) => i));
         expect(new Set(events.slice(1).map((e) => (e.data as { text: string }).text)).size).toBe(200);
-      });
+      }, 180_000);
     });
 
     describe('idempotence', () => {

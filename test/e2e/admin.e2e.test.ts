@@ -77,8 +77,8 @@ describe('the admin area', () => {
     await expect(page.getByLabel(/^Orders: /).textContent()).resolves.toBe('1');
     await expect(page.getByLabel(/^Units: /).textContent()).resolves.toBe('2');
     await page.getByRole('table', { name: 'Top products' }).getByText('POSTERA4').waitFor();
-    await page.locator('.admin-chart .recharts-bar-rectangle').first().waitFor();
     await shop.screenshot('admin-sales-report');
+    await page.locator('.admin-chart .recharts-bar-rectangle').first().waitFor({ timeout: 3000 });
   });
 
   it('when the admin ships the order with a tracking number, then its detail shows it', async () => {

@@ -140,14 +140,14 @@ describe('rebuild', () => {
     const after = await readCheckpoint(subject.db, name);
     expect(after?.position).toBeGreaterThanOrEqual(bad!.position);
     const more = await appendEach(subject.store, [{ streamName: 'fix-2', type: 'ItemAdded' }]);
-    expect(await waitForPosition(subject.db, [name], more[0]!.position, 30_000)).toBe(true);
+    expect(await waitForPosition(subject.db, [name], more[0]!.position, 90_000)).toBe(true);
     expect(await readCheckpoint(subject.db, name)).toMatchObject({
       status: 'running',
       error: null,
       failedPosition: null,
     });
     expect(await totalCounted(name)).toBe(await handledCount());
-  });
+  }, 180_000);
 
   it('given a rebuild in progress, when a second rebuild of the same projection starts, then the second is refused', async () => {
     const name = 'one_rebuild_at_a_time';

@@ -187,6 +187,10 @@ export function salesReportBody(report: SalesReport): SalesReportResponse {
     success: true,
     currency: report.currency,
     scope: query.currency,
+    basis:
+      query.currency === SALES_ALL_CONVERTED
+        ? 'Every order, each converted to USD at its own rate (the one it was priced at)'
+        : `Only the orders paid in ${query.currency}, in ${query.currency}`,
     from: query.from,
     to: query.to,
     groupBy: query.groupBy,

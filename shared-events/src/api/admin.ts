@@ -238,6 +238,8 @@ export const salesReportResponseSchema = okSchema.extend({
   currency: z.string(),
   /** What was asked for: 'USD-converted' or the currency code whose orders are counted. */
   scope: z.enum(SALES_CURRENCY_SCOPES).optional(),
+  /** The same in words, for people reading the answer or the export. */
+  basis: z.string().optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   groupBy: z.enum(['day', 'week', 'month']).optional(),

@@ -2,7 +2,11 @@
 // checking the chosen files, object URLs (made once, revoked when an image leaves) and previews made
 // in the background, one page's worth of <img> at a time.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { ACCEPTED_IMAGE_TYPES, isAcceptedImageFile, uploadFailedMessage } from '@printshop/shared-events/rules/uploads';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  isAcceptedImageFile,
+  uploadFailedMessage,
+} from '@printshop/shared-events/rules/uploads';
 import { ApiError } from '../../lib/api-client';
 import { uploadSingleImage } from './api/upload-cropped-image';
 import { makeThumbnail } from './thumbnails';
@@ -77,7 +81,12 @@ export function useUploadList(onError: (message: string) => void = () => undefin
             (imageId) => {
               if (!alive.current || !urls.current.has(id)) return;
               const path = encodeURIComponent(imageId);
-              dispatch({ type: 'converted', id, src: `/images/${path}`, thumbnail: `/api/images/${path}?w=320` });
+              dispatch({
+                type: 'converted',
+                id,
+                src: `/images/${path}`,
+                thumbnail: `/api/images/${path}?w=320`,
+              });
             },
             (error: unknown) => {
               if (!alive.current || !urls.current.has(id)) return;

@@ -20,13 +20,15 @@ const customizationDataSchema = z.object({
   size: z.enum(['A5', 'A4', 'A3']),
   sizeName: z.optional(text(100)),
   dimensions: z.optional(text(100)),
-  images: z.array(
-    z.object({
-      slotId: z.union([text(100), z.number().check(z.int())]),
-      imageId: requiredText(200),
-      position: z.optional(cropPositionSchema),
-    }),
-  ).check(z.maxLength(50)),
+  images: z
+    .array(
+      z.object({
+        slotId: z.union([text(100), z.number().check(z.int())]),
+        imageId: requiredText(200),
+        position: z.optional(cropPositionSchema),
+      }),
+    )
+    .check(z.maxLength(50)),
 });
 
 const cartItemSchema = z.object({

@@ -49,7 +49,12 @@ describe('choosing files', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('given WebP, HEIC (no declared type) and an empty file, then the empty one is turned away', async () => {
+  it('given WebP, HEIC (no declared type) and an empty file, then the empty one is turned away and the HEIC one is converted by the server for cropping', async () => {
+    const gate = held();
+    server.on(
+      'POST /api/images/single',
+      gate.reply(json({ success: true, image: { id: 'heic-1', width: 800, height: 600 } }, 201)),
+    );
     const { user } = renderPoster();
     await chooseFiles(user, [
       photo('c.webp', 'image/webp'),
@@ -58,6 +63,27 @@ describe('choosing files', () => {
     ]);
     expect(cards()).toHaveLength(2);
     expect(screen.getByRole('alert')).toHaveTextContent('1 file(s) could not be processed.');
+    expect(card('d.HEIC')).toHaveTextContent('Converting HEIC…');
+    expect(screen.getByRole('button', { name: 'Crop d.HEIC' })).toBeDisabled();
+
+    gate.release();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Crop d.HEIC' })).toBeEnabled());
+    expect(within(card('d.HEIC')).getByRole('img')).toHaveAttribute('src', '/api/images/heic-1?w=320');
+    expect(requestsTo(server, 'POST /api/images/single')[0]!.body).toContain(
+      'name="image"; filename="d.HEIC"',
+    );
+    await user.click(screen.getByRole('button', { name: 'Crop d.HEIC' }));
+    expect(within(cropDialog()).getByRole('img')).toHaveAttribute('src', '/images/heic-1');
+  });
+
+  it('given the server cannot convert a HEIC photo, then it leaves the list with the upload banner', async () => {
+    server.on('POST /api/images/single', json({ success: false, message: 'Unsupported' }, 415));
+    const { user } = renderPoster();
+    await chooseFiles(user, [photo('e.heic', 'image/heic')]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to process image e.heic. Server responded with status 415.',
+    );
+    expect(cards()).toHaveLength(0);
   });
 });
 

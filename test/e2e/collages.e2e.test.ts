@@ -1,0 +1,139 @@
+// Journeys of the template collage pages in real Chromium against the real shop: every slot of the
+// post-style template filled with generated photos and added to the cart, whose line then shows the
+// composed collage (a 1080 x 1920 upload, not one of the photos); and two collages of a mask-built
+// template saved, the page reloaded (they are still there), and both added to the cart at once.
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brokenImages, openShop, screenshotPath, type Shop } from './support/browser';
+
+let shop: Shop;
+
+beforeAll(async () => {
+  shop = await openShop('e2e-collages');
+});
+afterAll(() => shop?.close());
+
+/** A photo-like JPEG: a two-colour gradient with a bright disc, different for each n. */
+function photo(n: number, width = 1200, height = 900): Promise<Buffer> {
+  const hue = (n * 67) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},65%,40%)"/><stop offset="1" stop-color="hsl(${(hue + 70) % 360},80%,72%)"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="${width * 0.4}" cy="${height * 0.55}" r="${Math.min(width, height) / 4}" fill="hsl(${(hue + 180) % 360},90%,85%)"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+async function fillSlot(page: Page, slot: number, image: Buffer): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: `Add a photo to slot ${slot}` }).click();
+  await (await chooser).setFiles({ name: `photo-${slot}.jpg`, mimeType: 'image/jpeg', buffer: image });
+  const dialog = page.getByRole('dialog', { name: 'Crop Your Photo' });
+  await dialog.getByRole('button', { name: 'Apply Crop' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByAltText(`Photo in slot ${slot}`).waitFor();
+}
+
+/** Pixel size of an image the shop serves. */
+async function servedSize(page: Page, src: string): Promise<[number, number]> {
+  const response = await page.request.get(shop.url(src));
+  expect(response.ok()).toBe(true);
+  const meta = await sharp(await response.body()).metadata();
+  return [meta.width ?? 0, meta.height ?? 0];
+}
+
+describe('template collages', () => {
+  it('given every slot filled, when added to the cart, then the cart line shows the composed collage', async () => {
+    const { page } = shop;
+    page.setDefaultTimeout(60_000);
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+
+    await page.goto(shop.url('/product/template-collage'));
+    await page.getByRole('heading', { level: 1, name: 'Modern Post Style - 3 Photos' }).waitFor();
+    await page.getByText('0 of 3 photos added').waitFor();
+    const addToCart = page.getByRole('button', { name: 'Add to Cart' });
+    expect(await addToCart.isDisabled()).toBe(true);
+    for (let slot = 1; slot <= 3; slot++) await fillSlot(page, slot, await photo(slot));
+    await page.getByText('3 of 3 photos added').waitFor();
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await page.getByTestId('collage-unit-line').getByText('$4.99 x 2').waitFor();
+    await page.getByTestId('collage-canvas').screenshot({ path: screenshotPath('collage-editor-filled') });
+
+    const collageUpload = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/api/images/single') && r.request().postData()?.includes('collage.jpg') === true,
+    );
+    await addToCart.click();
+    const uploaded = (await (await collageUpload).json()) as {
+      image: { id: string; width: number; height: number };
+    };
+    expect([uploaded.image.width, uploaded.image.height]).toEqual([1080, 1920]);
+    await page.waitForURL('**/cart');
+    const heading = page.getByRole('heading', { name: 'Modern Post Style - 3 Photos (A4)' });
+    await heading.waitFor();
+    const image = page.getByAltText(/Your photo for Modern Post Style - 3 Photos/);
+    const src = await image.getAttribute('src');
+    expect(src).toBe(`/images/${uploaded.image.id}`);
+    expect(await servedSize(page, src!)).toEqual([1080, 1920]);
+    await expect(
+      page.getByRole('spinbutton', { name: /Quantity of Modern Post Style/ }).inputValue(),
+    ).resolves.toBe('2');
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+    expect(await brokenImages(page)).toEqual([]);
+    await shop.screenshot('collage-in-cart');
+    expect(failures).toEqual([]);
+  });
+
+  it('given two saved collages, when the page is reloaded and all are added, then the cart has both', async () => {
+    const { page } = shop;
+    page.setDefaultTimeout(90_000);
+    await page.goto(shop.url('/product/template21-collage'));
+    await page.getByRole('heading', { level: 1, name: 'Friendship Story Collage - 4 Photos' }).waitFor();
+    for (const [round, size] of [
+      [0, 'A5'],
+      [1, 'A3'],
+    ] as const) {
+      for (let slot = 1; slot <= 4; slot++) await fillSlot(page, slot, await photo(10 + round * 4 + slot));
+      await page.getByRole('radio', { name: new RegExp(size) }).check();
+      await page.getByRole('button', { name: 'Save & Create Another' }).click();
+      await page.getByText('Collage saved! Create another one or add all to cart.').first().waitFor();
+      await page.getByRole('heading', { name: `Saved Collages (${round + 1})` }).waitFor();
+      await page.getByText('0 of 4 photos added').waitFor();
+    }
+    await page.getByRole('region', { name: 'Saved Collages (2)' }).screenshot({
+      path: screenshotPath('collage-saved-two'),
+    });
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Saved Collages (2)' }).waitFor();
+    const collageUploads: { id: string; width: number }[] = [];
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('/api/images/single')) return;
+      if (!response.request().postData()?.includes('collage.jpg')) return;
+      const body = (await response.json()) as { image: { id: string; width: number } };
+      collageUploads.push(body.image);
+    });
+    await page.getByRole('button', { name: 'Add All 2 Collages to Cart' }).click();
+    await page.waitForURL('**/cart');
+    await page.getByRole('heading', { name: 'Friendship Story Collage - 4 Photos (A5)' }).waitFor();
+    await page.getByRole('heading', { name: 'Friendship Story Collage - 4 Photos (A3)' }).waitFor();
+    // Mask builds are 4800 px wide (spec 2 §9).
+    expect(collageUploads.map((u) => u.width)).toEqual([4800, 4800]);
+    const sources = await page
+      .getByAltText(/Your photo for Friendship Story Collage/)
+      .evaluateAll((images) => images.map((img) => img.getAttribute('src')));
+    expect(sources.sort()).toEqual(collageUploads.map((u) => `/images/${u.id}`).sort());
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+    expect(await brokenImages(page)).toEqual([]);
+    await shop.screenshot('collages-added-all');
+
+    // Once added they leave the saved list.
+    await page.goto(shop.url('/product/template21-collage'));
+    await page.getByText('0 of 4 photos added').waitFor();
+    await expect(page.getByRole('heading', { name: /Saved Collages/ }).count()).resolves.toBe(0);
+  });
+});

@@ -55,6 +55,7 @@ interface Measure {
   jsBeforeLcpGzip: number;
   scripts: { path: string; gzip: number }[];
   lcp: number;
+  lcpElement: string;
 }
 
 async function measure(url: string): Promise<Measure> {
@@ -70,8 +71,12 @@ async function measure(url: string): Promise<Measure> {
     // Strings run in the page (this package is type-checked without the DOM library).
     await page.addInitScript(`
       window.__lcp = 0;
+      window.__lcpElement = '';
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+        for (const entry of list.getEntries()) {
+          window.__lcp = entry.startTime;
+          window.__lcpElement = entry.url ? new URL(entry.url).pathname : (entry.element?.tagName ?? '');
+        }
       }).observe({ type: 'largest-contentful-paint', buffered: true });`);
     const scripts: Promise<{ url: string; gzip: number }>[] = [];
     page.on('response', (response) => {
@@ -84,6 +89,7 @@ async function measure(url: string): Promise<Measure> {
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300); // let a late LCP candidate (an image decode) report
     const lcp = await page.evaluate<number>('window.__lcp');
+    const lcpElement = await page.evaluate<string>('window.__lcpElement');
     // When each response ended, on the clock LCP is reported on (modulepreloads count as scripts).
     const ended = new Map(
       await page.evaluate<[string, number][]>(
@@ -97,6 +103,7 @@ async function measure(url: string): Promise<Measure> {
       jsBeforeLcpGzip: sum(sizes.filter((s) => (ended.get(s.url) ?? Infinity) <= lcp)),
       scripts: sizes.map((s) => ({ path: new URL(s.url).pathname, gzip: s.gzip })),
       lcp,
+      lcpElement,
     };
   } finally {
     await context.close();
@@ -154,7 +161,12 @@ export async function run(): Promise<void> {
       value: lcp,
       baseline: 1500,
       ratio: lcp / 1500,
-      details: { runsMs: runs.map((r) => Math.round(r.lcp)), viewport: '1280x900', network: 'loopback' },
+      details: {
+        runsMs: runs.map((r) => Math.round(r.lcp)),
+        element: runs[0]?.lcpElement,
+        viewport: '1280x900',
+        network: 'loopback',
+      },
     });
   } finally {
     await shop.stop();

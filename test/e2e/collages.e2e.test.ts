@@ -37,6 +37,30 @@ async function fillSlot(page: Page, slot: number, image: Buffer): Promise<void> 
   await page.getByAltText(`Photo in slot ${slot}`).waitFor();
 }
 
+interface Uploaded {
+  id: string;
+  width: number;
+  height: number;
+}
+
+/** Records every single-image upload's answer and every cart add's picture id, as they happen. */
+function watchCollageCalls(page: Page) {
+  const uploads: Uploaded[] = [];
+  const cartImageIds: string[] = [];
+  page.on('response', async (response) => {
+    const url = response.url();
+    if (url.endsWith('/api/images/single') && response.ok()) {
+      uploads.push(((await response.json()) as { image: Uploaded }).image);
+    } else if (url.endsWith('/api/cart/item') && response.request().method() === 'POST') {
+      const answer = (await response.json()) as { item?: { cropped_image_id: string } };
+      if (answer.item) cartImageIds.push(answer.item.cropped_image_id);
+    }
+  });
+  /** The uploads that became cart lines' pictures: the composed collages. */
+  const collages = () => cartImageIds.map((id) => uploads.find((u) => u.id === id));
+  return { uploads, collages };
+}
+
 /** Pixel size of an image the shop serves. */
 async function servedSize(page: Page, src: string): Promise<[number, number]> {
   const response = await page.request.get(shop.url(src));
@@ -63,21 +87,22 @@ describe('template collages', () => {
     await page.getByTestId('collage-unit-line').getByText('$4.99 x 2').waitFor();
     await page.getByTestId('collage-canvas').screenshot({ path: screenshotPath('collage-editor-filled') });
 
-    const collageUpload = page.waitForResponse(
-      (r) =>
-        r.url().endsWith('/api/images/single') && r.request().postData()?.includes('collage.jpg') === true,
-    );
+    const calls = watchCollageCalls(page);
     await addToCart.click();
-    const uploaded = (await (await collageUpload).json()) as {
-      image: { id: string; width: number; height: number };
-    };
-    expect([uploaded.image.width, uploaded.image.height]).toEqual([1080, 1920]);
     await page.waitForURL('**/cart');
     const heading = page.getByRole('heading', { name: 'Modern Post Style - 3 Photos (A4)' });
     await heading.waitFor();
+    // Three photos and the collage were uploaded; the line's picture is the collage, not a photo.
+    const uploaded = calls.collages()[0]!;
+    expect([uploaded.width, uploaded.height]).toEqual([1080, 1920]);
+    expect(calls.uploads.filter((u) => u !== uploaded).map((u) => [u.width, u.height])).toEqual([
+      [1200, 900],
+      [1200, 900],
+      [1200, 900],
+    ]);
     const image = page.getByAltText(/Your photo for Modern Post Style - 3 Photos/);
     const src = await image.getAttribute('src');
-    expect(src).toBe(`/images/${uploaded.image.id}`);
+    expect(src).toBe(`/images/${uploaded.id}`);
     expect(await servedSize(page, src!)).toEqual([1080, 1920]);
     await expect(
       page.getByRole('spinbutton', { name: /Quantity of Modern Post Style/ }).inputValue(),
@@ -110,18 +135,13 @@ describe('template collages', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: 'Saved Collages (2)' }).waitFor();
-    const collageUploads: { id: string; width: number }[] = [];
-    page.on('response', async (response) => {
-      if (!response.url().endsWith('/api/images/single')) return;
-      if (!response.request().postData()?.includes('collage.jpg')) return;
-      const body = (await response.json()) as { image: { id: string; width: number } };
-      collageUploads.push(body.image);
-    });
+    const calls = watchCollageCalls(page);
     await page.getByRole('button', { name: 'Add All 2 Collages to Cart' }).click();
     await page.waitForURL('**/cart');
     await page.getByRole('heading', { name: 'Friendship Story Collage - 4 Photos (A5)' }).waitFor();
     await page.getByRole('heading', { name: 'Friendship Story Collage - 4 Photos (A3)' }).waitFor();
     // Mask builds are 4800 px wide (spec 2 §9).
+    const collageUploads = calls.collages().map((u) => u!);
     expect(collageUploads.map((u) => u.width)).toEqual([4800, 4800]);
     const sources = await page
       .getByAltText(/Your photo for Friendship Story Collage/)

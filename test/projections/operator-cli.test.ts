@@ -88,9 +88,9 @@ describe('npm run replay', () => {
 
 describe('npm run audit', () => {
   it('given a stream, when it is audited, then each event shows revision, time, type, actor, correlation, causation and data', async () => {
-    await subject.store.appendToStream('order-42', [
+    await subject.store.appendToStream('parcel-42', [
       {
-        type: 'OrderPlaced',
+        type: 'ParcelBooked',
         data: { total: { amount: 1999, currency: 'EUR' } },
         metadata: {
           actor: 'user-7',
@@ -100,22 +100,22 @@ describe('npm run audit', () => {
         },
       },
       {
-        type: 'OrderPaid',
+        type: 'ParcelSent',
         data: { note: 'x'.repeat(300) },
         metadata: { actor: 'system', correlationId: 'corr-1' },
       },
     ]);
 
-    const { code, output } = await run(audit, ['order-42']);
+    const { code, output } = await run(audit, ['parcel-42']);
 
     expect(code).toBe(0);
     const lines = output.split('\n');
-    expect(lines[0]).toBe('order-42: 2 events');
+    expect(lines[0]).toBe('parcel-42: 2 events');
     expect(lines[1]).toMatch(/^rev\s+position\s+time\s+type\s+actor\s+correlation\s+causation\s+data$/);
     expect(lines[2]).toMatch(
-      /^0\s+\d+\s+2025-01-02T03:04:05.000Z\s+OrderPlaced\s+user-7\s+corr-1\s+cmd-1\s+\{"total":\{"amount":1999,"currency":"EUR"\}\}$/,
+      /^0\s+\d+\s+2025-01-02T03:04:05.000Z\s+ParcelBooked\s+user-7\s+corr-1\s+cmd-1\s+\{"total":\{"amount":1999,"currency":"EUR"\}\}$/,
     );
-    expect(lines[3]).toMatch(/^1\s+\d+\s+\S+\s+OrderPaid\s+system\s+corr-1\s+-\s+\{"note":"x+…$/);
+    expect(lines[3]).toMatch(/^1\s+\d+\s+\S+\s+ParcelSent\s+system\s+corr-1\s+-\s+\{"note":"x+…$/);
     expect(lines[3]!.length).toBeLessThan(250);
   });
 
@@ -187,11 +187,11 @@ describe('npm run audit', () => {
 
 describe('entry points (infra/src/cli)', () => {
   it('given DATABASE_URL, when audit runs as a process, then it prints the stream', async () => {
-    const result = await runEntry('infra/src/cli/audit.ts', ['order-42'], {
+    const result = await runEntry('infra/src/cli/audit.ts', ['parcel-42'], {
       ...process.env,
       DATABASE_URL: subject.url,
     });
-    expect(result.stdout).toContain('OrderPlaced');
+    expect(result.stdout).toContain('ParcelBooked');
     expect(result.code).toBe(0);
   });
 

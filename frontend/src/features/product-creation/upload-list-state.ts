@@ -36,7 +36,7 @@ export const emptyUploadList: UploadListState = { items: [], selected: new Set()
 
 export type UploadListAction =
   | { type: 'add'; items: ReadonlyArray<{ id: string; file: File; src: string; converting?: boolean }> }
-  | { type: 'thumbnail'; id: string; thumbnail: string }
+  | { type: 'thumbnails'; previews: ReadonlyMap<string, string> }
   | { type: 'converted'; id: string; src: string; thumbnail: string }
   | { type: 'remove'; ids: readonly string[] }
   | { type: 'clear' }
@@ -81,10 +81,13 @@ export function uploadListReducer(state: UploadListState, action: UploadListActi
           })),
         ],
       };
-    case 'thumbnail':
+    case 'thumbnails':
       return {
         ...state,
-        items: update(state.items, action.id, (item) => ({ ...item, thumbnail: action.thumbnail })),
+        items: state.items.map((item) => {
+          const thumbnail = action.previews.get(item.id);
+          return thumbnail ? { ...item, thumbnail } : item;
+        }),
       };
     case 'converted':
       return {

@@ -40,6 +40,22 @@ export function useUploadList(onError: (message: string) => void = () => undefin
   // Every object URL an image owns, so it is revoked exactly when the image goes.
   const urls = useRef(new Map<string, Set<string>>());
   const alive = useRef(true);
+  // Previews arriving together are shown together, one render per frame rather than one per photo.
+  const ready = useRef(new Map<string, string>());
+  const flushing = useRef(false);
+  const showPreview = useCallback((id: string, thumbnail: string) => {
+    ready.current.set(id, thumbnail);
+    if (flushing.current) return;
+    flushing.current = true;
+    const flush = () => {
+      flushing.current = false;
+      const previews = ready.current;
+      ready.current = new Map();
+      if (alive.current && previews.size > 0) dispatch({ type: 'thumbnails', previews });
+    };
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
+    else setTimeout(flush, 16);
+  }, []);
 
   const own = useCallback((id: string, url: string) => {
     const set = urls.current.get(id) ?? new Set<string>();
@@ -109,12 +125,12 @@ export function useUploadList(onError: (message: string) => void = () => undefin
             return;
           }
           own(id, thumbnail);
-          dispatch({ type: 'thumbnail', id, thumbnail });
+          showPreview(id, thumbnail);
         });
       }
       return { added: items.length, rejected };
     },
-    [own, release, onError],
+    [own, release, onError, showPreview],
   );
 
   const act = useCallback(

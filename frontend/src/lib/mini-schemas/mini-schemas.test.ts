@@ -67,15 +67,23 @@ const settings = {
   currencies: [usd],
   shippingCountries: [usRule],
 };
-const collageLine = {
-  ...cartAnswer([{ id: 'l1', quantity: 1 }]).items[0],
-  customizationData: {
-    templatePath: '  /collages/heart  ',
-    templateName: 'Heart',
-    size: 'A4',
-    images: [{ slotId: 1, imageId: 'img-1', position: { x: 0, y: 0, width: 10, height: 10 } }],
-  },
+const emptyCart = cartAnswer([]);
+const customization = {
+  templatePath: '  /collages/heart  ',
+  templateName: 'Heart',
+  size: 'A4',
+  images: [{ slotId: 1, imageId: 'img-1', position: { x: 0, y: 0, width: 10, height: 10 } }],
 };
+/** A cart whose one line is a collage with these customization fields changed. */
+const collageCart = (changes: Record<string, unknown> = {}) => ({
+  ...emptyCart,
+  items: [
+    {
+      ...cartAnswer([{ id: 'l1', quantity: 1 }]).items[0],
+      customizationData: { ...customization, ...changes },
+    },
+  ],
+});
 const {
   totalQuantity: _t,
   subtotal: _s,
@@ -126,36 +134,17 @@ const answers: Record<string, [label: string, answer: unknown][]> = {
       ]),
     ],
     ['missing totals (defaulted to 0)', cartWithoutTotals],
-    ['a collage line (trimmed)', cartAnswer([], { items: [collageLine] })],
-    [
-      'a blank template name',
-      cartAnswer([], {
-        items: [
-          { ...collageLine, customizationData: { ...collageLine.customizationData, templateName: '  ' } },
-        ],
-      }),
-    ],
+    ['a collage line (trimmed)', collageCart()],
+    ['a blank template name', collageCart({ templateName: '  ' })],
     [
       'too many collage images',
-      cartAnswer([], {
-        items: [
-          {
-            ...collageLine,
-            customizationData: {
-              ...collageLine.customizationData,
-              images: Array.from({ length: 51 }, (_, i) => ({ slotId: i, imageId: `img-${i}` })),
-            },
-          },
-        ],
-      }),
+      collageCart({ images: Array.from({ length: 51 }, (_, i) => ({ slotId: i, imageId: `img-${i}` })) }),
     ],
+    ['an unknown collage size', collageCart({ size: 'A0' })],
     ['a negative quantity', cartAnswer([{ id: 'l1', quantity: -1 }])],
     ['a fractional count', cartAnswer([{ id: 'l1', quantity: 1 }], { totalQuantity: 1.5 })],
-    [
-      'an unknown zone',
-      cartAnswer([], { shippingInfo: { ...cartAnswer([]).shippingInfo, zone: 'moon' as 'europe' } }),
-    ],
-    ['no shipping info', { ...cartAnswer([]), shippingInfo: undefined }],
+    ['an unknown zone', { ...emptyCart, shippingInfo: { ...emptyCart.shippingInfo, zone: 'moon' } }],
+    ['no shipping info', { ...emptyCart, shippingInfo: undefined }],
   ],
   user: [
     ['a user', testUser],

@@ -1,6 +1,7 @@
 // A small chart of one figure over periods (revenue by day, orders by week...), drawn with
 // recharts. It is a picture of numbers the screen also lists, so screen readers get its caption
-// and recharts' keyboard layer; the figures themselves are in the tables beside it.
+// and recharts' keyboard layer; the figures themselves are in the tables beside it. No animation:
+// the chart is for reading, and it is drawn at once.
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface SeriesPoint {
@@ -37,12 +38,27 @@ export function SeriesChart({
         {kind === 'bar' ? (
           <BarChart responsive style={{ width: '100%', height: '100%' }} data={data} title={caption}>
             {axes}
-            <Bar dataKey="value" name={caption} fill={color} radius={[4, 4, 0, 0]} maxBarSize={36} />
+            <Bar
+              dataKey="value"
+              name={caption}
+              fill={color}
+              radius={[4, 4, 0, 0]}
+              maxBarSize={36}
+              isAnimationActive={false}
+            />
           </BarChart>
         ) : (
           <LineChart responsive style={{ width: '100%', height: '100%' }} data={data} title={caption}>
             {axes}
-            <Line dataKey="value" name={caption} stroke={color} strokeWidth={2} dot={false} type="monotone" />
+            <Line
+              dataKey="value"
+              name={caption}
+              stroke={color}
+              strokeWidth={2}
+              dot={false}
+              type="monotone"
+              isAnimationActive={false}
+            />
           </LineChart>
         )}
       </div>

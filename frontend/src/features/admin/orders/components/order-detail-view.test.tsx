@@ -116,21 +116,37 @@ describe('OrderDetailView', () => {
     expect(within(screen.getByLabelText('New status')).queryByRole('option', { name: 'Shipped' })).toBeNull();
   });
 
-  it('given a move the order does not allow, then the server’s sentence shows', async () => {
+  it('given a shipped order, then only delivered and refunded are offered; a refunded one offers nothing', async () => {
+    serveOrder(adminOrder({ status: 'shipped' }));
+    const { unmount } = renderApp(<OrderDetailView orderId="o1" />);
+    await screen.findByRole('heading', { name: 'Order PS-10001' });
+    expect(
+      within(screen.getByLabelText('New status'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Delivered', 'Refunded']);
+    unmount();
+    serveOrder(adminOrder({ status: 'refunded' }));
+    renderApp(<OrderDetailView orderId="o1" />);
+    expect(await screen.findByText(STATUS_FORM_MESSAGES.final)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update status' })).not.toBeInTheDocument();
+  });
+
+  it('given a move the order no longer allows (someone shipped it meanwhile), then the server’s sentence shows', async () => {
     serveOrder();
     server.on(
       'PUT /api/admin/orders/o1/status',
       json(
-        { success: false, message: 'An order that is in production cannot become delivered.', code: 'RULE' },
+        { success: false, message: 'An order that is shipped cannot become cancelled.', code: 'RULE' },
         422,
       ),
     );
     renderApp(<OrderDetailView orderId="o1" />);
     await screen.findByRole('heading', { name: 'Order PS-10001' });
-    await userEvent.selectOptions(screen.getByLabelText('New status'), 'delivered');
+    await userEvent.selectOptions(screen.getByLabelText('New status'), 'cancelled');
     await userEvent.click(screen.getByRole('button', { name: 'Update status' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'An order that is in production cannot become delivered.',
+      'An order that is shipped cannot become cancelled.',
     );
   });
 

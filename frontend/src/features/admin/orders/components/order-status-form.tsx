@@ -9,21 +9,34 @@ import { serverMessageOr } from '../../../../lib/server-message';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../admin-format';
 import { useChangeOrderStatus } from '../api/admin-orders';
 
-/** What an admin sets by hand: payment moves an order to paid, never a person. */
-const MANUAL_STATUSES = ['in_production', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+/**
+ * The moves to offer from each status, as the order's decider allows them (command-service
+ * order/decide.ts NEXT_STATUSES; the server judges, this only keeps impossible choices out of the
+ * list). Payment moves an order to paid, never a person.
+ */
+const OFFERED: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending_payment: ['cancelled'],
+  paid: ['in_production', 'cancelled', 'refunded'],
+  in_production: ['shipped', 'cancelled', 'refunded'],
+  shipped: ['delivered', 'refunded'],
+  delivered: ['refunded'],
+  cancelled: ['refunded'],
+  refunded: [],
+};
 
 export const STATUS_FORM_MESSAGES = {
   carrier: 'Carrier is required to ship an order',
   trackingNumber: 'Tracking number is required to ship an order',
   failed: 'Could not change the status.',
+  final: 'This order has no further status to move to.',
   done: (status: OrderStatus) => `Status changed to ${ORDER_STATUS_LABELS[status]}.`,
 } as const;
 
 export function OrderStatusForm({ orderId, current }: { orderId: string; current: OrderStatus }) {
-  const options = MANUAL_STATUSES.filter((status) => status !== current);
+  const options = OFFERED[current];
   const [chosen, setStatus] = useState<OrderStatus>(options[0] ?? 'in_production');
   // After a change the current status leaves the options: fall back to the first one left.
-  const status = options.includes(chosen as (typeof options)[number]) ? chosen : (options[0] ?? chosen);
+  const status = options.includes(chosen) ? chosen : (options[0] ?? chosen);
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [note, setNote] = useState('');
@@ -58,6 +71,15 @@ export function OrderStatusForm({ orderId, current }: { orderId: string; current
   };
 
   const serverErrors = change.error instanceof ApiError ? change.error.fieldErrors : undefined;
+
+  if (options.length === 0) {
+    return (
+      <>
+        {done && <Alert tone="success">{done}</Alert>}
+        <p className="text-muted">{STATUS_FORM_MESSAGES.final}</p>
+      </>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate aria-label="Change status">

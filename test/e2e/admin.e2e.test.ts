@@ -111,6 +111,7 @@ describe('the admin area', () => {
       'Delivered',
       'Refunded',
     ]);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: screenshotPath('admin-order-shipped'), fullPage: true });
   });
 

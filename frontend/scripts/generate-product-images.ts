@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { PRODUCTS, type Product } from '@printshop/shared-events/rules/catalog';
-import { COLLAGE_TEMPLATES, type CollageTemplate } from '@printshop/shared-events/rules/collages';
+import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
 
 const publicDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
 const SIZE = 600;
@@ -404,26 +404,6 @@ function collageSample(t: CollageTemplate, w: number, h: number): string {
   ${text(w / 2, oy + h * 0.075, 20, t.name.split(' - ')[0]!.slice(0, 26), '#1d1a2b', 700, 'DejaVu Serif, serif')}${body}</svg>`;
 }
 
-const TEMPLATE_W = 540;
-const TEMPLATE_H = 960;
-
-/** Placeholder template: the frame with each zone in a flat, detectable colour. */
-function templateImage(t: CollageTemplate): string {
-  const zones = zonesFor(t.slots, TEMPLATE_W, TEMPLATE_H);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${TEMPLATE_W}" height="${TEMPLATE_H}">
-  <rect width="${TEMPLATE_W}" height="${TEMPLATE_H}" fill="#fffdf8"/>
-  ${text(TEMPLATE_W / 2, TEMPLATE_H * 0.075, 30, t.name.split(' - ')[0]!.slice(0, 26), '#1d1a2b', 700, 'DejaVu Serif, serif')}
-  ${zones.map((z) => `<rect x="${z.x}" y="${z.y}" width="${z.w}" height="${z.h}" fill="#d9d9d9"/>`).join('')}</svg>`;
-}
-
-/** Placeholder mask: white zones on black. */
-function maskImage(t: CollageTemplate): string {
-  const zones = zonesFor(t.slots, TEMPLATE_W, TEMPLATE_H);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${TEMPLATE_W}" height="${TEMPLATE_H}">
-  <rect width="${TEMPLATE_W}" height="${TEMPLATE_H}" fill="#000"/>
-  ${zones.map((z) => `<rect x="${z.x}" y="${z.y}" width="${z.w}" height="${z.h}" fill="#fff"/>`).join('')}</svg>`;
-}
-
 function hero(): string {
   const W = 720;
   const H = 640;
@@ -460,11 +440,6 @@ for (const [index, product] of PRODUCTS.entries()) {
   done.add(product.imageUrl);
   await write(product.imageUrl, productPicture(product, index), formatOf(product.imageUrl));
 }
-for (const t of COLLAGE_TEMPLATES) {
-  if (!done.has(t.samplePath))
-    await write(t.samplePath, collageSample(t, SIZE, SIZE), formatOf(t.samplePath));
-  done.add(t.samplePath);
-  await write(t.templatePath, templateImage(t), 'png');
-  if (t.maskPath) await write(t.maskPath, maskImage(t), 'png');
-}
+// Collage templates, masks and samples come from make-collage-templates.ts (their slots are
+// what the zone detector finds); this script must not overwrite them.
 await write('/images/hero.webp', hero(), 'webp');

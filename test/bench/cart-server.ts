@@ -31,7 +31,6 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   LOG_LEVEL: 'silent',
   BUS_NAMESPACE: namespace,
-  ...(process.env.BENCH_ROLE ? { ROLE: process.env.BENCH_ROLE } : {}),
 });
 const shop = await startPrintShop({ config, logger: silentLogger });
 
@@ -69,6 +68,5 @@ console.log(
   JSON.stringify({
     shopUrl: `http://127.0.0.1:${shop.port}`,
     bareUrl: `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`,
-    databaseUrl: database.url,
   }),
 );

@@ -4,6 +4,8 @@
 //   cart-add-p99: POST /api/cart/item p99 latency in ms; baseline the bare route's p99 (goal <= 50 ms).
 //   cart-get:     GET /api/cart?currency=EUR&country=DE requests/s; baseline the bare route's rate;
 //                 ratio = cart / bare (goal >= 0.4).
+// The runs alternate (bare, add, get) for BENCH_CART_ROUNDS rounds (2); each result keeps its best
+// round, compared with that round's bare route. GET runs once the read model has every add.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import os from 'node:os';
@@ -160,23 +162,22 @@ export async function run() {
     const bareRun = (warm: boolean) =>
       measure(warm ? 'warm-up bare' : 'bare Koa route', { url: `${bareUrl}/bare` }, warm ? 3 : DURATION_S);
 
-    // The machine is shared: warm each up, then alternate the three runs and keep each one's best.
+    // The machine is shared: warm each up, then alternate the three runs and keep each one's best round.
     await bareRun(true);
     await add(true);
     await caughtUp(shopUrl, sessions[0]!);
     await get(true);
-    let bare: Measured | undefined;
-    let added: Measured | undefined;
-    let got: Measured | undefined;
-    const better = (a: Measured | undefined, b: Measured, by: 'rate' | 'p99') =>
-      !a || (by === 'rate' ? b.rate > a.rate : b.p99 < a.p99) ? b : a;
+    const rounds: Array<{ bare: Measured; added: Measured; got: Measured }> = [];
     for (let round = 0; round < ROUNDS; round++) {
-      bare = better(bare, await bareRun(false), 'rate');
-      added = better(added, await add(false), 'p99');
+      const bare = await bareRun(false);
+      const added = await add(false);
       await caughtUp(shopUrl, sessions[0]!);
-      got = better(got, await get(false), 'rate');
+      const got = await get(false);
+      rounds.push({ bare, added, got });
     }
-    if (!bare || !added || !got) throw new Error('no rounds ran');
+    // Each figure is compared with the bare route of its own round (the same load on the machine).
+    const addRound = rounds.reduce((a, b) => (b.added.p99 < a.added.p99 ? b : a));
+    const getRound = rounds.reduce((a, b) => (b.got.rate / b.bare.rate > a.got.rate / a.bare.rate ? b : a));
 
     const details = {
       connections: CONNECTIONS,
@@ -189,18 +190,18 @@ export async function run() {
     writeResult({
       name: 'cart-add-p99',
       unit: 'ms',
-      value: added.p99,
-      baseline: bare.p99,
-      ratio: added.p99 / Math.max(bare.p99, 1),
-      details: { ...details, goal: 'p99 <= 50 ms', add: added, bare },
+      value: addRound.added.p99,
+      baseline: addRound.bare.p99,
+      ratio: addRound.added.p99 / Math.max(addRound.bare.p99, 1),
+      details: { ...details, goal: 'p99 <= 50 ms', add: addRound.added, bare: addRound.bare, rounds },
     });
     writeResult({
       name: 'cart-get',
       unit: 'req/s',
-      value: got.rate,
-      baseline: bare.rate,
-      ratio: got.rate / bare.rate,
-      details: { ...details, goal: 'ratio >= 0.4', get: got, bare },
+      value: getRound.got.rate,
+      baseline: getRound.bare.rate,
+      ratio: getRound.got.rate / getRound.bare.rate,
+      details: { ...details, goal: 'ratio >= 0.4', get: getRound.got, bare: getRound.bare, rounds },
     });
   } finally {
     await server.stop();

@@ -79,6 +79,7 @@ describe('template collages', () => {
     await page.goto(shop.url('/product/template-collage'));
     await page.getByRole('heading', { level: 1, name: 'Modern Post Style - 3 Photos' }).waitFor();
     await page.getByText('0 of 3 photos added').waitFor();
+    await page.screenshot({ path: screenshotPath('collage-page'), fullPage: true });
     const addToCart = page.getByRole('button', { name: 'Add to Cart' });
     expect(await addToCart.isDisabled()).toBe(true);
     for (let slot = 1; slot <= 3; slot++) await fillSlot(page, slot, await photo(slot));

@@ -42,71 +42,88 @@ describe('poster page', () => {
   it('given 12 photos, when they are batch-cropped, one is set to 10 and all are added, then the cart has 12 lines with images', async () => {
     const { page } = shop;
     // Twelve crops and uploads on a shared two-core machine: generous waits, no timing asserted.
-    page.setDefaultTimeout(60_000);
+    page.setDefaultTimeout(120_000);
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));
     const photos = await Promise.all(
       Array.from({ length: 12 }, (_, i) => makePhoto(i + 1, 1300, 1838, 'png')),
     );
 
-    await page.goto(shop.url('/product/poster-a4'));
-    await page.getByRole('heading', { level: 1, name: 'A4 Poster' }).waitFor();
-    await page.getByText('Popular Choice').waitFor();
-    await page.locator('input[type="file"]').setInputFiles(photos);
-    await page.getByRole('heading', { name: 'Your Photos (12)' }).waitFor();
-    expect(await page.getByTestId('upload-card').count()).toBe(12);
+    let step = 'open';
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(`${step}: ${m.text()}`);
+    });
+    try {
+      await page.goto(shop.url('/product/poster-a4'));
+      await page.getByRole('heading', { level: 1, name: 'A4 Poster' }).waitFor();
+      await page.getByText('Popular Choice').waitFor();
+      await page.locator('input[type="file"]').setInputFiles(photos);
+      await page.getByRole('heading', { name: 'Your Photos (12)' }).waitFor();
+      expect(await page.getByTestId('upload-card').count()).toBe(12);
 
-    await page.getByRole('button', { name: 'Batch Crop (12)' }).click();
-    const dialog = page.getByRole('dialog');
-    for (let i = 1; i <= 12; i += 1) {
-      await dialog.getByRole('heading', { name: `Batch Crop (${i}/12)` }).waitFor();
-      await dialog.locator('[data-crop-ready="true"]').waitFor();
-      if (i === 1) await page.screenshot({ path: screenshotPath('poster-batch-crop') });
-      await dialog.getByRole('button', { name: 'Apply Crop' }).click();
+      await page.getByRole('button', { name: 'Batch Crop (12)' }).click();
+      const dialog = page.getByRole('dialog');
+      for (let i = 1; i <= 12; i += 1) {
+        step = `crop ${i}`;
+        await dialog.getByRole('heading', { name: `Batch Crop (${i}/12)` }).waitFor();
+        await dialog.locator('[data-crop-ready="true"]').waitFor();
+        if (i === 1) await page.screenshot({ path: screenshotPath('poster-batch-crop') });
+        await dialog.getByRole('button', { name: 'Apply Crop' }).click();
+      }
+      await dialog.waitFor({ state: 'detached' });
+      await expect(page.locator('[data-testid="upload-card"][data-cropped="true"]').count()).resolves.toBe(
+        12,
+      );
+      // 1300 x 1838 px cropped to A4 (8.27 x 11.69 in) is about 157 DPI: the server calls it fair.
+      await expect(page.getByText(/Fair quality \(1\d\d DPI\)/).count()).resolves.toBe(12);
+
+      const quantity = page.getByRole('textbox', { name: 'Quantity of photo-001.png' });
+      await quantity.fill('10');
+      await quantity.press('Enter');
+      // 21 posters x $1.78 = $37.38; 11.24% off = $4.20; total $33.18.
+      await page.getByText('Bulk discount (11.24%)').waitFor();
+      await expect(page.getByTestId('summary-subtotal').textContent()).resolves.toBe('$37.38');
+      await expect(page.getByTestId('summary-discount').textContent()).resolves.toBe('−$4.20');
+      await expect(page.getByTestId('summary-total').textContent()).resolves.toBe('$33.18');
+      await page.getByText('Add 29 more posters to save 22.47%').waitFor();
+      // Previews load lazily: bring the last one into view so the full-page picture has them all.
+      await page.getByTestId('upload-card').last().scrollIntoViewIfNeeded();
+      await page.waitForFunction(
+        `Array.from(document.querySelectorAll('#uploads-list img')).every((i) => i.complete && i.naturalWidth > 0)`,
+      );
+      await page.screenshot({ path: screenshotPath('poster-cropped-with-discount'), fullPage: true });
+
+      step = 'add';
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await page.getByText('12 posters added to cart!').waitFor();
+      await expect(page.getByTestId('upload-card').count()).resolves.toBe(0);
+
+      // In-app navigation keeps the last write's position, so the cart shows all twelve lines.
+      step = 'cart';
+      await page.locator('a.cart-link').click();
+      await page.waitForURL('**/cart');
+      const lines = page.locator('.cart-line');
+      await lines.nth(11).waitFor();
+      expect(await lines.count()).toBe(12);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(
+        `Promise.all(Array.from(document.querySelectorAll('.cart-line img')).map((i) => i.decode().catch(() => null)))`,
+      );
+      expect(await brokenImages(page)).toEqual([]);
+      const quantities = await page
+        .locator('.cart-line .quantity-stepper input')
+        .evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value));
+      expect(quantities.sort()).toEqual(['1', '1', '1', '1', '1', '1', '1', '1', '1', '1', '1', '10'].sort());
+      await page.screenshot({ path: screenshotPath('poster-cart-12-lines'), fullPage: true });
+    } catch (error) {
+      await page.screenshot({ path: screenshotPath('poster-failure'), fullPage: true });
+      // Where it stopped, for the log: the step and what the page said.
+      console.log('poster journey stopped at', step, { failures, consoleErrors });
+      throw error;
     }
-    await dialog.waitFor({ state: 'detached' });
-    await expect(page.locator('[data-testid="upload-card"][data-cropped="true"]').count()).resolves.toBe(12);
-    // 1300 x 1838 px cropped to A4 (8.27 x 11.69 in) is about 157 DPI: the server calls it fair.
-    await expect(page.getByText(/Fair quality \(1\d\d DPI\)/).count()).resolves.toBe(12);
-
-    const quantity = page.getByRole('textbox', { name: 'Quantity of photo-001.png' });
-    await quantity.fill('10');
-    await quantity.press('Enter');
-    // 21 posters x $1.78 = $37.38; 11.24% off = $4.20; total $33.18.
-    await page.getByText('Bulk discount (11.24%)').waitFor();
-    await expect(page.getByTestId('summary-subtotal').textContent()).resolves.toBe('$37.38');
-    await expect(page.getByTestId('summary-discount').textContent()).resolves.toBe('−$4.20');
-    await expect(page.getByTestId('summary-total').textContent()).resolves.toBe('$33.18');
-    await page.getByText('Add 29 more posters to save 22.47%').waitFor();
-    // Previews load lazily: bring the last one into view so the full-page picture has them all.
-    await page.getByTestId('upload-card').last().scrollIntoViewIfNeeded();
-    await page.waitForFunction(
-      `Array.from(document.querySelectorAll('#uploads-list img')).every((i) => i.complete && i.naturalWidth > 0)`,
-    );
-    await page.screenshot({ path: screenshotPath('poster-cropped-with-discount'), fullPage: true });
-
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await page.getByText('12 posters added to cart!').waitFor();
-    await expect(page.getByTestId('upload-card').count()).resolves.toBe(0);
-
-    // In-app navigation keeps the last write's position, so the cart shows all twelve lines.
-    await page.locator('a.cart-link').click();
-    await page.waitForURL('**/cart');
-    const lines = page.locator('.cart-line');
-    await lines.nth(11).waitFor();
-    expect(await lines.count()).toBe(12);
-    await page.waitForLoadState('networkidle');
-    await page.evaluate(
-      `Promise.all(Array.from(document.querySelectorAll('.cart-line img')).map((i) => i.decode().catch(() => null)))`,
-    );
-    expect(await brokenImages(page)).toEqual([]);
-    const quantities = await page
-      .locator('.cart-line .quantity-stepper input')
-      .evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value));
-    expect(quantities.sort()).toEqual(['1', '1', '1', '1', '1', '1', '1', '1', '1', '1', '1', '10'].sort());
-    await page.screenshot({ path: screenshotPath('poster-cart-12-lines'), fullPage: true });
     expect(failures).toEqual([]);
-  }, 240_000);
+  }, 360_000);
 
   it('records how long 100 photos chosen at once take to show every preview, and the longest main-thread stall', async () => {
     const { page } = shop;

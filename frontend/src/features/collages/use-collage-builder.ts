@@ -182,13 +182,13 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
             preview: previewBlob,
             slots: slotUploads().flatMap((slot) => (slot.file ? [{ ...slot, file: slot.file }] : [])),
           });
+          // The list shows the new collage as the editor empties.
+          await reloadSaved();
           resetEditor();
           showToast(COLLAGE_MESSAGES.saved, 'success');
         } catch (error) {
           console.warn('Saving the collage failed', error);
           showToast(COLLAGE_MESSAGES.saveFailed, 'error');
-        } finally {
-          await reloadSaved();
         }
       }),
     [drawing, kit, quantity, reloadSaved, resetEditor, runBusy, size, slotUploads, template],

@@ -59,7 +59,7 @@ describe('Save & Create Another', () => {
     await makeAndSave(user, 0, 2);
     expect(screen.getByRole('button', { name: 'Add a photo to slot 1' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Quantity' })).toHaveValue('1');
-    const list = screen.getByRole('region', { name: 'Saved Collages (1)' });
+    const list = await screen.findByRole('region', { name: 'Saved Collages (1)' });
     expect(within(list).getByText(/A4 \(210 x 297 mm\) · Qty 2/)).toBeInTheDocument();
     expect(await within(list).findByAltText('Saved collage 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add All 1 Collages to Cart' })).toBeEnabled();

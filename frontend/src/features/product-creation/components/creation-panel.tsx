@@ -36,6 +36,8 @@ export function CreationPanel({ creation, aspectLabel, children }: CreationPanel
       <OrderSummary creation={creation} />
       {activeItem && (
         <CropModal
+          // A new image starts afresh: centred, zoom 1, no crop area yet.
+          key={activeItem.id}
           item={activeItem}
           aspect={creation.product.cropAspectRatio}
           batch={creation.batch}

@@ -35,13 +35,6 @@ export function CropModal({ item, aspect, batch, busy, onApply, onCancel, onExit
   const [zoom, setZoom] = useState(CROP_ZOOM_MIN);
   const [area, setArea] = useState<CropArea | null>(null);
 
-  // A new image starts centred at zoom 1.
-  useEffect(() => {
-    setCrop({ x: 0, y: 0 });
-    setZoom(CROP_ZOOM_MIN);
-    setArea(null);
-  }, [item.id]);
-
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !busy) onCancel();

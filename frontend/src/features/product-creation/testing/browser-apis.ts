@@ -4,10 +4,12 @@
 // a canvas. Node's own Blob, File and FormData are put in their place, object URLs are made up, and
 // the canvas steps get an `ImageTools` that does the same checks and returns real bytes.
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-import { fireEvent } from '@testing-library/react';
+import { configure, fireEvent } from '@testing-library/react';
 import { checkCropInput, type ImageTools } from '../image-tools';
 
 export async function installNodeFileApis(): Promise<void> {
+  // Crops upload over real HTTP; on a busy two-core machine that can take more than a second.
+  configure({ asyncUtilTimeout: 5000 });
   const probe = await new Response('a=1', {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   }).formData();

@@ -20,6 +20,7 @@ import { currentAccount } from '../auth/current-account';
 import { authenticate } from '../gateway/authenticate';
 import { guestSession } from '../gateway/guest-session';
 import { buildRouters } from '../routes';
+import { closeCartReadCache } from '@printshop/query-service/cart/cart-routes';
 import { startPaymentReconciler } from '../payments/payment-reconciler';
 import type { Config } from '../config';
 import { createGateway } from '../gateway/create-gateway';
@@ -197,6 +198,7 @@ export async function startPrintShop({
         newId: () => randomUUID(),
       };
       stops.push({ name: 'progress listener', stop: () => closeProgressListener(db) });
+      stops.push({ name: 'cart read cache', stop: () => closeCartReadCache(db) });
       const app = createGateway({
         logger,
         cookieKeys: [createHmac('sha256', config.jwtSecret).update('cookies').digest('base64url')],

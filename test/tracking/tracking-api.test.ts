@@ -58,6 +58,17 @@ const arrived = (eventId: string) =>
 const rows = (eventName: string, eventId: string) =>
   app.db<TrackingEventRow>(TRACKING_TABLE).where({ event_name: eventName, event_id: eventId });
 
+/**
+ * The event's row once its transaction has committed: the sink hears the event while the
+ * consumer's transaction is still open, so the row may show up a moment after.
+ */
+const storedRows = (eventName: string, eventId: string) =>
+  waitFor(async () => {
+    const found = await rows(eventName, eventId);
+    if (found.length === 0) throw new Error(`${eventId}: no row yet`);
+    return found;
+  });
+
 /** The consumer has dropped `count` later copies of the event (counted on its row). */
 const copiesDropped = (eventName: string, eventId: string, count: number) =>
   waitFor(async () => {
@@ -138,7 +149,7 @@ describe('POST /api/track/*', () => {
     expect(recorded[0]!.data).toMatchObject({ body: { item: { quantity: 2 } } });
     await arrived(body.event_id);
     expect(sink.events(body.event_id)).toHaveLength(1);
-    expect(await rows('AddToCart', body.event_id)).toMatchObject([{ duplicates: 0 }]);
+    expect(await storedRows('AddToCart', body.event_id)).toMatchObject([{ duplicates: 0 }]);
   });
 
   it('given contact data, then the sink gets it SHA-256-hashed (trimmed, lower-cased), with the bearer token, address and user agent', async () => {
@@ -180,7 +191,7 @@ describe('POST /api/track/*', () => {
     await arrived(body.event_id);
     expect(sink.refused.some((r) => r.body.data.some((e) => e.event_id === body.event_id))).toBe(true);
     expect(sink.events(body.event_id)).toHaveLength(1);
-    const [row] = await rows('ViewContent', body.event_id);
+    const [row] = await storedRows('ViewContent', body.event_id);
     expect(row).toMatchObject({ sink_status: 200, sink_error: null });
     expect(row!.forwarded_at).toBeInstanceOf(Date);
   });
@@ -263,7 +274,7 @@ describe('purchases: browser and server', () => {
       event_name: 'Purchase',
       user_data: { em: [sha256('buyer@example.com')] },
     });
-    expect(await rows('Purchase', number)).toMatchObject([{ source: 'browser' }]);
+    expect(await storedRows('Purchase', number)).toMatchObject([{ source: 'browser' }]);
   });
 
   it('given the order is paid and then the browser reports it, then the sink gets it once: the server one, with the order amounts', async () => {

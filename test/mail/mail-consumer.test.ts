@@ -2,65 +2,19 @@
 // password-reset request, that a redelivery (even a concurrent one) sends nothing more, that an
 // SMTP refusal leaves the message to be retried, and what it declines to send.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Delivery } from '@printshop/shared-events/bus';
-import { allEvents } from '@printshop/shared-events/all-events';
-import { EventRegistry } from '@printshop/shared-events/event-registry';
 import { userStreamName } from '@printshop/shared-events/events/user';
 import { MAIL_SUBJECTS, type PasswordResetMail } from '@printshop/shared-events/mail-messages';
-import { silentLogger } from '@printshop/shared-events/logger';
 import { verifyResetToken } from '@printshop/command-service/user/reset-token';
-import { createSmtpMailer, type SmtpMailer } from '@printshop/infra/mail/smtp-mailer';
-import {
-  MAIL_SENT_TABLE,
-  mailHandler,
-  migrateMailOutbox,
-  type MailConsumerDeps,
-} from '@printshop/infra/mail/mail-consumer';
-import { createInProcessBus } from '@printshop/infra/bus/in-process-bus';
-import { createTestStore, type TestStore } from '@printshop/test/support/stores';
-import { decodedBody, header, startSmtpServer, type TestSmtp } from '@printshop/test/support/smtp';
+import { MAIL_SENT_TABLE, mailHandler } from '@printshop/infra/mail/mail-consumer';
+import { PUBLIC_URL, SECRET, useMailConsumer } from './support';
+import { decodedBody, header } from '@printshop/test/support/smtp';
 
-const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
-const PUBLIC_URL = 'https://shop.example';
 const requestedAt = new Date('2025-03-01T10:00:00.000Z');
 const expiresAt = new Date(requestedAt.getTime() + 60 * 60 * 1000);
 
-let subject: TestStore;
-let smtp: TestSmtp;
-let mailer: SmtpMailer;
-let deps: MailConsumerDeps;
-
-beforeAll(async () => {
-  subject = await createTestStore('mail_consumer', { registry: new EventRegistry(allEvents) });
-  await migrateMailOutbox(subject.db);
-  smtp = await startSmtpServer();
-  mailer = createSmtpMailer({
-    url: smtp.url,
-    from: 'PrintShop <no-reply@printshop.local>',
-    logger: silentLogger,
-  });
-  deps = {
-    bus: createInProcessBus({ logger: silentLogger }),
-    db: subject.db,
-    store: subject.store,
-    mailer,
-    secret: SECRET,
-    publicUrl: PUBLIC_URL,
-    logger: silentLogger,
-    now: () => new Date(requestedAt.getTime() + 60_000),
-  };
-});
-afterAll(async () => {
-  await mailer?.close();
-  await smtp?.close();
-  await deps?.bus.close();
-  await subject?.close();
-});
-beforeEach(() => {
-  smtp.received.length = 0;
-  smtp.refusing = false;
-});
+const shop = useMailConsumer('mail_consumer', { now: () => new Date(requestedAt.getTime() + 60_000) });
 
 /** A registered user with a pending reset request; returns the bus message the reactor would make. */
 async function userAskingForReset(
@@ -69,7 +23,7 @@ async function userAskingForReset(
   const userId = randomUUID();
   const requestId = randomUUID();
   const email = `${firstName.toLowerCase()}.${userId.slice(0, 8)}@example.com`;
-  await subject.store.appendToStream(userStreamName(userId), [
+  await shop.subject.store.appendToStream(userStreamName(userId), [
     {
       type: 'UserRegistered',
       data: {
@@ -96,15 +50,15 @@ async function userAskingForReset(
   };
 }
 
-const sentRows = (messageId: string) => subject.db(MAIL_SENT_TABLE).where({ message_id: messageId });
+const sentRows = (messageId: string) => shop.subject.db(MAIL_SENT_TABLE).where({ message_id: messageId });
 
 describe('a password-reset message', () => {
   it('given a pending request, when delivered, then the user gets one mail whose link resets their password', async () => {
     const delivery = await userAskingForReset('Ada');
-    await mailHandler(deps)(delivery);
+    await mailHandler(shop.deps)(delivery);
 
-    expect(smtp.received).toHaveLength(1);
-    const [mail] = smtp.received;
+    expect(shop.smtp.received).toHaveLength(1);
+    const [mail] = shop.smtp.received;
     expect(mail!.user).toBe('shop');
     expect(mail!.to).toEqual([delivery.email]);
     expect(mail!.from).toBe('no-reply@printshop.local');
@@ -121,30 +75,30 @@ describe('a password-reset message', () => {
 
   it('given it was sent, when it is redelivered, also twice at once, then nothing more is sent', async () => {
     const delivery = await userAskingForReset();
-    const handle = mailHandler(deps);
+    const handle = mailHandler(shop.deps);
     await handle(delivery);
     await handle({ ...delivery, attempt: 2 });
     await Promise.all([handle({ ...delivery, attempt: 3 }), handle({ ...delivery, attempt: 3 })]);
-    expect(smtp.received.map((mail) => mail.to)).toEqual([[delivery.email]]);
+    expect(shop.smtp.received.map((mail) => mail.to)).toEqual([[delivery.email]]);
   });
 
   it('given two deliveries of a new message at once, then exactly one mail goes out', async () => {
     const delivery = await userAskingForReset();
-    const handle = mailHandler(deps);
+    const handle = mailHandler(shop.deps);
     await Promise.all([handle(delivery), handle({ ...delivery, attempt: 2 })]);
-    expect(smtp.received).toHaveLength(1);
+    expect(shop.smtp.received).toHaveLength(1);
   });
 
   it('given SMTP refuses, when delivered, then the handler fails (the bus retries) and nothing is recorded; the retry sends it', async () => {
     const delivery = await userAskingForReset();
-    const handle = mailHandler(deps);
-    smtp.refusing = true;
+    const handle = mailHandler(shop.deps);
+    shop.smtp.refusing = true;
     await expect(handle(delivery)).rejects.toThrow(/451|Try again later/);
     expect(await sentRows(delivery.id)).toHaveLength(0);
 
-    smtp.refusing = false;
+    shop.smtp.refusing = false;
     await handle({ ...delivery, attempt: 2 });
-    expect(smtp.received.map((mail) => mail.to)).toEqual([[delivery.email]]);
+    expect(shop.smtp.received.map((mail) => mail.to)).toEqual([[delivery.email]]);
     expect(await sentRows(delivery.id)).toHaveLength(1);
   });
 });
@@ -153,7 +107,7 @@ describe('what is not sent', () => {
   it('given a newer request, when the older one is delivered, then only the newer is sent', async () => {
     const older = await userAskingForReset();
     const newerRequest = randomUUID();
-    await subject.store.appendToStream(userStreamName(older.data.userId), [
+    await shop.subject.store.appendToStream(userStreamName(older.data.userId), [
       {
         type: 'PasswordResetRequested',
         data: {
@@ -163,35 +117,35 @@ describe('what is not sent', () => {
         },
       },
     ]);
-    const handle = mailHandler(deps);
+    const handle = mailHandler(shop.deps);
     await handle(older);
-    expect(smtp.received).toHaveLength(0);
+    expect(shop.smtp.received).toHaveLength(0);
     await handle({ ...older, id: randomUUID(), data: { ...older.data, requestId: newerRequest } });
-    expect(smtp.received).toHaveLength(1);
+    expect(shop.smtp.received).toHaveLength(1);
   });
 
   it('given the link expired while waiting, when delivered, then nothing is sent', async () => {
     const delivery = await userAskingForReset();
-    await mailHandler({ ...deps, now: () => new Date(expiresAt.getTime() + 1) })(delivery);
-    expect(smtp.received).toHaveLength(0);
+    await mailHandler({ ...shop.deps, now: () => new Date(expiresAt.getTime() + 1) })(delivery);
+    expect(shop.smtp.received).toHaveLength(0);
     expect(await sentRows(delivery.id)).toHaveLength(0);
   });
 
   it('given an account this shop does not have (another shop on the bus), when delivered, then it is dropped', async () => {
     const delivery = await userAskingForReset();
-    await mailHandler(deps)({ ...delivery, data: { ...delivery.data, userId: randomUUID() } });
-    expect(smtp.received).toHaveLength(0);
+    await mailHandler(shop.deps)({ ...delivery, data: { ...delivery.data, userId: randomUUID() } });
+    expect(shop.smtp.received).toHaveLength(0);
   });
 
   it('given a kind of mail without a template, or a malformed one, when delivered, then it fails (to the dead letter)', async () => {
     const delivery = await userAskingForReset();
-    const handle = mailHandler(deps);
+    const handle = mailHandler(shop.deps);
     await expect(handle({ ...delivery, subject: 'printshop.mail.unknown-kind' })).rejects.toThrow(
       /no mail template/,
     );
     await expect(
       handle({ ...delivery, data: { userId: delivery.data.userId } as PasswordResetMail }),
     ).rejects.toThrow();
-    expect(smtp.received).toHaveLength(0);
+    expect(shop.smtp.received).toHaveLength(0);
   });
 });

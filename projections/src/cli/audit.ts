@@ -1,34 +1,20 @@
 // `npm run audit -- <stream>`: a stream's events, readable.
 // `npm run audit -- --verify [<projection>...]`: rebuild each projection into a shadow schema and
 // report every row that differs from the live model; exit 1 on any difference.
-import { parseArgs } from 'node:util';
 import type { RecordedEvent } from '@printshop/shared-events/event-store';
 import type { RowDifference } from '../runner/compare-models';
 import { verifyProjection } from '../runner/verify';
-import { EXIT, formatNumber, selectProjections, type CliContext } from './context';
+import { EXIT, formatNumber, parseCommand, selectProjections, type CliContext } from './context';
 
 const USAGE = 'usage: npm run audit -- <stream>   |   npm run audit -- --verify [<projection>...]';
 const DATA_SUMMARY_LENGTH = 100;
 
 export async function audit(context: CliContext): Promise<number> {
   const { out } = context;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...context.args],
-      allowPositionals: true,
-      options: { verify: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    out(`${(error as Error).message}\n${USAGE}`);
-    return EXIT.usage;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    out(USAGE);
-    return EXIT.ok;
-  }
-  if (values.verify) return verify(context, positionals);
+  const parsed = parseCommand(context, USAGE, ['verify']);
+  if (typeof parsed === 'number') return parsed;
+  const { flags, positionals } = parsed;
+  if (flags.verify) return verify(context, positionals);
   if (positionals.length !== 1 || !positionals[0]) {
     out(USAGE);
     return EXIT.usage;

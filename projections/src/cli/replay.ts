@@ -1,36 +1,22 @@
 // `npm run replay -- <projection>... | --all`: rebuild projections into fresh schemas and swap them
 // in, printing progress and events/s.
-import { parseArgs } from 'node:util';
 import { migrateProjections } from '../runner/checkpoints';
 import { rebuildProjection, type RebuildProgress } from '../runner/rebuild';
-import { EXIT, formatNumber, selectProjections, type CliContext } from './context';
+import { EXIT, formatNumber, parseCommand, selectProjections, type CliContext } from './context';
 
 const USAGE = 'usage: npm run replay -- <projection> [<projection>...] | --all';
 
 export async function replay(context: CliContext): Promise<number> {
   const { out } = context;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...context.args],
-      allowPositionals: true,
-      options: { all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    out(`${(error as Error).message}\n${USAGE}`);
-    return EXIT.usage;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    out(USAGE);
-    return EXIT.ok;
-  }
-  if ((values.all ?? false) === positionals.length > 0) {
+  const parsed = parseCommand(context, USAGE, ['all']);
+  if (typeof parsed === 'number') return parsed;
+  const { flags, positionals } = parsed;
+  if (flags.all === positionals.length > 0) {
     out(USAGE);
     return EXIT.usage;
   }
   const known = context.projections.map((projection) => projection.name);
-  const { selected, unknown } = values.all
+  const { selected, unknown } = flags.all
     ? { selected: [...context.projections], unknown: [] }
     : selectProjections(context.projections, positionals);
   if (unknown.length > 0) {

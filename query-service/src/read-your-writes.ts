@@ -5,13 +5,14 @@ import type { Middleware } from 'koa';
 export type WaitForPosition = (projections: readonly string[], position: number) => Promise<boolean>;
 
 export function readYourWrites(waitFor: WaitForPosition, projections: readonly string[]): Middleware {
-  return async (ctx, next) => {
-    const header = ctx.get('x-min-position');
-    const position = Number(header);
-    if (header && Number.isSafeInteger(position) && position > 0) {
+  const waitThenRead: Middleware = async (ctx, next) => {
+    const position = Number(ctx.get('x-min-position'));
+    if (Number.isSafeInteger(position) && position > 0) {
       const caughtUp = await waitFor(projections, position);
       if (!caughtUp) ctx.set('X-Stale', '1');
     }
     await next();
   };
+  // A read without the header (most of them) passes straight through.
+  return (ctx, next) => (ctx.get('x-min-position') ? waitThenRead(ctx, next) : next());
 }

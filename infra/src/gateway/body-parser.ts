@@ -7,10 +7,15 @@ import type { Middleware } from 'koa';
 export const JSON_LIMIT_BYTES = 1024 * 1024;
 
 // DELETE too: spec 1 §7's bulk order delete sends its ids as a JSON body.
-export const parseBody = (): Middleware =>
-  bodyParser({
+const PARSED_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+export const parseBody = (): Middleware => {
+  const parse = bodyParser({
     enableTypes: ['json', 'form'],
     jsonLimit: JSON_LIMIT_BYTES,
     formLimit: JSON_LIMIT_BYTES,
-    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    parsedMethods: PARSED_METHODS,
   });
+  // Reads (most requests) skip the parser altogether.
+  return (ctx, next) => (PARSED_METHODS.includes(ctx.method) ? parse(ctx, next) : next());
+};

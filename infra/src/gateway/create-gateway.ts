@@ -5,14 +5,14 @@ import type Router from '@koa/router';
 import type { Logger } from '@printshop/shared-events/logger';
 import { parseBody } from './body-parser';
 import { errorHandler } from './error-handler';
-import { measureRequests, type Metrics } from './metrics';
+import type { Metrics } from './metrics';
 import { operationsRouter } from './operations';
 import type { Readiness } from './readiness';
 import { requestId } from './request-id';
 import { requestLogger } from './request-logger';
+import { routeTable } from './route-table';
 import { securityHeaders } from './security-headers';
 import { serveFrontend } from './serve-frontend';
-import { unanswered } from './unanswered';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -40,19 +40,19 @@ export function createGateway(options: GatewayOptions): Koa {
   app.on('error', (error: unknown) => logger.error({ err: error }, 'unhandled gateway error'));
 
   app.use(requestId());
-  app.use(measureRequests(metrics));
-  app.use(requestLogger(logger));
+  app.use(requestLogger(logger, metrics));
   app.use(errorHandler(logger));
-  app.use(unanswered());
   app.use(securityHeaders());
   app.use(parseBody());
   for (const middleware of options.middleware ?? []) app.use(middleware);
 
-  for (const router of [operationsRouter({ readiness: options.readiness, metrics }), ...options.routers]) {
-    app.use(router.routes());
-    // 405 / 501 with Allow; `unanswered` gives them a JSON body.
-    app.use(router.allowedMethods());
-  }
+  const routes = routeTable([
+    operationsRouter({ readiness: options.readiness, metrics }),
+    ...options.routers,
+  ]);
+  app.use(routes.routes);
+  // 405 / 501 with an Allow header naming every method of the path; the error handler gives them a JSON body.
+  app.use(routes.allowedMethods);
   if (options.frontendDir) app.use(serveFrontend(options.frontendDir));
   return app;
 }

@@ -111,6 +111,15 @@ function testRouter(): Router {
   return router;
 }
 
+/** A second service answering another method of the same path (the query/command split). */
+function testCommandRouter(): Router {
+  const router = new Router({ prefix: '/api/test' });
+  router.put('/items/:id', (ctx) => {
+    ctx.body = { success: true, updated: ctx.params.id };
+  });
+  return router;
+}
+
 let testStore: TestStore;
 let failingStore: TestStore;
 let bus: Bus;
@@ -179,7 +188,7 @@ beforeAll(async () => {
   server = await listen(
     createGateway({
       logger,
-      routers: [testRouter()],
+      routers: [testRouter(), testCommandRouter()],
       metrics,
       frontendDir,
       readiness: {
@@ -354,6 +363,15 @@ describe('errors', () => {
     expect(body).toMatchObject({ success: false, code: 'METHOD_NOT_ALLOWED' });
   });
 
+  it('given a path two routers serve, then each answers its method and a 405 names both', async () => {
+    expect((await getJson('/api/test/items/7', { method: 'PUT' })).body).toEqual({
+      success: true,
+      updated: '7',
+    });
+    const { response } = await getJson('/api/test/items/7', { method: 'DELETE' });
+    expect(response.headers.get('allow')?.split(/, */).sort()).toEqual(['GET', 'HEAD', 'PUT']);
+  });
+
   it('given a method no route implements, then a JSON 501', async () => {
     const { response, body } = await getJson('/api/test/items/7', { method: 'PROPFIND' });
     expect(response.status).toBe(501);
@@ -387,11 +405,24 @@ describe('errors', () => {
 });
 
 describe('security headers', () => {
-  it('given any response, then helmet headers and a CSP are set', async () => {
+  it('given a response outside /api, then helmet headers and the app CSP are set', async () => {
     const { response } = await getJson('/healthz');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(response.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-site');
+  });
+
+  it('given an /api answer, even an error, then it may not be framed, sniffed or run anything', async () => {
+    for (const path of ['/api/test/echo', '/api/unknown']) {
+      const { response } = await getJson(path);
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-site');
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+    }
   });
 });
 

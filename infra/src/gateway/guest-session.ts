@@ -5,6 +5,8 @@ import type { Middleware } from 'koa';
 
 export const GUEST_COOKIE = 'cart_session';
 const MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+/** Signed cookies already verified, kept so a returning guest costs no HMAC (the hot cart read). */
+const VERIFIED_KEPT = 20_000;
 
 export interface GuestSessionState {
   /** The guest session of this browser; created on first use. */
@@ -12,9 +14,20 @@ export interface GuestSessionState {
 }
 
 export function guestSession(): Middleware<GuestSessionState> {
-  return async (ctx, next) => {
-    let id = ctx.cookies.get(GUEST_COOKIE, { signed: true });
+  const verified = new Set<string>();
+  return (ctx, next) => {
+    let id = ctx.cookies.get(GUEST_COOKIE, { signed: false });
     if (id && !/^[0-9a-f-]{36}$/.test(id)) id = undefined;
+    const signature = id && ctx.cookies.get(`${GUEST_COOKIE}.sig`, { signed: false });
+    const pair = `${id}.${signature}`;
+    if (id && !verified.has(pair)) {
+      // Koa's check (every key, constant-time compare); only a pair it accepted is remembered.
+      id = ctx.cookies.get(GUEST_COOKIE, { signed: true });
+      if (id) {
+        if (verified.size >= VERIFIED_KEPT) verified.delete(verified.values().next().value!);
+        verified.add(pair);
+      }
+    }
     ctx.state.guestSession = () => {
       if (!id) {
         id = randomUUID();
@@ -29,6 +42,6 @@ export function guestSession(): Middleware<GuestSessionState> {
       }
       return id;
     };
-    await next();
+    return next();
   };
 }

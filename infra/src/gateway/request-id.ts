@@ -5,10 +5,10 @@ import type { Middleware } from 'koa';
 
 const SANE = /^[\w.:-]{1,128}$/;
 
-export const requestId = (): Middleware => async (ctx, next) => {
+export const requestId = (): Middleware => (ctx, next) => {
   const given = ctx.get('X-Request-Id');
   const id = SANE.test(given) ? given : randomUUID();
   ctx.state.requestId = id;
   ctx.set('X-Request-Id', id);
-  await next();
+  return next();
 };

@@ -121,17 +121,14 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     const validated = events.map((event) => (registry ? registry.validate(event) : event));
     const ids = validated.map((event) => event.id ?? randomUUID());
     const at = new Date().toISOString();
-    const result = await db.raw<{ rows: Array<{ out_revision: number; out_position: number }> }>(
-      'select * from es_append(?, ?, ?::uuid[], ?::text[], ?::jsonb[], ?::jsonb[])',
-      [
-        streamName,
-        String(expectedRevision),
-        ids,
-        validated.map((event) => event.type),
-        validated.map((event) => JSON.stringify(event.data ?? null)),
-        validated.map((event) => JSON.stringify({ at, ...event.metadata })),
-      ],
-    );
+    const result = await appendStatement(db, [
+      streamName,
+      String(expectedRevision),
+      ids,
+      validated.map((event) => event.type),
+      validated.map((event) => JSON.stringify(event.data ?? null)),
+      validated.map((event) => JSON.stringify({ at, ...event.metadata })),
+    ]);
     const row = result.rows[0]!;
     return { nextExpectedRevision: row.out_revision, position: row.out_position };
   };
@@ -228,6 +225,23 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     },
   };
   return store;
+}
+
+/**
+ * The hottest statement of the shop, run as a named prepared statement on a pooled connection: no
+ * query building on our side, no parse and plan on Postgres's for every append.
+ */
+async function appendStatement(db: Knex, values: unknown[]) {
+  const connection = (await db.client.acquireConnection()) as pg.ClientBase;
+  try {
+    return await connection.query<{ out_revision: number; out_position: number }>({
+      name: 'es_append_v1',
+      text: 'select * from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])',
+      values,
+    });
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
 }
 
 /**

@@ -3,6 +3,9 @@
 import type { EventEmitter } from 'node:events';
 import type { BatchHandler, ReadAllResult, Subscription } from '@printshop/shared-events/event-store';
 
+/** Least time between two live reads of one subscriber. */
+const GATHER_MS = 10;
+
 export function subscribe(options: {
   read: (fromPosition: number) => Promise<ReadAllResult>;
   lagging: () => boolean;
@@ -39,8 +42,10 @@ export function subscribe(options: {
 
   const done = (async () => {
     let position = options.fromPosition;
+    let readAt = 0;
     try {
       while (running) {
+        readAt = Date.now();
         const batch = await options.read(position);
         if (!running) break;
         if (batch.lastPosition > position) {
@@ -51,6 +56,12 @@ export function subscribe(options: {
         // Caught up. Positions drawn by transactions still open become readable within
         // milliseconds; otherwise wait for a notification or the fallback poll.
         await sleep(options.lagging() ? 5 : options.pollIntervalMs);
+        // Under a stream of appends, reading again at once would take one event per read (and per
+        // checkpoint write) in every subscriber; a short pause lets the next read take a batch. An
+        // isolated append (nothing read just before) is read at once.
+        const sinceRead = Date.now() - readAt;
+        if (running && sinceRead < GATHER_MS)
+          await new Promise((resolve) => setTimeout(resolve, GATHER_MS - sinceRead));
       }
     } finally {
       options.wakeups.off('wake', onWake);

@@ -35,7 +35,13 @@ const lineRow = (cartId: string, line: CartLineData, position: number) => ({
   added_at: line.addedAt,
 });
 
-async function applyOne(event: CartEvent, recorded: RecordedEvent, trx: Knex.Transaction, schema: string) {
+/** Every event but a quantity change (apply writes those in bulk). */
+async function applyOne(
+  event: Exclude<CartEvent, { type: 'CartItemQuantityChanged' }>,
+  recorded: RecordedEvent,
+  trx: Knex.Transaction,
+  schema: string,
+) {
   const lines = () => trx.withSchema(schema).table(CART_LINES_TABLE);
   const cartId = cartIdOf(recorded.streamName);
   const setPoints = (points: number) =>
@@ -51,11 +57,6 @@ async function applyOne(event: CartEvent, recorded: RecordedEvent, trx: Knex.Tra
         .insert(lineRow(cartId, event.data, recorded.position))
         .onConflict(['cart_id', 'line_id'])
         .ignore();
-      return;
-    case 'CartItemQuantityChanged':
-      await lines()
-        .where({ cart_id: cartId, line_id: event.data.lineId })
-        .update({ quantity: event.data.quantity });
       return;
     case 'CartItemRemoved':
       await lines().where({ cart_id: cartId, line_id: event.data.lineId }).delete();
@@ -116,10 +117,33 @@ export const cartsProjection: Projection = {
   },
   async apply(events, trx, schema) {
     const changed = new Set<string>();
+    // A burst of quantity changes (the same line clicked up, many carts at once) is written as one
+    // statement at the next other event or at the end; only each line's last quantity matters.
+    const quantities = new Map<string, { cartId: string; lineId: string; quantity: number }>();
+    const writeQuantities = async () => {
+      if (quantities.size === 0) return;
+      const rows = [...quantities.values()];
+      quantities.clear();
+      await trx.raw(
+        `update ??.?? as l set quantity = v.quantity
+           from (values ${rows.map(() => '(?, ?, ?::integer)').join(', ')}) as v(cart_id, line_id, quantity)
+          where l.cart_id = v.cart_id and l.line_id = v.line_id`,
+        [schema, CART_LINES_TABLE, ...rows.flatMap((row) => [row.cartId, row.lineId, row.quantity])],
+      );
+    };
     for (const recorded of events) {
-      await applyOne(recorded as unknown as CartEvent, recorded, trx, schema);
-      changed.add(cartIdOf(recorded.streamName));
+      const event = recorded as unknown as CartEvent;
+      const cartId = cartIdOf(recorded.streamName);
+      changed.add(cartId);
+      if (event.type === 'CartItemQuantityChanged') {
+        const { lineId, quantity } = event.data;
+        quantities.set(`${cartId}\n${lineId}`, { cartId, lineId, quantity });
+        continue;
+      }
+      await writeQuantities();
+      await applyOne(event, recorded, trx, schema);
     }
+    await writeQuantities();
     if (events.length === 0) return;
     for (const payload of cartsChangedPayloads(changed, events[events.length - 1]!.position)) {
       await trx.raw('select pg_notify(?, ?)', [CARTS_CHANGED_CHANNEL, payload]);

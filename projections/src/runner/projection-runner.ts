@@ -10,13 +10,7 @@ import type {
   Subscription,
 } from '@printshop/shared-events/event-store';
 import { silentLogger, type Logger } from '@printshop/shared-events/logger';
-import {
-  advanceCheckpoint,
-  ensureCheckpoint,
-  notifyProgress,
-  readCheckpoint,
-  setStatus,
-} from './checkpoints';
+import { advanceCheckpoint, ensureCheckpoint, readCheckpoint, setStatus } from './checkpoints';
 import { LOCK_NAMESPACE, isTransientDatabaseError, openDedicatedClient, tryAdvisoryLock } from './connection';
 import { assertProjectionName, liveSchema, type Projection } from './projection';
 
@@ -128,13 +122,11 @@ class ProjectionWorker {
   private subscription?: Subscription;
   private wake?: () => void;
   private loop?: Promise<void>;
-  private readonly notifier: ProgressNotifier;
 
   constructor(private readonly o: WorkerOptions) {
     this.name = o.projection.name;
     this.schema = liveSchema(this.name);
     this.types = new Set(o.projection.eventTypes);
-    this.notifier = new ProgressNotifier(o.db, this.name, o.logger);
   }
 
   start(): void {
@@ -162,7 +154,6 @@ class ProjectionWorker {
       // A failed projection keeps saying so after shutdown; a healthy one says it was stopped.
       await setStatus(this.o.db, this.name, 'stopped').catch(() => undefined);
     }
-    await this.notifier.flush();
     this.state = 'stopped';
   }
 
@@ -251,14 +242,17 @@ class ProjectionWorker {
       await this.pinpoint(from, to, events);
     }
     this.position = to;
-    this.notifier.progress(to);
   }
 
   /** One transaction: take the checkpoint row lock (compare-and-set), then write the rows. */
   private async commit(from: number, to: number, events: RecordedEvent[]): Promise<void> {
+    if (events.length === 0) {
+      // Nothing to write (none of the batch's events is ours): the checkpoint moves on its own.
+      if (!(await advanceCheckpoint(this.o.db, this.name, from, to))) throw new CheckpointMoved();
+      return;
+    }
     await this.o.db.transaction(async (trx) => {
       if (!(await advanceCheckpoint(trx, this.name, from, to))) throw new CheckpointMoved();
-      if (events.length === 0) return;
       try {
         await this.o.projection.apply(events, trx, this.schema);
       } catch (error) {
@@ -299,7 +293,6 @@ class ProjectionWorker {
       'projection handler threw; this projection is stopped (the others keep running)',
     );
     await setStatus(this.o.db, this.name, 'failed', this.failure);
-    this.notifier.progress(this.position ?? 0);
     throw new ProjectionStopped(error);
   }
 
@@ -377,40 +370,5 @@ class LockSession {
       this.connecting = undefined;
     });
     return this.connecting;
-  }
-}
-
-/** NOTIFY after commit, at most one in flight per projection; waiters only need the latest position. */
-class ProgressNotifier {
-  private inFlight?: Promise<void>;
-  private latest?: number;
-
-  constructor(
-    private readonly db: Knex,
-    private readonly name: string,
-    private readonly logger: Logger,
-  ) {}
-
-  progress(position: number): void {
-    this.latest = position;
-    this.inFlight ??= this.send();
-  }
-
-  async flush(): Promise<void> {
-    while (this.inFlight) await this.inFlight;
-  }
-
-  private async send(): Promise<void> {
-    try {
-      while (this.latest !== undefined) {
-        const position = this.latest;
-        this.latest = undefined;
-        await notifyProgress(this.db, this.name, position).catch((error: unknown) =>
-          this.logger.warn({ err: error }, 'progress notify failed; waiters will poll'),
-        );
-      }
-    } finally {
-      this.inFlight = undefined;
-    }
   }
 }

@@ -10,7 +10,7 @@ import { CART_LINES_TABLE, CARTS_PROJECTION, CARTS_TABLE } from '@printshop/shar
 import { ValidationError } from '@printshop/shared-events/errors';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { priceCart } from '@printshop/shared-events/rules/cart-pricing';
-import { CURRENCY_CODES } from '@printshop/shared-events/rules/currencies';
+import { CURRENCY_CODES, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 import { CartReadCache } from './cart-read-cache';
 
@@ -32,11 +32,20 @@ interface LineRow {
   loyalty_points: number | null;
 }
 
-function parseQuery(query: unknown) {
-  const parsed = cartQuerySchema.safeParse(query);
+/** Query strings already understood (a shop sees a handful: its currencies and countries). */
+const understood = new Map<string, { currency: CurrencyCode; country: string }>();
+
+function parseQuery(querystring: string, query: () => unknown) {
+  const known = understood.get(querystring);
+  if (known) return known;
+  const parsed = cartQuerySchema.safeParse(query());
   // The schema's defaults, restated: its preprocess step hides them from the type.
-  if (parsed.success)
-    return { currency: parsed.data.currency ?? 'USD', country: parsed.data.country ?? 'US' };
+  if (parsed.success) {
+    const answer = { currency: parsed.data.currency ?? 'USD', country: parsed.data.country ?? 'US' };
+    if (understood.size >= 1_000) understood.clear();
+    understood.set(querystring, answer);
+    return answer;
+  }
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0]) as keyof typeof QUERY_MESSAGES;
@@ -112,7 +121,7 @@ export function cartQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): R
   caches.set(deps.db, cache);
 
   router.get('/api/cart', fresh, async (ctx) => {
-    const { currency, country } = parseQuery(ctx.query);
+    const { currency, country } = parseQuery(ctx.querystring, () => ctx.query);
     const cartId = cartIdOf(ctx.state as CartCallerState);
     const minPosition = Number(ctx.get('x-min-position')) || 0;
     const cart = await cache.read(cartId, minPosition);
@@ -125,7 +134,7 @@ export function cartQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): R
       if (cart.answers.size >= 8) cart.answers.clear();
       cart.answers.set(key, body);
     }
-    ctx.type = 'application/json';
+    ctx.set('Content-Type', 'application/json; charset=utf-8');
     ctx.body = body;
   });
 

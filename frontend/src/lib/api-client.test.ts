@@ -170,6 +170,18 @@ describe('what every call sends', () => {
     expect(server.requests[3]?.headers['x-min-position']).toBe('42');
   });
 
+  it("given the caller gives up on a read, then the call is aborted with the caller's reason", async () => {
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    server.on('GET /api/slow', { ...json({ success: true }), wait: held });
+    const controller = new AbortController();
+    const call = api.get('/slow', { schema: ok, signal: controller.signal });
+    await expect.poll(() => server.requests.length).toBe(1);
+    controller.abort(new Error('left the page'));
+    await expect(call).rejects.toThrow('left the page');
+    answer();
+  });
+
   it('sends query parameters, leaving out empty ones', async () => {
     server.on('GET /api/cart', json({ success: true }));
     await api.get('/cart', { schema: ok, searchParams: { currency: 'EUR', country: 'DE', coupon: '' } });

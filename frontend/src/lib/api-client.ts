@@ -1,9 +1,9 @@
-// Every call to the shop's REST API (API.md) goes through here: ky for the transport, zod for the
-// answer. Base path /api, cookies always sent, the stored Bearer token when signed in, and the
-// response rules of spec 1 §7 "How every response is handled" with the messages of §8.
+// Every call to the shop's REST API (API.md) goes through here: fetch or ky for the transport, zod
+// for the answer. Base path /api, cookies always sent, the stored Bearer token when signed in, and
+// the response rules of spec 1 §7 "How every response is handled" with the messages of §8.
 // Answers are parsed with zod/mini's safeParse, which takes classic zod schemas and zod/mini ones
 // alike, so the calls of the first page can use the small zod/mini (lib/mini-schemas).
-import ky, { type KyInstance } from 'ky';
+import type { Options as KyOptions, KyInstance } from 'ky';
 import { safeParse, type core } from 'zod/mini';
 
 /** Any zod schema, classic or mini. */
@@ -112,21 +112,58 @@ export function configureApiClient(options: Partial<ClientConfig> & { resetPosit
   if (options.resetPosition) highestPosition = undefined;
 }
 
-const http: KyInstance = ky.create({
-  credentials: 'include',
-  retry: 0, // retries belong to the data-query client (once), not to every call
-  timeout: 30_000,
-  throwHttpErrors: false,
-  hooks: {
-    beforeRequest: [
-      (request) => {
-        const position = lastEventPosition();
-        if (position) request.headers.set('X-Min-Position', position);
-      },
-    ],
-    afterResponse: [(_request, _options, response) => notePosition(response.headers.get('X-Event-Position'))],
-  },
-});
+// --- Transport. Reads are a plain fetch; calls that send something (JSON, uploads) go through ky,
+// fetched on the first such call: the first page only reads, and ky is not part of its download.
+// Either way: 30 s timeout, no retries (they belong to the data-query client, once), the failure
+// statuses handed to readResponse, and the read-your-writes headers.
+const TIMEOUT_MS = 30_000;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface Call {
+  method: Method;
+  url: string;
+  headers: Record<string, string>;
+  json?: unknown;
+  body?: FormData;
+  credentials?: RequestCredentials;
+  cache?: RequestCache;
+  signal?: AbortSignal;
+}
+
+/** A read: fetch, aborted by the caller's signal or after the timeout. */
+function read(url: string, { signal, ...init }: RequestInit): Promise<Response> {
+  const controller = new AbortController();
+  const abort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) abort();
+  else signal?.addEventListener('abort', abort, { once: true });
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('Request timed out', 'TimeoutError')),
+    TIMEOUT_MS,
+  );
+  return fetch(url, { ...init, signal: controller.signal }).finally(() => clearTimeout(timer));
+}
+
+let writer: Promise<KyInstance> | undefined;
+
+/** A call that sends something: ky, fetched with the first such call. */
+async function write(url: string, options: KyOptions): Promise<Response> {
+  writer ??= import('ky').then(({ default: ky }) =>
+    ky.create({ retry: 0, timeout: TIMEOUT_MS, throwHttpErrors: false }),
+  );
+  return (await writer)(url, options);
+}
+
+async function send({ method, url, headers, json, body, ...init }: Call): Promise<Response> {
+  const position = lastEventPosition();
+  if (position) headers['X-Min-Position'] = position;
+  const response =
+    method === 'GET'
+      ? await read(url, { headers, ...init })
+      : await write(url, { method, headers, json, body, ...init });
+  notePosition(response.headers.get('X-Event-Position'));
+  return response;
+}
 
 export type SearchParams = Record<string, string | number | boolean | undefined | null>;
 
@@ -146,35 +183,32 @@ export interface RequestOptions<S extends AnySchema> {
   signal?: AbortSignal;
 }
 
-function url(path: string): string {
+/** The address of `/api{path}`, with the search parameters that have a value. */
+function apiUrl(path: string, params?: SearchParams): string {
   const origin = config.origin ?? globalThis.location?.origin ?? '';
-  return `${origin}${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
-}
-
-function cleanParams(params: SearchParams | undefined): Record<string, string> | undefined {
-  if (!params) return undefined;
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') out[key] = String(value);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
   }
-  return out;
+  const search = query.toString();
+  return `${origin}${API_BASE}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
 }
 
 /** One call to `/api{path}`; resolves with the parsed answer or rejects with ApiError. */
 export async function apiRequest<S extends AnySchema>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: Method,
   path: string,
   options: RequestOptions<S>,
 ): Promise<core.output<S>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = options.auth === false ? undefined : config.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await http(url(path), {
+  const response = await send({
     method,
+    url: apiUrl(path, options.searchParams),
     headers,
     json: options.json,
     body: options.body,
-    searchParams: cleanParams(options.searchParams),
     credentials: options.credentials ?? 'include',
     cache: options.cache,
     signal: options.signal,
@@ -199,9 +233,11 @@ export async function apiDownload(
   const headers: Record<string, string> = {};
   const token = config.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await http(url(path), {
+  const response = await send({
+    method: 'GET',
+    url: apiUrl(path, options.searchParams),
     headers,
-    searchParams: cleanParams(options.searchParams),
+    credentials: 'include',
     signal: options.signal,
   });
   if (!response.ok) await readResponse(response);

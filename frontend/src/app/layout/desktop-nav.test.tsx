@@ -1,5 +1,5 @@
 // The desktop menus (spec 1 §2): one dropdown open at a time, closed on route change, keyboard use.
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
@@ -46,10 +46,10 @@ describe('DesktopNav', () => {
 
   it('given a menu is open, when the route changes, then it closes', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp(<DesktopNav />);
+    const { navigate } = renderApp(<DesktopNav />);
     await user.click(trigger('Posters'));
     expect(trigger('Posters')).toHaveAttribute('aria-expanded', 'true');
-    await act(() => router.navigate('/posters'));
+    await navigate('/posters');
     expect(trigger('Posters')).toHaveAttribute('aria-expanded', 'false');
   });
 

@@ -1,50 +1,22 @@
-// The mobile and tablet menu (under 1024 px): a panel with drill-down sections, Back to Menu and
-// Close Menu (spec 1 §2). Escape or a route change closes it; focus moves into it and back out.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
-import { useAuthActions } from '../../features/session/api/use-auth-actions';
-import { displayName, useSession } from '../../features/session/use-session';
-import { ACCOUNT_LINKS, NAV_LINKS, NAV_MENUS } from './nav-items';
-import { SearchForm } from './search-form';
+// The mobile and tablet menu (under 1024 px): a button that opens the menu panel (its code is
+// fetched when it first opens, or on touch, hover or focus before that). Escape or a route change
+// closes it; focus moves into it and back out.
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { lazyPart } from '../../lib/lazy-part';
 
-/** Tab and Shift+Tab cycle inside the open menu (it is modal). */
-function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
-  const focusable = event.currentTarget.querySelectorAll<HTMLElement>('a[href], button, input');
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
+const Panel = lazyPart(async () => (await import('./mobile-menu-panel')).MobileMenuPanel);
+const PANEL_ID = 'mobile-menu-panel';
 
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const [sectionId, setSectionId] = useState<string | null>(null);
   const { pathname, search } = useLocation();
-  const { user } = useSession();
-  const { logout } = useAuthActions();
-  const panel = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const section = NAV_MENUS.find((m) => m.id === sectionId);
 
-  useEffect(() => {
-    setOpen(false);
-    setSectionId(null);
-  }, [pathname, search]);
-
-  // Each view starts with focus on its first control, so keyboard users land inside the menu.
-  useEffect(() => {
-    if (open) panel.current?.querySelector<HTMLElement>('button, a, input')?.focus();
-  }, [open, sectionId]);
+  useEffect(() => setOpen(false), [pathname, search]);
 
   const close = () => {
     setOpen(false);
-    setSectionId(null);
     trigger.current?.focus();
   };
 
@@ -55,101 +27,18 @@ export function MobileMenu() {
         type="button"
         className="mobile-menu__trigger"
         aria-expanded={open}
-        aria-controls="mobile-menu-panel"
+        aria-controls={PANEL_ID}
+        onPointerEnter={Panel.preload}
+        onFocus={Panel.preload}
         onClick={() => setOpen(true)}
       >
         <span className="hamburger" aria-hidden="true" />
         <span className="visually-hidden">Open Menu</span>
       </button>
       {open && (
-        <>
-          <div className="mobile-menu__backdrop" onClick={close} aria-hidden="true" />
-          <div
-            id="mobile-menu-panel"
-            ref={panel}
-            className="mobile-menu__panel"
-            role="dialog"
-            aria-modal="true"
-            aria-label={section ? section.label : 'Menu'}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') close();
-              if (event.key === 'Tab') keepFocusInside(event);
-            }}
-          >
-            <div className="mobile-menu__bar">
-              {section ? (
-                <button type="button" className="mobile-menu__back" onClick={() => setSectionId(null)}>
-                  ← Back to Menu
-                </button>
-              ) : (
-                <span className="mobile-menu__title">Menu</span>
-              )}
-              <button type="button" className="mobile-menu__close" onClick={close}>
-                Close Menu
-              </button>
-            </div>
-            {section ? (
-              <div className="mobile-menu__section">
-                <h2>{section.label}</h2>
-                {section.groups.map((group) => (
-                  <div key={group.heading}>
-                    <h3>{group.heading}</h3>
-                    <ul>
-                      {group.links.map((link) => (
-                        <li key={link.to}>
-                          <Link to={link.to}>{link.label}</Link>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ))}
-                <Link to={section.to} className="mobile-menu__all">
-                  Shop all {section.label.toLowerCase()} →
-                </Link>
-              </div>
-            ) : (
-              <>
-                <SearchForm idPrefix="mobile" />
-                <ul className="mobile-menu__list">
-                  {NAV_MENUS.map((menu) => (
-                    <li key={menu.id}>
-                      <button type="button" onClick={() => setSectionId(menu.id)}>
-                        {menu.label}
-                        <span aria-hidden="true">›</span>
-                      </button>
-                    </li>
-                  ))}
-                  {NAV_LINKS.map((link) => (
-                    <li key={link.to}>
-                      <Link to={link.to}>{link.label}</Link>
-                    </li>
-                  ))}
-                </ul>
-                <ul className="mobile-menu__list mobile-menu__list--account">
-                  {user ? (
-                    <>
-                      <li className="mobile-menu__who">Signed in as {displayName(user)}</li>
-                      {ACCOUNT_LINKS.map((link) => (
-                        <li key={link.to}>
-                          <Link to={link.to}>{link.label}</Link>
-                        </li>
-                      ))}
-                      <li>
-                        <button type="button" onClick={() => void logout().then(close)}>
-                          Sign Out
-                        </button>
-                      </li>
-                    </>
-                  ) : (
-                    <li>
-                      <Link to="/login">Sign In</Link>
-                    </li>
-                  )}
-                </ul>
-              </>
-            )}
-          </div>
-        </>
+        <Suspense fallback={null}>
+          <Panel id={PANEL_ID} onClose={close} />
+        </Suspense>
       )}
     </div>
   );

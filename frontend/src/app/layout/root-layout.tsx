@@ -2,12 +2,14 @@
 // spinner while the next page loads. App-wide effects start here: the session check, country
 // and currency detection, and reloading the cart when the currency changes.
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { useCartRefreshOnCurrencyChange } from '../../features/cart/use-cart-count';
 import { AutoDetectNotice } from '../../features/currency/components/auto-detect-notice';
 import { useCurrencyDetection } from '../../features/currency/use-currency-detection';
 import { useSessionCheck } from '../../features/session/api/use-session-check';
+import { useNavigationPending } from '../../lib/navigation/history-router';
+import { RouteErrorBoundary } from '../route-error';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -23,8 +25,7 @@ export function RootLayout() {
   useCurrencyDetection();
   useCartRefreshOnCurrencyChange();
   useScrollToTop();
-  const navigation = useNavigation();
-  const loading = navigation.state === 'loading';
+  const loading = useNavigationPending();
   return (
     <div className="app">
       <a href="#main" className="skip-link">
@@ -37,7 +38,10 @@ export function RootLayout() {
         </div>
       )}
       <main id="main" className="app__main" tabIndex={-1} aria-busy={loading || undefined}>
-        <Outlet />
+        {/* Errors of a page show inside the header and footer. */}
+        <RouteErrorBoundary>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
       <Footer />
       <AutoDetectNotice />

@@ -1,16 +1,16 @@
-// The signed-in menu (first name or e-mail; Your Account, Your Addresses, Change Password, Sign
-// Out), else a Sign In link (spec 1 §2).
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { moveFocus, useDismiss } from '../../lib/use-dismiss';
-import { useAuthActions } from '../../features/session/api/use-auth-actions';
+// The signed-in menu (first name or e-mail, opening its entries: their code is fetched when it
+// first opens, or on hover or focus before that), else a Sign In link (spec 1 §2).
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { lazyPart } from '../../lib/lazy-part';
+import { useDismiss } from '../../lib/use-dismiss';
 import { displayName, useSession } from '../../features/session/use-session';
-import { ACCOUNT_LINKS } from './nav-items';
+
+const Panel = lazyPart(async () => (await import('./user-menu-panel')).UserMenuPanel);
+const PANEL_ID = 'user-menu-panel';
 
 export function UserMenu() {
   const { user } = useSession();
-  const { logout } = useAuthActions();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -27,12 +27,6 @@ export function UserMenu() {
     );
   }
 
-  const signOut = async () => {
-    close();
-    await logout();
-    navigate('/');
-  };
-
   return (
     <div className="user-menu" ref={root}>
       <button
@@ -40,7 +34,9 @@ export function UserMenu() {
         type="button"
         className="user-menu__trigger"
         aria-expanded={open}
-        aria-controls="user-menu-panel"
+        aria-controls={PANEL_ID}
+        onPointerEnter={Panel.preload}
+        onFocus={Panel.preload}
         onClick={() => setOpen((o) => !o)}
       >
         <span className="user-menu__avatar" aria-hidden="true">
@@ -50,22 +46,9 @@ export function UserMenu() {
         <span className="chevron" aria-hidden="true" />
       </button>
       {open && (
-        <ul
-          id="user-menu-panel"
-          className="user-menu__panel"
-          onKeyDown={(event) => moveFocus(event, 'a, button')}
-        >
-          {ACCOUNT_LINKS.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
-            </li>
-          ))}
-          <li>
-            <button type="button" onClick={() => void signOut()}>
-              Sign Out
-            </button>
-          </li>
-        </ul>
+        <Suspense fallback={null}>
+          <Panel id={PANEL_ID} onClose={close} />
+        </Suspense>
       )}
     </div>
   );

@@ -17,7 +17,7 @@ beforeAll(async () => {
   server = await startTestServer();
   // The routes are lazy: load their modules once up front, so no test waits on the first compile.
   await Promise.all([
-    import('../../../app/routes/admin/layout'),
+    import('../../../app/routes/admin/routes'),
     import('../../../app/routes/admin/dashboard'),
     import('../../../app/routes/admin/orders'),
     import('../../../app/routes/auth/login'),
@@ -37,8 +37,8 @@ beforeEach(() => {
 
 /** The app's own /admin route, under a frame that confirms the session as the root layout does. */
 function adminRoutes(): RouteObject[] {
-  const pages = routes[0]!.children![0]!.children!;
-  const admin = pages.find((route) => route.path === 'admin')!;
+  const pages = routes[0]!.children!;
+  const admin = pages.find((route) => route.path === 'admin/*')!;
   const login = pages.find((route) => route.path === 'login')!;
   function SessionFrame() {
     useSessionCheck();
@@ -47,7 +47,6 @@ function adminRoutes(): RouteObject[] {
   return [
     {
       element: <SessionFrame />,
-      HydrateFallback: () => null,
       children: [admin, login, { path: '/', element: <h1>Home page</h1> }],
     },
   ];
@@ -82,22 +81,22 @@ describe('admin area routes', () => {
   it('when the menu button is pressed (a phone), then the sidebar opens, and choosing a screen closes it', async () => {
     signIn();
     server.on('GET /api/auth/me', meAnswer(adminUser));
-    const { router } = renderApp(<></>, { path: '/admin', routes: adminRoutes() });
+    const { history } = renderApp(<></>, { path: '/admin', routes: adminRoutes() });
     const toggle = await screen.findByRole('button', { name: 'Admin menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     expect(screen.getByRole('button', { name: 'Hide admin menu' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('navigation', { name: 'Admin' })).toHaveClass('is-open');
     await userEvent.click(screen.getByRole('link', { name: 'Orders' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
+    await waitFor(() => expect(history.location.pathname).toBe('/admin/orders'));
     expect(screen.getByRole('navigation', { name: 'Admin' })).not.toHaveClass('is-open');
   });
 
   it('given an unknown admin path, then the admin lands on /admin', async () => {
     signIn();
     server.on('GET /api/auth/me', meAnswer(adminUser));
-    const { router } = renderApp(<></>, { path: '/admin/no-such-screen', routes: adminRoutes() });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    const { history } = renderApp(<></>, { path: '/admin/no-such-screen', routes: adminRoutes() });
+    await waitFor(() => expect(history.location.pathname).toBe('/admin'));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
@@ -106,12 +105,12 @@ describe('admin area routes', () => {
     const customer = { ...adminUser, id: 'u9', email: 'shopper@example.com', is_admin: false };
     signIn(customer, 'customer-token');
     server.on('GET /api/auth/me', meAnswer(customer));
-    const { router } = renderApp(<></>, { path: '/admin/orders', routes: adminRoutes() });
+    const { history } = renderApp(<></>, { path: '/admin/orders', routes: adminRoutes() });
     expect(await screen.findByRole('heading', { name: 'Sign In' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
       'That area is for admins. Sign in with an admin account.',
     );
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('not an admin'));
     // Only this customer's requests count: a previous test's retried calls may still arrive.
     expect(
@@ -126,12 +125,12 @@ describe('admin area routes', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     signIn();
     server.on('GET /api/auth/me', meAnswer({ ...adminUser, is_admin: false }));
-    const { router } = renderApp(<></>, { path: '/admin', routes: adminRoutes() });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const { history } = renderApp(<></>, { path: '/admin', routes: adminRoutes() });
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
   });
 
   it('given a visitor, then /admin sends them to /login', async () => {
-    const { router } = renderApp(<></>, { path: '/admin', routes: adminRoutes() });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const { history } = renderApp(<></>, { path: '/admin', routes: adminRoutes() });
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
   });
 });

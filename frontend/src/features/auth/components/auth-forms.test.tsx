@@ -32,14 +32,14 @@ const signIn = async (email: string, password: string) => {
 describe('login page', () => {
   it('given good credentials, then the session is stored and the visitor goes back where they came from', async () => {
     server.on('POST /api/auth/login', json({ success: true, token: 't1', user: testUser }));
-    const { router } = renderApp(<></>, {
+    const { navigate } = renderApp(<></>, {
       path: '/login',
       routes: [
         { path: '/login', element: <LoginPage /> },
         { path: '/account/orders', element: <p>Orders page</p> },
       ],
     });
-    await router.navigate('/login', { state: { from: { pathname: '/account/orders', search: '' } } });
+    await navigate('/login', { from: { pathname: '/account/orders', search: '' } });
     await signIn('ada@example.com', 'Secret123');
     expect(await screen.findByText('Orders page')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBe('t1');

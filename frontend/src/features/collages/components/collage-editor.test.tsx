@@ -171,13 +171,13 @@ describe('Add to Cart', () => {
 
   it('uploads the slot photos (image.jpg) and the collage (collage.jpg), adds the line, says so and goes to /cart', async () => {
     const user = userEvent.setup();
-    const { router } = renderCollage();
+    const { history } = renderCollage();
     await fillAll(user, 3);
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await user.click(screen.getByRole('radio', { name: /A3/ }));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Collage added to cart!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    await waitFor(() => expect(history.location.pathname).toBe('/cart'));
 
     const sent = uploads(server);
     expect(sent.map(fileNameOf)).toEqual(['image.jpg', 'image.jpg', 'image.jpg', 'collage.jpg']);
@@ -228,7 +228,7 @@ describe('Add to Cart', () => {
 
   it('given an upload answer without the collage id, then the error toast, no cart line, and Add to Cart works again', async () => {
     const user = userEvent.setup();
-    const { router } = renderCollage();
+    const { history } = renderCollage();
     await fillAll(user, 3);
     server.on('POST /api/images/single', json({ success: true, message: 'Uploaded' }, 201));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
@@ -237,7 +237,7 @@ describe('Add to Cart', () => {
       'alert',
     );
     expect(cartAdds(server)).toHaveLength(0);
-    expect(router.state.location.pathname).toBe('/product/template-collage');
+    expect(history.location.pathname).toBe('/product/template-collage');
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   });
 
@@ -253,12 +253,12 @@ describe('Add to Cart', () => {
 
   it('given the cart refusing the line, then the error toast and the shopper stays', async () => {
     const user = userEvent.setup();
-    const { router } = renderCollage();
+    const { history } = renderCollage();
     await fillAll(user, 3);
     server.on('POST /api/cart/item', json({ success: false, message: 'Unknown product' }, 422));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Failed to create collage. Please try again.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/product/template-collage');
+    expect(history.location.pathname).toBe('/product/template-collage');
   });
 
   it('a mask page sells under its own SKU (friendship story: TEMPLATE21)', async () => {

@@ -124,7 +124,7 @@ describe('Add All n Collages to Cart', () => {
     await user.click(screen.getByRole('radio', { name: /A5/ }));
     await makeAndSave(user, 120);
     first.unmount();
-    const { router } = renderCollage();
+    const { history } = renderCollage();
     const addAll = await screen.findByRole('button', { name: 'Add All 2 Collages to Cart' });
 
     let release!: () => void;
@@ -154,7 +154,7 @@ describe('Add All n Collages to Cart', () => {
     expect(await screen.findByRole('button', { name: /Adding All to Cart\.\.\./ })).toBeDisabled();
     release();
     expect(await screen.findByText('2 collages added to cart!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    await waitFor(() => expect(history.location.pathname).toBe('/cart'));
 
     expect(uploads(server).map(fileNameOf)).toEqual([
       ...['image.jpg', 'image.jpg', 'image.jpg', 'collage.jpg'],
@@ -170,7 +170,7 @@ describe('Add All n Collages to Cart', () => {
 
   it('given a later collage failing, the earlier stays in the cart and leaves the list; the failed one stays saved', async () => {
     const user = userEvent.setup();
-    const { router } = renderCollage();
+    const { history } = renderCollage();
     await makeAndSave(user, 0);
     await makeAndSave(user, 200, 3);
     let adds = 0;
@@ -200,7 +200,7 @@ describe('Add All n Collages to Cart', () => {
       'role',
       'alert',
     );
-    expect(router.state.location.pathname).toBe('/product/template-collage');
+    expect(history.location.pathname).toBe('/product/template-collage');
     expect(cartAdds(server)).toHaveLength(2);
     const list = await screen.findByRole('region', { name: 'Saved Collages (1)' });
     expect(within(list).getByText(/Qty 3/)).toBeInTheDocument();

@@ -16,6 +16,8 @@ async function openPicker() {
   const user = userEvent.setup();
   renderApp(<CurrencyPicker />);
   await user.click(screen.getByRole('button', { name: /Change currency/ }));
+  // The panel's code loads when it first opens.
+  await screen.findByRole('dialog', { name: 'Choose a currency' });
   return user;
 }
 
@@ -54,7 +56,7 @@ describe('CurrencyPicker', () => {
     const user = userEvent.setup();
     const { store } = renderApp(<CurrencyPicker />);
     await user.click(screen.getByRole('button', { name: /Change currency/ }));
-    await user.click(screen.getByRole('button', { name: /EUR/ }));
+    await user.click(await screen.findByRole('button', { name: /EUR/ }));
     window.removeEventListener(CURRENCY_CHANGED_EVENT, listener);
 
     expect(store.get(currencyAtom)).toBe('EUR');

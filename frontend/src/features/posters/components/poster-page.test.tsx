@@ -153,27 +153,27 @@ describe('on a phone', () => {
 
 describe('Unsaved Changes guard', () => {
   it('asks before leaving with images; Stay keeps them, Leave clears them and goes on; without images it does not ask', async () => {
-    const { user, router } = renderPoster();
+    const { user, history, navigate } = renderPoster();
     await chooseFiles(user, [photo('a.png')]);
 
-    void router.navigate('/cart');
+    void navigate('/cart');
     const modal = await screen.findByRole('alertdialog', { name: 'Unsaved Changes' });
     await user.click(within(modal).getByRole('button', { name: 'Stay on Page' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/product/poster-a4');
+    expect(history.location.pathname).toBe('/product/poster-a4');
     expect(cards()).toHaveLength(1);
 
     // The same path with a hash is no navigation away.
-    await router.navigate('/product/poster-a4#upload-area');
+    await navigate('/product/poster-a4#upload-area');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
 
-    void router.navigate('/cart');
+    void navigate('/cart');
     await user.click(await screen.findByRole('button', { name: 'Leave Page' }));
     expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
 
-    await router.navigate('/product/poster-a4');
+    await navigate('/product/poster-a4');
     expect(cards()).toHaveLength(0);
-    await router.navigate('/cart');
+    await navigate('/cart');
     expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });

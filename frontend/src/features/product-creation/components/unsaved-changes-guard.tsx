@@ -1,7 +1,7 @@
 // The navigation guard of spec 2 §4: while images are in the list, a route change to another path
 // is held and 'Unsaved Changes' asks. Leave clears the images and goes on; Stay resets the block.
 import { useEffect, useId } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker } from '../../../lib/navigation/use-blocker';
 
 export function UnsavedChangesGuard({ active, onLeave }: { active: boolean; onLeave(): void }) {
   const titleId = useId();

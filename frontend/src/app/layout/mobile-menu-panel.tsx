@@ -1,0 +1,127 @@
+// The mobile and tablet menu's panel: drill-down sections, Back to Menu and Close Menu (spec 1 §2).
+// It is modal: focus starts on its first control and Tab stays inside; Escape closes it.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { useAuthActions } from '../../features/session/api/use-auth-actions';
+import { displayName, useSession } from '../../features/session/use-session';
+import { ACCOUNT_LINKS, NAV_LINKS, NAV_MENUS } from './nav-items';
+import { SearchForm } from './search-form';
+
+/** Tab and Shift+Tab cycle inside the open menu (it is modal). */
+function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
+  const focusable = event.currentTarget.querySelectorAll<HTMLElement>('a[href], button, input');
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+export function MobileMenuPanel({ id, onClose }: { id: string; onClose: () => void }) {
+  const [sectionId, setSectionId] = useState<string | null>(null);
+  const { user } = useSession();
+  const { logout } = useAuthActions();
+  const panel = useRef<HTMLDivElement>(null);
+  const section = NAV_MENUS.find((m) => m.id === sectionId);
+
+  // Each view starts with focus on its first control, so keyboard users land inside the menu.
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>('button, a, input')?.focus();
+  }, [sectionId]);
+
+  return (
+    <>
+      <div className="mobile-menu__backdrop" onClick={onClose} aria-hidden="true" />
+      <div
+        id={id}
+        ref={panel}
+        className="mobile-menu__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label={section ? section.label : 'Menu'}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose();
+          if (event.key === 'Tab') keepFocusInside(event);
+        }}
+      >
+        <div className="mobile-menu__bar">
+          {section ? (
+            <button type="button" className="mobile-menu__back" onClick={() => setSectionId(null)}>
+              ← Back to Menu
+            </button>
+          ) : (
+            <span className="mobile-menu__title">Menu</span>
+          )}
+          <button type="button" className="mobile-menu__close" onClick={onClose}>
+            Close Menu
+          </button>
+        </div>
+        {section ? (
+          <div className="mobile-menu__section">
+            <h2>{section.label}</h2>
+            {section.groups.map((group) => (
+              <div key={group.heading}>
+                <h3>{group.heading}</h3>
+                <ul>
+                  {group.links.map((link) => (
+                    <li key={link.to}>
+                      <Link to={link.to}>{link.label}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+            <Link to={section.to} className="mobile-menu__all">
+              Shop all {section.label.toLowerCase()} →
+            </Link>
+          </div>
+        ) : (
+          <>
+            <SearchForm idPrefix="mobile" />
+            <ul className="mobile-menu__list">
+              {NAV_MENUS.map((menu) => (
+                <li key={menu.id}>
+                  <button type="button" onClick={() => setSectionId(menu.id)}>
+                    {menu.label}
+                    <span aria-hidden="true">›</span>
+                  </button>
+                </li>
+              ))}
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+            <ul className="mobile-menu__list mobile-menu__list--account">
+              {user ? (
+                <>
+                  <li className="mobile-menu__who">Signed in as {displayName(user)}</li>
+                  {ACCOUNT_LINKS.map((link) => (
+                    <li key={link.to}>
+                      <Link to={link.to}>{link.label}</Link>
+                    </li>
+                  ))}
+                  <li>
+                    <button type="button" onClick={() => void logout().then(onClose)}>
+                      Sign Out
+                    </button>
+                  </li>
+                </>
+              ) : (
+                <li>
+                  <Link to="/login">Sign In</Link>
+                </li>
+              )}
+            </ul>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

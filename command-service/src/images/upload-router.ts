@@ -241,8 +241,9 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
   return router;
 }
 
-/** How long a connection far over the limits is still read (and dropped) after its answer. */
+/** How long and how much of a connection far over the limits is still read (and dropped). */
 const LINGER_MS = 2000;
+const LINGER_BYTES = 16 * 1024 * 1024;
 
 /**
  * Answers first, then keeps reading and dropping what the client still sends for a moment before
@@ -255,5 +256,11 @@ function lingerThenClose(ctx: Context): void {
   ctx.res.once('finish', () => {
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     socket.once('close', () => clearTimeout(timer));
+    // A fast client sends a lot in that time: enough is enough.
+    let dropped = 0;
+    ctx.req.on('data', (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) socket.destroy();
+    });
   });
 }

@@ -1,35 +1,10 @@
 // Catalog, search, settings and country detection (API.md "Catalog and settings").
 import { z } from 'zod';
-import type { Category, Family } from '../rules/catalog';
 import { CURRENCY_CODES } from '../rules/currencies';
-import type { Zone } from '../rules/shipping';
+import { CATEGORIES, FAMILIES, ZONES } from './catalog-enums';
 import { countSchema, moneySchema, okSchema, queryText } from './common';
 
-export const CATEGORIES = [
-  'Retro Prints',
-  'Photo Prints',
-  'Strips',
-  'Posters',
-  'Collages',
-  'Greeting Cards',
-] as const satisfies readonly Category[];
-export const FAMILIES = [
-  'retro-prints',
-  'standard-prints',
-  'film-strips',
-  'photo-strips',
-  'posters',
-  'collages',
-  'greeting-cards',
-] as const satisfies readonly Family[];
-export const ZONES = [
-  'domestic',
-  'north_america',
-  'europe',
-  'asia_pacific',
-  'middle_east',
-  'rest_of_world',
-] as const satisfies readonly Zone[];
+export { CATEGORIES, FAMILIES, ZONES };
 
 export const productSizeSchema = z.object({
   id: z.string(),

@@ -4,36 +4,8 @@
 // mini-schemas.test.ts proves each twin has the same JSON Schema as its shared-events original and
 // accepts and refuses the same answers, so no answer is checked less.
 import * as z from 'zod/mini';
-import type { Category, Family } from '@printshop/shared-events/rules/catalog';
-import type { Zone } from '@printshop/shared-events/rules/shipping';
 
-// The enums of api/catalog.ts, repeated here: importing them from there would bring that module's
-// classic schemas (and classic zod) along.
-export const CATEGORIES = [
-  'Retro Prints',
-  'Photo Prints',
-  'Strips',
-  'Posters',
-  'Collages',
-  'Greeting Cards',
-] as const satisfies readonly Category[];
-export const FAMILIES = [
-  'retro-prints',
-  'standard-prints',
-  'film-strips',
-  'photo-strips',
-  'posters',
-  'collages',
-  'greeting-cards',
-] as const satisfies readonly Family[];
-export const ZONES = [
-  'domestic',
-  'north_america',
-  'europe',
-  'asia_pacific',
-  'middle_east',
-  'rest_of_world',
-] as const satisfies readonly Zone[];
+export { CATEGORIES, FAMILIES, ZONES } from '@printshop/shared-events/api/catalog-enums';
 
 export const okSchema = z.object({ success: z.literal(true) });
 export const moneySchema = z.number();

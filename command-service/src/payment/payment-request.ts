@@ -4,7 +4,7 @@
 // later confirmation finds the checkout from the provider's reference alone.
 import type { Context } from 'koa';
 import type { PaymentStartBody } from '@printshop/shared-events/api/orders';
-import { PAYMENT_START_MESSAGES } from '@printshop/shared-events/api/orders';
+import { PAYMENT_START_MESSAGES, paymentStartBodySchema } from '@printshop/shared-events/api/orders';
 import { Conflict, NotFound, RuleBroken, ValidationError } from '@printshop/shared-events/errors';
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import type { CheckoutStartedData } from '@printshop/shared-events/events/checkout';
@@ -42,6 +42,19 @@ export function metadataOf(ctx: Context, caller: Caller, at: string): EventMetad
     correlationId: ctx.state.requestId as string | undefined,
     at,
   };
+}
+
+/**
+ * What a payment start call (create-payment-intent, create-order) works from: the body's checkout,
+ * the caller's and payable now, and the metadata and time of what the call records.
+ */
+export async function startPayment(ctx: Context, deps: PaymentDeps) {
+  const body = paymentStartBodySchema.parse(ctx.request.body ?? {});
+  const caller = callerOf(ctx);
+  const at = deps.now().toISOString();
+  const metadata = metadataOf(ctx, caller, at);
+  const { checkout } = await payableCheckout(deps, caller, body, metadata);
+  return { at, metadata, checkout };
 }
 
 /** The checkout a payment is for, checked to be payable; position set when it was started here. */

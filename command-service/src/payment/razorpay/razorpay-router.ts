@@ -7,7 +7,7 @@
 // Confirmations that never come are picked up by the status job (reconcile.ts).
 import Router from '@koa/router';
 import { z } from 'zod';
-import { paymentStartBodySchema, verifyPaymentBodySchema } from '@printshop/shared-events/api/orders';
+import { verifyPaymentBodySchema } from '@printshop/shared-events/api/orders';
 import { NotFound } from '@printshop/shared-events/errors';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { answerWithPosition } from '../../http';
@@ -19,9 +19,9 @@ import {
   callerOf,
   loadPaymentRequest,
   metadataOf,
-  payableCheckout,
   recordPaymentFailure,
   recordPaymentRequest,
+  startPayment,
   type PaymentDeps,
 } from '../payment-request';
 import type { RazorpayPort } from './razorpay-port';
@@ -43,11 +43,7 @@ export function razorpayRouter(deps: RazorpayRouterDeps): Router {
   const { store, razorpay } = deps;
 
   router.post('/api/payment/create-order', async (ctx) => {
-    const body = paymentStartBodySchema.parse(ctx.request.body ?? {});
-    const caller = callerOf(ctx);
-    const at = deps.now().toISOString();
-    const metadata = metadataOf(ctx, caller, at);
-    const { checkout } = await payableCheckout(deps, caller, body, metadata);
+    const { at, metadata, checkout } = await startPayment(ctx, deps);
     const { total, currency } = checkout.amounts;
     const order = await razorpay.createOrder({
       amount: toProviderAmount(total, currency),

@@ -7,7 +7,7 @@
 // Whichever of confirm and webhook comes first (or twice) places the one order (place-order.ts).
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { confirmPaymentBodySchema, paymentStartBodySchema } from '@printshop/shared-events/api/orders';
+import { confirmPaymentBodySchema } from '@printshop/shared-events/api/orders';
 import { Conflict, NotFound } from '@printshop/shared-events/errors';
 import type { Logger } from '@printshop/shared-events/logger';
 import { toMajor } from '@printshop/shared-events/rules/money';
@@ -21,9 +21,9 @@ import {
   callerOf,
   loadPaymentRequest,
   metadataOf,
-  payableCheckout,
   recordPaymentFailure,
   recordPaymentRequest,
+  startPayment,
   type PaymentDeps,
 } from '../payment-request';
 import { intentFromObject, type StripeIntent, type StripePort } from './stripe-port';
@@ -50,11 +50,7 @@ export function stripeRouter(deps: StripeRouterDeps): Router {
   });
 
   router.post('/api/stripe/create-payment-intent', async (ctx) => {
-    const body = paymentStartBodySchema.parse(ctx.request.body ?? {});
-    const caller = callerOf(ctx);
-    const at = deps.now().toISOString();
-    const metadata = metadataOf(ctx, caller, at);
-    const { checkout } = await payableCheckout(deps, caller, body, metadata);
+    const { at, metadata, checkout } = await startPayment(ctx, deps);
     const { total, currency } = checkout.amounts;
     const intent = await stripe.createPaymentIntent({
       amount: toProviderAmount(total, currency),

@@ -1,6 +1,7 @@
 // Auth and account (API.md "Auth and account"). The request bodies are the forms' own schemas.
 import { z } from 'zod';
 import { addressInputSchema } from '../rules/addresses';
+import { postalAddressSchema } from '../postal-address';
 import { okSchema } from './common';
 
 export {
@@ -29,14 +30,7 @@ export const addressBodySchema = addressInputSchema;
 
 export const addressSchema = z.object({
   id: z.string(),
-  fullName: z.string(),
-  phone: z.string(),
-  line1: z.string(),
-  line2: z.string().optional(),
-  city: z.string(),
-  state: z.string().optional(),
-  postalCode: z.string().optional(),
-  country: z.string(),
+  ...postalAddressSchema.shape,
   isDefault: z.boolean(),
 });
 export type AddressDto = z.infer<typeof addressSchema>;

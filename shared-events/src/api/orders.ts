@@ -13,6 +13,7 @@ import {
   requiredText,
   timestampSchema,
 } from './common';
+import { postalAddressSchema } from '../postal-address';
 import { customizationDataSchema } from './cart';
 
 export const ORDER_STATUSES = [
@@ -110,16 +111,7 @@ export const verifyPaymentBodySchema = z.object({
   razorpay_signature: requiredText(200),
 });
 
-export const orderAddressSchema = z.object({
-  fullName: z.string(),
-  phone: z.string(),
-  line1: z.string(),
-  line2: z.string().optional(),
-  city: z.string(),
-  state: z.string().optional(),
-  postalCode: z.string().optional(),
-  country: z.string(),
-});
+export const orderAddressSchema = postalAddressSchema;
 
 export const orderItemSchema = z.object({
   sku: z.string(),

@@ -1,25 +1,16 @@
 // The events of a user's address book, stream `addresses-<userId>` (one stream per user: the owner
 // is the stream, so nobody else's address can be reached through it).
-// The address fields are stored as accepted at the time; the country profiles may change later
-// without making old events invalid, so the schema here checks shape only.
+// The address fields are stored as accepted at the time (postal-address.ts: shape only).
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-registry';
+import { postalAddressSchema } from '../postal-address';
 
 export const ADDRESS_STREAM_CATEGORY = 'addresses';
 export const addressStreamName = (userId: string): string => `${ADDRESS_STREAM_CATEGORY}-${userId}`;
 
 const at = z.iso.datetime({ offset: true });
 
-export const addressFieldsSchema = z.object({
-  fullName: z.string(),
-  phone: z.string(),
-  line1: z.string(),
-  line2: z.string().optional(),
-  city: z.string(),
-  state: z.string().optional(),
-  postalCode: z.string().optional(),
-  country: z.string(),
-});
+export const addressFieldsSchema = postalAddressSchema;
 export type AddressFields = z.infer<typeof addressFieldsSchema>;
 
 /** isDefault true: the new address is the default from now on (any other one stops being it). */

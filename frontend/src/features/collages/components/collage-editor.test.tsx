@@ -1,40 +1,23 @@
 // The collage editor (spec 2 §2, §4, §5, §8): slots found on the template, the crop dialog, progress,
 // Add to Cart's rules, the upload-then-add sequence with its payload, and every failure's toast.
 import 'fake-indexeddb/auto';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../test/http-server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../../test/http-server';
 import type { CanvasKit } from '../imaging/canvas-kit';
-import { installNodeWebGlobals, nodeCanvasKit, photoFile } from '../test-support/node-canvas';
+import { nodeCanvasKit, photoFile } from '../test-support/node-canvas';
 import {
-  answerLikeTheShop,
   cartAdds,
   fileNameOf,
   fillSlot,
   removeToasts,
   renderCollage,
+  collageShop,
   uploads,
 } from '../test-support/render-collage';
 
-let server: TestServer;
-let restoreGlobals: () => void;
-beforeAll(async () => {
-  // Drawing on a real canvas takes longer than the default second on a busy machine.
-  configure({ asyncUtilTimeout: 10_000 });
-  server = await startTestServer();
-  restoreGlobals = await installNodeWebGlobals();
-});
-afterAll(async () => {
-  restoreGlobals();
-  await server.close();
-});
-beforeEach(() => {
-  configureApiClient({ origin: server.origin, resetPosition: true });
-  server.requests.length = 0;
-  answerLikeTheShop(server);
-});
+const shop = collageShop();
 afterEach(removeToasts);
 
 const progress = (filled: number, of: number) => `${filled} of ${of} photos added`;
@@ -179,10 +162,10 @@ describe('Add to Cart', () => {
     expect(await screen.findByText('Collage added to cart!')).toBeInTheDocument();
     await waitFor(() => expect(history.location.pathname).toBe('/cart'));
 
-    const sent = uploads(server);
+    const sent = uploads(shop.server);
     expect(sent.map(fileNameOf)).toEqual(['image.jpg', 'image.jpg', 'image.jpg', 'collage.jpg']);
     expect(sent[3]!.body).toContain('Content-Type: image/jpeg');
-    const [add] = cartAdds(server);
+    const [add] = cartAdds(shop.server);
     const body = JSON.parse(add!.body);
     expect(body).toMatchObject({
       sku: 'TEMPLATE_COLLAGE_A3',
@@ -212,7 +195,7 @@ describe('Add to Cart', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     renderCollage();
     await fillAll(user, 3);
-    server.on('POST /api/cart/item', {
+    shop.server.on('POST /api/cart/item', {
       ...json({ success: false, message: 'Server busy' }, 503),
       wait: held,
     });
@@ -230,13 +213,13 @@ describe('Add to Cart', () => {
     const user = userEvent.setup();
     const { history } = renderCollage();
     await fillAll(user, 3);
-    server.on('POST /api/images/single', json({ success: true, message: 'Uploaded' }, 201));
+    shop.server.on('POST /api/images/single', json({ success: true, message: 'Uploaded' }, 201));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Failed to create collage. Please try again.')).toHaveAttribute(
       'role',
       'alert',
     );
-    expect(cartAdds(server)).toHaveLength(0);
+    expect(cartAdds(shop.server)).toHaveLength(0);
     expect(history.location.pathname).toBe('/product/template-collage');
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   });
@@ -245,17 +228,17 @@ describe('Add to Cart', () => {
     const user = userEvent.setup();
     renderCollage();
     await fillAll(user, 3);
-    server.on('POST /api/images/single', json({ success: false, message: 'Too large' }, 413));
+    shop.server.on('POST /api/images/single', json({ success: false, message: 'Too large' }, 413));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Failed to create collage. Please try again.')).toBeInTheDocument();
-    expect(cartAdds(server)).toHaveLength(0);
+    expect(cartAdds(shop.server)).toHaveLength(0);
   });
 
   it('given the cart refusing the line, then the error toast and the shopper stays', async () => {
     const user = userEvent.setup();
     const { history } = renderCollage();
     await fillAll(user, 3);
-    server.on('POST /api/cart/item', json({ success: false, message: 'Unknown product' }, 422));
+    shop.server.on('POST /api/cart/item', json({ success: false, message: 'Unknown product' }, 422));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Failed to create collage. Please try again.')).toBeInTheDocument();
     expect(history.location.pathname).toBe('/product/template-collage');
@@ -267,11 +250,11 @@ describe('Add to Cart', () => {
     await fillAll(user, 4);
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Collage added to cart!', {}, { timeout: 30_000 })).toBeInTheDocument();
-    expect(JSON.parse(cartAdds(server)[0]!.body)).toMatchObject({
+    expect(JSON.parse(cartAdds(shop.server)[0]!.body)).toMatchObject({
       sku: 'TEMPLATE21_COLLAGE_A4',
       quantity: 1,
     });
-    expect(uploads(server)).toHaveLength(5);
+    expect(uploads(shop.server)).toHaveLength(5);
   }, 60_000);
 });
 

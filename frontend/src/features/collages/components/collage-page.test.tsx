@@ -2,32 +2,16 @@
 // marketing, size / quantity / total rules in the chosen currency, scrolling to the editor (tabs,
 // deep links, floating button) and the page's metadata and structured data.
 import 'fake-indexeddb/auto';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client';
-import { startTestServer, type TestServer } from '../../../test/http-server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseCurrencyAtom, CURRENCY_KEY } from '../../currency/currency-store';
 import { formatUsdCents } from '../../currency/use-currency';
-import { installNodeWebGlobals } from '../test-support/node-canvas';
-import { answerLikeTheShop, removeToasts, renderCollage } from '../test-support/render-collage';
+import { removeToasts, renderCollage, collageShop } from '../test-support/render-collage';
 
-let server: TestServer;
-let restoreGlobals: () => void;
+collageShop();
 let scrolls: ScrollToOptions[];
-beforeAll(async () => {
-  configure({ asyncUtilTimeout: 10_000 });
-  server = await startTestServer();
-  restoreGlobals = await installNodeWebGlobals();
-});
-afterAll(async () => {
-  restoreGlobals();
-  await server.close();
-});
 beforeEach(() => {
-  configureApiClient({ origin: server.origin, resetPosition: true });
-  server.requests.length = 0;
-  answerLikeTheShop(server);
   scrolls = [];
   // jsdom does no layout or scrolling: record where the page asks to go.
   vi.spyOn(window, 'scrollTo').mockImplementation(

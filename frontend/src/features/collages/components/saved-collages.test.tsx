@@ -2,41 +2,25 @@
 // in IndexedDB (fake-indexeddb here): it survives the editor's reset and a reload, and a collage
 // leaves it only once added to the cart or removed.
 import 'fake-indexeddb/auto';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../test/http-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json } from '../../../test/http-server';
 import type { CanvasKit } from '../imaging/canvas-kit';
 import { listSavedCollages } from '../saved/saved-collages-store';
-import { installNodeWebGlobals, nodeCanvasKit, photoFile } from '../test-support/node-canvas';
+import { nodeCanvasKit, photoFile } from '../test-support/node-canvas';
 import {
-  answerLikeTheShop,
   cartAdds,
   clearSavedCollages,
   fileNameOf,
   fillSlot,
   removeToasts,
   renderCollage,
+  collageShop,
   uploads,
 } from '../test-support/render-collage';
 
-let server: TestServer;
-let restoreGlobals: () => void;
-beforeAll(async () => {
-  configure({ asyncUtilTimeout: 10_000 });
-  server = await startTestServer();
-  restoreGlobals = await installNodeWebGlobals();
-});
-afterAll(async () => {
-  restoreGlobals();
-  await server.close();
-});
-beforeEach(() => {
-  configureApiClient({ origin: server.origin, resetPosition: true });
-  server.requests.length = 0;
-  answerLikeTheShop(server);
-});
+const shop = collageShop();
 afterEach(async () => {
   removeToasts();
   await clearSavedCollages(['post-style-3photos']);
@@ -63,7 +47,7 @@ describe('Save & Create Another', () => {
     expect(within(list).getByText(/A4 \(210 x 297 mm\) · Qty 2/)).toBeInTheDocument();
     expect(await within(list).findByAltText('Saved collage 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add All 1 Collages to Cart' })).toBeEnabled();
-    expect(server.requests).toHaveLength(0);
+    expect(shop.server.requests).toHaveLength(0);
 
     const [saved] = await listSavedCollages('post-style-3photos');
     expect(saved).toMatchObject({ templateName: 'Modern Post Style - 3 Photos', size: 'A4', quantity: 2 });
@@ -129,7 +113,7 @@ describe('Add All n Collages to Cart', () => {
 
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    server.on('POST /api/cart/item', (request) => {
+    shop.server.on('POST /api/cart/item', (request) => {
       const body = JSON.parse(request.body) as { sku: string; quantity: number; croppedImageId: string };
       return {
         ...json(
@@ -156,11 +140,11 @@ describe('Add All n Collages to Cart', () => {
     expect(await screen.findByText('2 collages added to cart!')).toBeInTheDocument();
     await waitFor(() => expect(history.location.pathname).toBe('/cart'));
 
-    expect(uploads(server).map(fileNameOf)).toEqual([
+    expect(uploads(shop.server).map(fileNameOf)).toEqual([
       ...['image.jpg', 'image.jpg', 'image.jpg', 'collage.jpg'],
       ...['image.jpg', 'image.jpg', 'image.jpg', 'collage.jpg'],
     ]);
-    const lines = cartAdds(server).map((r) => JSON.parse(r.body));
+    const lines = cartAdds(shop.server).map((r) => JSON.parse(r.body));
     expect(lines.map((l) => [l.sku, l.quantity, l.croppedImageId, l.customizationData.size])).toEqual([
       ['TEMPLATE_COLLAGE_A4', 2, 'img-4', 'A4'],
       ['TEMPLATE_COLLAGE_A5', 1, 'img-8', 'A5'],
@@ -194,14 +178,14 @@ describe('Add All n Collages to Cart', () => {
         201,
       );
     };
-    server.on('POST /api/cart/item', answer);
+    shop.server.on('POST /api/cart/item', answer);
     await user.click(screen.getByRole('button', { name: 'Add All 2 Collages to Cart' }));
     expect(await screen.findByText('Failed to add collages to cart. Please try again.')).toHaveAttribute(
       'role',
       'alert',
     );
     expect(history.location.pathname).toBe('/product/template-collage');
-    expect(cartAdds(server)).toHaveLength(2);
+    expect(cartAdds(shop.server)).toHaveLength(2);
     const list = await screen.findByRole('region', { name: 'Saved Collages (1)' });
     expect(within(list).getByText(/Qty 3/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add All 1 Collages to Cart' })).toBeEnabled();

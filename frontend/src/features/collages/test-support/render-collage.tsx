@@ -3,15 +3,42 @@
 // the Node canvas, talking to a real HTTP test server that stores "uploads" and cart lines.
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { expect } from 'vitest';
+import { configure } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { configureApiClient } from '../../../lib/api-client';
 import { productByPath } from '@printshop/shared-events/rules/catalog';
-import { json, type RecordedRequest, type TestServer } from '../../../test/http-server';
+import { json, startTestServer, type RecordedRequest, type TestServer } from '../../../test/http-server';
 import { renderApp } from '../../../test/render';
 import { CollagePage } from '../components/collage-page';
 import { CanvasKitContext } from '../imaging/canvas-kit-context';
 import type { CanvasKit } from '../imaging/canvas-kit';
 import { listSavedCollages, removeSavedCollage } from '../saved/saved-collages-store';
-import { nodeCanvasKit } from './node-canvas';
+import { installNodeWebGlobals, nodeCanvasKit } from './node-canvas';
+
+/**
+ * Registers the file's hooks: the Node canvas and web globals, and a test server answering like the
+ * shop, emptied before each test. The harness is filled in before the first test.
+ */
+export function collageShop(): { server: TestServer } {
+  const shop = {} as { server: TestServer };
+  let restoreGlobals = () => {};
+  beforeAll(async () => {
+    // Drawing on a real canvas takes longer than the default second on a busy machine.
+    configure({ asyncUtilTimeout: 10_000 });
+    shop.server = await startTestServer();
+    restoreGlobals = await installNodeWebGlobals();
+  });
+  afterAll(async () => {
+    restoreGlobals();
+    await shop.server?.close();
+  });
+  beforeEach(() => {
+    configureApiClient({ origin: shop.server.origin, resetPosition: true });
+    shop.server.requests.length = 0;
+    answerLikeTheShop(shop.server);
+  });
+  return shop;
+}
 
 export function renderCollage(path = '/product/template-collage', kit: CanvasKit = nodeCanvasKit) {
   const product = productByPath(path.replace(/[?#].*$/, ''));

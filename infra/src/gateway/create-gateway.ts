@@ -4,6 +4,7 @@ import Koa from 'koa';
 import type Router from '@koa/router';
 import type { Logger } from '@printshop/shared-events/logger';
 import { parseBody } from './body-parser';
+import { compressResponses } from './compress-responses';
 import { errorHandler } from './error-handler';
 import type { Metrics } from './metrics';
 import { operationsRouter } from './operations';
@@ -41,6 +42,7 @@ export function createGateway(options: GatewayOptions): Koa {
 
   app.use(requestId());
   app.use(requestLogger(logger, metrics));
+  app.use(compressResponses());
   app.use(errorHandler(logger));
   app.use(securityHeaders());
   app.use(parseBody());

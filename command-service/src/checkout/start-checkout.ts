@@ -38,6 +38,7 @@ export async function startCheckout(
     userId: caller.userId,
     currency: input.currency,
     country,
+    at: ids.at,
   });
   const email = input.email ?? (caller.userId ? await registeredEmail(store, caller.userId) : undefined);
   const checkout: CheckoutStartedData = {

@@ -21,15 +21,21 @@ export async function holdImagesForCheckout(
   metadata: EventMetadata,
 ): Promise<void> {
   const until = new Date(Date.parse(checkout.at) + CHECKOUT_HOLD_MS).toISOString();
-  for (const imageId of imageIds) {
-    await handleCommand(
-      store,
-      imageStreamName(imageId),
-      imageDecider,
-      { type: 'HoldForCheckout', data: { imageId, checkoutId: checkout.checkoutId, until, at: checkout.at } },
-      { metadata, retries: RETRIES },
-    );
-  }
+  // One stream each, so in parallel. Holds already made when one image refuses just end with time.
+  await Promise.all(
+    imageIds.map((imageId) =>
+      handleCommand(
+        store,
+        imageStreamName(imageId),
+        imageDecider,
+        {
+          type: 'HoldForCheckout',
+          data: { imageId, checkoutId: checkout.checkoutId, until, at: checkout.at },
+        },
+        { metadata, retries: RETRIES },
+      ),
+    ),
+  );
 }
 
 /**
@@ -43,16 +49,21 @@ export async function holdImagesForOrder(
   order: { orderId: string; at: string },
   metadata: EventMetadata,
 ): Promise<string[]> {
-  const gone: string[] = [];
-  for (const imageId of imageIds) {
-    const { newState } = await handleCommand(
-      store,
-      imageStreamName(imageId),
-      imageDecider,
-      { type: 'HoldForOrder', data: { imageId, orderId: order.orderId, at: order.at } },
-      { metadata, retries: RETRIES, eventIds: () => uuidFromName(`image-hold:${order.orderId}:${imageId}`) },
-    );
-    if (!newState || newState.status === 'deleted') gone.push(imageId);
-  }
-  return gone;
+  const held = await Promise.all(
+    imageIds.map(async (imageId) => {
+      const { newState } = await handleCommand(
+        store,
+        imageStreamName(imageId),
+        imageDecider,
+        { type: 'HoldForOrder', data: { imageId, orderId: order.orderId, at: order.at } },
+        {
+          metadata,
+          retries: RETRIES,
+          eventIds: () => uuidFromName(`image-hold:${order.orderId}:${imageId}`),
+        },
+      );
+      return { imageId, gone: !newState || newState.status === 'deleted' };
+    }),
+  );
+  return held.filter((image) => image.gone).map((image) => image.imageId);
 }

@@ -13,6 +13,7 @@ import {
   type EventStore,
 } from '@printshop/shared-events/event-store';
 import { orderStreamName, type OrderEvent } from '@printshop/shared-events/events/order';
+import { imagesOfLines } from '@printshop/shared-events/events/order-line-images';
 import { foldOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
 import {
   paymentStreamName,
@@ -22,6 +23,7 @@ import {
 import { loadCheckout } from '../checkout/checkout';
 import { CHECKOUT_MESSAGES } from '../checkout/cart-snapshot';
 import { handleCommand } from '../handle-command';
+import { holdImagesForOrder } from '../images/holds';
 import { PAYMENT_MESSAGES } from '../payment/payment-errors';
 import { paymentKey } from '../payment/payment-key';
 import { orderIdOf, uuidFromName } from './derived-ids';
@@ -86,6 +88,9 @@ export async function placePaidOrder(
       throw new Conflict(PAYMENT_MESSAGES.amountMismatch);
     }
     if (!checkout.email || !checkout.shippingAddress) throw new Conflict(CHECKOUT_MESSAGES.incomplete);
+    // Before OrderPlaced: once the order exists, none of its photos can be deleted or expired. The
+    // payment is taken, so a photo already gone (its checkout's hold ended) does not stop the order.
+    await holdImagesForOrder(store, imagesOfLines(checkout.lines), { orderId, at }, meta);
     const orderNumber = await reserveOrderNumber(store, orderId, meta);
     const amounts = await redeemCheckoutPoints(store, checkout, { orderId, orderNumber, at }, meta);
     try {

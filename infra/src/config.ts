@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '@printshop/shared-events/rules/password-policy';
 import { DEFAULT_WEBHOOK_BACKOFF_MS } from './webhooks/retry-schedule';
+import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './postgres/db';
 
 export const ROLES = ['gateway', 'projections', 'reactors', 'all'] as const;
 export type Role = (typeof ROLES)[number];
@@ -94,6 +95,13 @@ const envSchema = z.object({
   ),
   /** How long one webhook try may take, in ms (default 10000). */
   WEBHOOK_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(120_000)),
+  /** Bounds on every wait on Postgres (ms): opening a connection, getting one from the pool. */
+  DB_CONNECT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)),
+  DB_ACQUIRE_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)),
+  /** Longest statement of this process (ms; 0: none). The operator commands run without. */
+  DB_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(0).max(86_400_000)),
+  /** A liveness probe unanswered this long (ms) cuts the pool's connections; 0: no probe. */
+  DB_LIVENESS_TIMEOUT_MS: optional(z.coerce.number().int().min(0).max(600_000)),
 });
 
 export interface Config {
@@ -131,6 +139,8 @@ export interface Config {
   trackingSinkUrl?: string;
   /** A secret: never log it. */
   trackingSinkToken?: string;
+  /** Timeouts of the database pool, and of the liveness probe (0: no probe). */
+  database: DbTimeouts & { livenessTimeoutMs: number; livenessIntervalMs: number };
   /** Secrets inside: never log these two objects. */
   stripe: {
     /** Unset: test mode (an in-process stand-in decided by Stripe's test cards). */
@@ -227,6 +237,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS ?? 10_000,
     trackingSinkUrl: e.TRACKING_SINK_URL,
     trackingSinkToken: e.TRACKING_SINK_TOKEN,
+    database: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUTS.connectMs,
+      acquireMs: e.DB_ACQUIRE_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUTS.acquireMs,
+      // Long enough for the slowest admin report; it only stops a runaway statement.
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS ?? 60_000,
+      livenessTimeoutMs: e.DB_LIVENESS_TIMEOUT_MS ?? 1_500,
+      livenessIntervalMs: 1_000,
+    },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,

@@ -33,6 +33,7 @@ import {
   type ReadinessCheck,
 } from '../gateway/readiness';
 import { createDb } from '../postgres/db';
+import { watchDatabaseLiveness } from '../postgres/liveness';
 import { provideBus } from './bus';
 import { provideDatabase } from './database';
 import { createEventStore } from './event-store';
@@ -93,8 +94,16 @@ export async function startPrintShop({
   try {
     const database = await provideDatabase(config, logger);
     if (database.stop) stops.push({ name: 'embedded postgres', stop: database.stop });
-    const db: Knex = createDb(database.url);
+    const db: Knex = createDb(database.url, { timeouts: config.database });
     stops.push({ name: 'database pool', stop: () => db.destroy() });
+    if (config.database.livenessTimeoutMs > 0) {
+      const liveness = watchDatabaseLiveness(db, {
+        intervalMs: config.database.livenessIntervalMs,
+        timeoutMs: config.database.livenessTimeoutMs,
+        logger,
+      });
+      stops.push({ name: 'database liveness', stop: () => liveness.stop() });
+    }
 
     const store = createEventStore({
       config,

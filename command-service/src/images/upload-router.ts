@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { imageUploadFieldsSchema } from '@printshop/shared-events/api/images';
 import type { AuthContextState } from '@printshop/shared-events/auth';
-import { NotFound, ValidationError } from '@printshop/shared-events/errors';
+import { NotFound, TooManyRequests, ValidationError } from '@printshop/shared-events/errors';
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import {
   imageStreamName,
@@ -29,6 +29,7 @@ import { IMAGE_MESSAGES } from './messages';
 import { prepareAndKeep, removeImageFiles, type PreparedUpload } from './prepare-upload';
 import { assessUpload, printSizeOf } from './print-assessment';
 import { receiveUpload, RequestTooLarge, type ReceivedUpload } from './receive-upload';
+import type { Uploader, UploadQuotas } from './upload-quotas';
 
 export interface ImageUploadRouterDeps {
   store: EventStore;
@@ -38,6 +39,8 @@ export interface ImageUploadRouterDeps {
   newId(): string;
   /** Where uploads are streamed before they are judged (on disk, not tmpfs). */
   tempDir: string;
+  /** Files and bytes an uploader and an IP may send per hour. */
+  quotas: UploadQuotas;
 }
 
 /** What the gateway puts on ctx.state: the bearer's account and the guest session (cart_session). */
@@ -70,24 +73,35 @@ interface Recorded {
 export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
   const router = new Router();
 
-  /** Reads the multipart body, runs `handle`, and always removes the temp files. */
+  /**
+   * Reads the multipart body within the uploader's quotas (checked before reading, counted before
+   * decoding), runs `handle`, and always removes the temp files.
+   */
   async function withUpload(
     ctx: Context,
     fileFields: string[],
     handle: (upload: ReceivedUpload) => Promise<void>,
   ) {
+    const uploader: Uploader = { owner: actorOf(ownerOf(ctx.state as ImageCallerState)), ip: ctx.ip };
     let upload: ReceivedUpload;
     try {
+      await deps.quotas.check(uploader);
       upload = await receiveUpload(ctx.req, {
         fileFields,
         maxFileBytes: MAX_UPLOAD_BYTES,
         tempDir: deps.tempDir,
       });
     } catch (error) {
-      if (error instanceof RequestTooLarge) lingerThenClose(ctx);
+      // Answered before the body was read: drop it, then close.
+      if (error instanceof RequestTooLarge || error instanceof TooManyRequests) lingerThenClose(ctx);
       throw error;
     }
     try {
+      const files = [...upload.files.values()];
+      await deps.quotas.count(uploader, {
+        files: files.length,
+        bytes: files.reduce((sum, file) => sum + file.bytes, 0),
+      });
       await handle(upload);
     } finally {
       await upload.discard();

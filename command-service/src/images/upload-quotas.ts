@@ -7,8 +7,6 @@ export interface Uploader {
 }
 
 export interface UploadQuotas {
-  /** Before an upload is read: refused when the uploader or the IP has used up a quota. */
-  check(uploader: Uploader): Promise<void>;
-  /** Counts a received upload (before it is decoded); refused when it goes over a quota. */
+  /** Counts an upload (before it is decoded); refused when the uploader or the IP goes over a quota. */
   count(uploader: Uploader, upload: { files: number; bytes: number }): Promise<void>;
 }

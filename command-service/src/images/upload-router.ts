@@ -74,8 +74,10 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
   const router = new Router();
 
   /**
-   * Reads the multipart body within the uploader's quotas (checked before reading, counted before
-   * decoding), runs `handle`, and always removes the temp files.
+   * Reads the multipart body within the uploader's quotas, runs `handle`, and always removes the
+   * temp files. The upload is counted before it is read (one round trip: its files and declared
+   * length), so a refused one costs neither reading nor decoding; a body without Content-Length
+   * has its bytes counted once received, still before decoding.
    */
   async function withUpload(
     ctx: Context,
@@ -83,25 +85,26 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
     handle: (upload: ReceivedUpload) => Promise<void>,
   ) {
     const uploader: Uploader = { owner: actorOf(ownerOf(ctx.state as ImageCallerState)), ip: ctx.ip };
+    const declaredBytes = Number(ctx.get('content-length')) || undefined;
     let upload: ReceivedUpload;
     try {
-      await deps.quotas.check(uploader);
+      await deps.quotas.count(uploader, { files: fileFields.length, bytes: declaredBytes ?? 0 });
       upload = await receiveUpload(ctx.req, {
         fileFields,
         maxFileBytes: MAX_UPLOAD_BYTES,
         tempDir: deps.tempDir,
       });
     } catch (error) {
-      // Answered before the body was read: drop it, then close.
-      if (error instanceof RequestTooLarge || error instanceof TooManyRequests) lingerThenClose(ctx);
+      // Refused before the body was read: drop it (a client still sending does not read the answer).
+      if (error instanceof TooManyRequests) await dropBody(ctx);
+      if (error instanceof RequestTooLarge) lingerThenClose(ctx);
       throw error;
     }
     try {
-      const files = [...upload.files.values()];
-      await deps.quotas.count(uploader, {
-        files: files.length,
-        bytes: files.reduce((sum, file) => sum + file.bytes, 0),
-      });
+      if (declaredBytes === undefined) {
+        const bytes = [...upload.files.values()].reduce((sum, file) => sum + file.bytes, 0);
+        await deps.quotas.count(uploader, { files: 0, bytes });
+      }
       await handle(upload);
     } finally {
       await upload.discard();
@@ -258,6 +261,26 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
 /** How long and how much of a connection far over the limits is still read (and dropped). */
 const LINGER_MS = 2000;
 const LINGER_BYTES = 16 * 1024 * 1024;
+
+/** Reads and drops a refused body of ordinary size; one far larger is left to lingerThenClose. */
+async function dropBody(ctx: Context): Promise<void> {
+  const req = ctx.req;
+  await new Promise<void>((resolve) => {
+    let dropped = 0;
+    const done = () => {
+      req.off('data', onData);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) done();
+    };
+    req.on('data', onData);
+    req.once('end', done);
+    req.once('close', done);
+  });
+  if (!req.complete) lingerThenClose(ctx);
+}
 
 /**
  * Answers first, then keeps reading and dropping what the client still sends for a moment before

@@ -26,7 +26,7 @@ afterAll(async () => {
 const limits = { uploaderFiles: 100, uploaderBytes: 10 * MIB, ipFiles: 4, ipBytes: 100 * MIB };
 
 describe('upload quotas on Postgres', () => {
-  it('given 4 files counted for an address by one gateway (its quota), when another gateway checks that address, then it refuses with Retry-After', async () => {
+  it('given 4 files counted for an address by one gateway (its quota), when another gateway counts one more from that address, then it refuses with Retry-After; another address is still let through', async () => {
     // Given two gateways on one database
     const first = createUploadQuotas(db, limits);
     const second = createUploadQuotas(db, limits);
@@ -35,11 +35,13 @@ describe('upload quotas on Postgres', () => {
 
     // When / Then
     const refusal = await second
-      .check({ owner: 'guest:c', ip: '192.0.2.7' })
+      .count({ owner: 'guest:c', ip: '192.0.2.7' }, { files: 1, bytes: 1 })
       .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(TooManyRequests);
     expect((refusal as TooManyRequests).retryAfterSeconds).toBeGreaterThan(3500);
-    await expect(second.check({ owner: 'guest:c', ip: '192.0.2.8' })).resolves.toBeUndefined();
+    await expect(
+      second.count({ owner: 'guest:d', ip: '192.0.2.8' }, { files: 1, bytes: 1 }),
+    ).resolves.toBeUndefined();
   });
 
   it('given an upload that takes a guest over its bytes, when it is counted, then it is refused', async () => {

@@ -59,10 +59,6 @@ export function createUploadQuotas(
     if (longest) throw tooMany(IMAGE_MESSAGES.tooManyUploads, longest);
   };
 
-  const usedUp = async (rateLimiter: RateLimiterPostgres, key: string) => {
-    const res = await rateLimiter.get(key);
-    return res && res.consumedPoints >= rateLimiter.points ? res : undefined;
-  };
   const consume = async (rateLimiter: RateLimiterPostgres, key: string, points: number) => {
     if (points <= 0) return undefined;
     try {
@@ -75,10 +71,6 @@ export function createUploadQuotas(
   };
 
   return {
-    async check({ owner, ip }) {
-      await tableReady();
-      refuseWith(await Promise.all(counters(owner, ip, 0, 0).map(([rl, key]) => usedUp(rl, key))));
-    },
     async count({ owner, ip }, upload) {
       await tableReady();
       const kib = Math.ceil(upload.bytes / KIB);

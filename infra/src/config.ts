@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '@printshop/shared-events/rules/password-policy';
 import { DEFAULT_WEBHOOK_BACKOFF_MS } from './webhooks/retry-schedule';
 import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './postgres/db';
+import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotaLimits } from './images/upload-quotas';
 
 export const ROLES = ['gateway', 'projections', 'reactors', 'all'] as const;
 export type Role = (typeof ROLES)[number];
@@ -48,6 +49,11 @@ const envSchema = z.object({
   IMAGE_DIR: optional(z.string()),
   /** Days an upload's original is kept when it never reached an order (default 30). */
   IMAGE_RETENTION_DAYS: optional(z.coerce.number().int().min(1).max(3650)),
+  /** Upload quotas per hour: files and MiB per user or guest session, and per IP. */
+  UPLOAD_QUOTA_SESSION_FILES: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  UPLOAD_QUOTA_SESSION_MB: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  UPLOAD_QUOTA_IP_FILES: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  UPLOAD_QUOTA_IP_MB: optional(z.coerce.number().int().min(1).max(1_000_000)),
   /** The first admin, ensured at start-up (with ADMIN_PASSWORD, which only a new account gets). */
   ADMIN_EMAIL: optional(emailSchema),
   ADMIN_PASSWORD: optional(newPasswordSchema),
@@ -121,6 +127,7 @@ export interface Config {
   /** Absolute. */
   imageDir: string;
   imageRetentionDays: number;
+  uploadQuotas: UploadQuotaLimits;
   /** Both or neither. The password is a secret: never log it. */
   adminEmail?: string;
   adminPassword?: string;
@@ -158,6 +165,9 @@ export interface Config {
     apiUrl?: string;
   };
 }
+
+const mib = (megabytes: number | undefined) =>
+  megabytes === undefined ? undefined : megabytes * 1024 * 1024;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -225,6 +235,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     imageDir: path.resolve(e.IMAGE_DIR ?? path.join(dataDir, 'images')),
     imageRetentionDays: e.IMAGE_RETENTION_DAYS ?? 30,
+    uploadQuotas: {
+      uploaderFiles: e.UPLOAD_QUOTA_SESSION_FILES ?? DEFAULT_UPLOAD_QUOTAS.uploaderFiles,
+      uploaderBytes: mib(e.UPLOAD_QUOTA_SESSION_MB) ?? DEFAULT_UPLOAD_QUOTAS.uploaderBytes,
+      ipFiles: e.UPLOAD_QUOTA_IP_FILES ?? DEFAULT_UPLOAD_QUOTAS.ipFiles,
+      ipBytes: mib(e.UPLOAD_QUOTA_IP_MB) ?? DEFAULT_UPLOAD_QUOTAS.ipBytes,
+    },
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,

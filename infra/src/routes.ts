@@ -27,6 +27,7 @@ import { paymentProvidersOf } from './payments/payment-providers';
 import { createContactRateLimit } from './contact/contact-rate-limit';
 import { lookupCountry } from './geo/geoip';
 import { createAuthRateLimits } from './auth/rate-limits';
+import { createUploadQuotas } from './images/upload-quotas';
 import { webhookRouters } from './webhooks/webhook-routers';
 import { adminReportRouters } from './reports/admin-report-routers';
 import { adminOrderRouters } from './orders/admin-order-routers';
@@ -83,6 +84,7 @@ export function buildRouters(app: AppContext): Router[] {
       now: app.now,
       newId: app.newId,
       tempDir: path.join(app.config.dataDir, 'tmp', 'uploads'),
+      quotas: createUploadQuotas(app.db, app.config.uploadQuotas),
     }),
     imageServeRouter({ store: app.store, images: app.images }),
     // Contact and tracking

@@ -23,4 +23,5 @@ export const IMAGE_MESSAGES = {
   tooManyPixels: `The image has too many pixels (at most ${MAX_MEGAPIXELS} megapixels). Please choose a smaller image.`,
   unknownSku: 'Unknown product.',
   requestTooLarge: 'The upload is too large.',
+  tooManyUploads: 'You have uploaded a lot of photos in a short time. Please try again later.',
 } as const;

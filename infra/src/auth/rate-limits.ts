@@ -4,10 +4,11 @@
 // forgets the e-mail's failures. Forgot and reset count every request of an IP.
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { TooManyRequests } from '@printshop/shared-events/errors';
+import type { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { AuthRateLimits } from '@printshop/command-service/user/rate-limits';
 import { AUTH_MESSAGES } from '@printshop/command-service/user/messages';
+import { postgresLimiter, rateLimitTable, tooMany, type Limit } from '../postgres/rate-limiter';
 
 export const RATE_LIMIT_TABLE = 'auth_rate_limits';
 
@@ -19,49 +20,17 @@ export const AUTH_LIMITS = {
   resetPasswordByIp: { points: 5, duration: 60 * MINUTE },
 } as const;
 
-/** The library's own table layout; created here once, under a lock, as several gateways start. */
-async function createTable(db: Knex): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx.raw("select pg_advisory_xact_lock(hashtext('printshop:auth_rate_limits'))");
-    await trx.raw(
-      `create table if not exists ?? (
-         key varchar(255) primary key,
-         points integer not null default 0,
-         expire bigint
-       )`,
-      [RATE_LIMIT_TABLE],
-    );
-  });
-}
-
 /** Keys stay under the table's 255 characters whatever the e-mail's length. */
 const emailKeyOf = (emailKey: string) => createHash('sha256').update(emailKey).digest('hex');
 
-const tooMany = (message: string, res: RateLimiterRes) =>
-  new TooManyRequests(message, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
-
 export function createAuthRateLimits(db: Knex): AuthRateLimits {
-  let ready: Promise<void> | undefined;
-  const limiter = (keyPrefix: string, limit: { points: number; duration: number }) =>
-    new RateLimiterPostgres({
-      storeClient: db,
-      storeType: 'knex',
-      tableName: RATE_LIMIT_TABLE,
-      tableCreated: true,
-      keyPrefix,
-      ...limit,
-    });
+  const limiter = (keyPrefix: string, limit: Limit) =>
+    postgresLimiter(db, RATE_LIMIT_TABLE, keyPrefix, limit);
   const byEmail = limiter('signin_email', AUTH_LIMITS.signInByEmail);
   const byIp = limiter('signin_ip', AUTH_LIMITS.signInByIp);
   const forgot = limiter('forgot_ip', AUTH_LIMITS.forgotPasswordByIp);
   const reset = limiter('reset_ip', AUTH_LIMITS.resetPasswordByIp);
-  const tableReady = () => {
-    ready ??= createTable(db).catch((error: unknown) => {
-      ready = undefined; // try again on the next request
-      throw error;
-    });
-    return ready;
-  };
+  const tableReady = rateLimitTable(db, RATE_LIMIT_TABLE);
 
   /** Refuses when the key has used all its points in the current window. */
   const check = async (rateLimiter: RateLimiterPostgres, key: string, message: string) => {

@@ -5,6 +5,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '@printshop/shared-events/rules/password-policy';
+import {
+  parseAllowedHosts,
+  type WebhookTargetPolicy,
+} from '@printshop/command-service/webhook/target-policy';
 import { DEFAULT_WEBHOOK_BACKOFF_MS } from './webhooks/retry-schedule';
 import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './postgres/db';
 import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotaLimits } from './images/upload-quotas';
@@ -108,6 +112,17 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(0).max(86_400_000)),
   /** A liveness probe unanswered this long (ms) cuts the pool's connections; 0: no probe. */
   DB_LIVENESS_TIMEOUT_MS: optional(z.coerce.number().int().min(0).max(600_000)),
+  /** Hosts inside the network webhooks may still reach: host, host:port, address or CIDR, comma-separated. */
+  WEBHOOK_ALLOWED_HOSTS: optional(
+    z.string().transform((value, ctx) => {
+      try {
+        return parseAllowedHosts(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `${(error as Error).message} (host, host:port or CIDR)` });
+        return z.NEVER;
+      }
+    }),
+  ),
 });
 
 export interface Config {
@@ -142,6 +157,8 @@ export interface Config {
   /** Waits between the tries of a webhook delivery (default: doubling from 30 s, 8 tries in ~64 min). */
   webhookBackoffMs: readonly number[];
   webhookTimeoutMs: number;
+  /** Addresses inside the network webhooks may reach anyway (default: none, public addresses only). */
+  webhookTargets: WebhookTargetPolicy;
   /** Unset: tracking events stay in the tracking_events table. */
   trackingSinkUrl?: string;
   /** A secret: never log it. */
@@ -251,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
     busNamespace: e.BUS_NAMESPACE,
     webhookBackoffMs: e.WEBHOOK_BACKOFF_MS ?? DEFAULT_WEBHOOK_BACKOFF_MS,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS ?? 10_000,
+    webhookTargets: e.WEBHOOK_ALLOWED_HOSTS ?? parseAllowedHosts(undefined),
     trackingSinkUrl: e.TRACKING_SINK_URL,
     trackingSinkToken: e.TRACKING_SINK_TOKEN,
     database: {

@@ -169,6 +169,7 @@ export async function startPrintShop({
         secrets: createSecretBox(config.jwtSecret),
         backoffMs: config.webhookBackoffMs,
         timeoutMs: config.webhookTimeoutMs,
+        targets: config.webhookTargets,
         logger,
       });
       stops.push({ name: 'webhook delivery worker', stop: () => webhookWorker.stop() });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '@printshop/shared-events/rules/password-policy';
 import { DEFAULT_WEBHOOK_BACKOFF_MS } from './webhooks/retry-schedule';
+import { DEFAULT_REGISTRATIONS_PER_HOUR } from './auth/rate-limits';
 
 export const ROLES = ['gateway', 'projections', 'reactors', 'all'] as const;
 export type Role = (typeof ROLES)[number];
@@ -43,6 +44,8 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: optional(z.coerce.number().int().min(1).max(65_535)),
   /** Set when a load balancer in front sets X-Forwarded-*. */
   TRUST_PROXY: optional(z.enum(['true', 'false', '1', '0'])),
+  /** Accounts one client address may register in an hour (default 20); more answer 429. */
+  REGISTRATIONS_PER_IP_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)),
   /** Where uploaded images are kept (default DATA_DIR/images). */
   IMAGE_DIR: optional(z.string()),
   /** Days an upload's original is kept when it never reached an order (default 30). */
@@ -110,6 +113,7 @@ export interface Config {
   jwtSecret: string;
   embeddedPostgresPort?: number;
   trustProxy: boolean;
+  registrationsPerIpPerHour: number;
   /** Absolute. */
   imageDir: string;
   imageRetentionDays: number;
@@ -213,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir, 'jwt'),
     embeddedPostgresPort: e.EMBEDDED_PG_PORT,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR ?? DEFAULT_REGISTRATIONS_PER_HOUR,
     imageDir: path.resolve(e.IMAGE_DIR ?? path.join(dataDir, 'images')),
     imageRetentionDays: e.IMAGE_RETENTION_DAYS ?? 30,
     adminEmail: e.ADMIN_EMAIL,

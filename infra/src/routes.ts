@@ -44,7 +44,7 @@ export function buildRouters(app: AppContext): Router[] {
       now: app.now,
       newId: app.newId,
       issueToken: (user, issuedAt) => app.tokens.issue(user, issuedAt),
-      limits: createAuthRateLimits(app.db),
+      limits: createAuthRateLimits(app.db, { registrationsPerHour: app.config.registrationsPerIpPerHour }),
       resetSecret: app.config.jwtSecret,
     }),
     addressesQueryRouter({ db: app.db, waitFor: app.waitFor }),

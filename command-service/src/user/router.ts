@@ -52,14 +52,12 @@ export function authRouter(deps: AuthRouterDeps): Router {
   const router = new Router({ prefix: '/api/auth' });
   const { store, limits } = deps;
 
-  const session = async (user: RegisteredUser) =>
-    deps.issueToken(
-      { id: user.userId, isAdmin: user.isAdmin },
-      tokenIssueTime(deps.now(), user.passwordChangedAt),
-    );
+  const session = async (user: RegisteredUser, at = deps.now()) =>
+    deps.issueToken({ id: user.userId, isAdmin: user.isAdmin }, tokenIssueTime(at, user.passwordChangedAt));
 
   router.post('/register', async (ctx) => {
     const body = registerBodySchema.parse(ctx.request.body ?? {});
+    await limits.register(ctx.ip);
     const passwordHash = await hashPassword(body.password);
     const userId = deps.newId();
     const now = deps.now();
@@ -92,16 +90,16 @@ export function authRouter(deps: AuthRouterDeps): Router {
 
   router.post('/login', async (ctx) => {
     const body = loginBodySchema.parse(ctx.request.body ?? {});
-    await limits.checkSignIn(body.email, ctx.ip);
+    await limits.signInAttempt(body.email, ctx.ip);
+    // The token is stamped with the time the account was read, not the time the (slow) check
+    // ended: a password change landing meanwhile ends this session too.
+    const readAt = deps.now();
     const user = await findUserByEmail(store, body.email);
     // Verified even without an account, so both failures take as long and say the same.
     const matches = await verifyPassword(user?.passwordHash, body.password);
-    if (!user || !matches) {
-      await limits.signInFailed(body.email, ctx.ip);
-      throw new Unauthorized(M.invalidCredentials);
-    }
-    await limits.signInSucceeded(body.email);
-    ctx.body = { success: true, token: await session(user), user: userDto(user) };
+    if (!user || !matches) throw new Unauthorized(M.invalidCredentials);
+    await limits.signInSucceeded(body.email, ctx.ip);
+    ctx.body = { success: true, token: await session(user, readAt), user: userDto(user) };
     await mergeCartAfterSignIn(deps)(ctx, user.userId); // the guest cart joins the user's
   });
 

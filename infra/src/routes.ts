@@ -27,6 +27,7 @@ import { paymentProvidersOf } from './payments/payment-providers';
 import { createContactRateLimit } from './contact/contact-rate-limit';
 import { lookupCountry } from './geo/geoip';
 import { createAuthRateLimits } from './auth/rate-limits';
+import { createSessionStore } from './auth/sessions';
 import { webhookRouters } from './webhooks/webhook-routers';
 import { adminReportRouters } from './reports/admin-report-routers';
 import { adminOrderRouters } from './orders/admin-order-routers';
@@ -45,6 +46,7 @@ export function buildRouters(app: AppContext): Router[] {
       newId: app.newId,
       issueToken: (user, issuedAt) => app.tokens.issue(user, issuedAt),
       limits: createAuthRateLimits(app.db, { registrationsPerHour: app.config.registrationsPerIpPerHour }),
+      sessions: createSessionStore(app.db, app.now),
       resetSecret: app.config.jwtSecret,
     }),
     addressesQueryRouter({ db: app.db, waitFor: app.waitFor }),

@@ -12,6 +12,7 @@ import {
 import { DEFAULT_WEBHOOK_BACKOFF_MS } from './webhooks/retry-schedule';
 import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './postgres/db';
 import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotaLimits } from './images/upload-quotas';
+import { DEFAULT_REGISTRATIONS_PER_HOUR } from './auth/rate-limits';
 
 export const ROLES = ['gateway', 'projections', 'reactors', 'all'] as const;
 export type Role = (typeof ROLES)[number];
@@ -49,6 +50,8 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: optional(z.coerce.number().int().min(1).max(65_535)),
   /** Set when a load balancer in front sets X-Forwarded-*. */
   TRUST_PROXY: optional(z.enum(['true', 'false', '1', '0'])),
+  /** Accounts one client address may register in an hour (default 20); more answer 429. */
+  REGISTRATIONS_PER_IP_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)),
   /** Where uploaded images are kept (default DATA_DIR/images). */
   IMAGE_DIR: optional(z.string()),
   /** Days an upload's original is kept when it never reached an order (default 30). */
@@ -139,6 +142,7 @@ export interface Config {
   jwtSecret: string;
   embeddedPostgresPort?: number;
   trustProxy: boolean;
+  registrationsPerIpPerHour: number;
   /** Absolute. */
   imageDir: string;
   imageRetentionDays: number;
@@ -250,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir, 'jwt'),
     embeddedPostgresPort: e.EMBEDDED_PG_PORT,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR ?? DEFAULT_REGISTRATIONS_PER_HOUR,
     imageDir: path.resolve(e.IMAGE_DIR ?? path.join(dataDir, 'images')),
     imageRetentionDays: e.IMAGE_RETENTION_DAYS ?? 30,
     uploadQuotas: {

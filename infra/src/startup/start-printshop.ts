@@ -214,7 +214,7 @@ export async function startPrintShop({
         cookieKeys: [createHmac('sha256', config.jwtSecret).update('cookies').digest('base64url')],
         middleware: [
           guestSession(),
-          authenticate({ tokens, currentAccount: (userId) => currentAccount({ db, store }, userId) }),
+          authenticate({ tokens, currentAccount: (session) => currentAccount({ db, store }, session) }),
         ],
         routers: buildRouters(context),
         readiness: { checks },

@@ -23,6 +23,10 @@ import { placePaidOrder, type SucceededPayment } from '@printshop/command-servic
 import { recordPaymentRequest } from '@printshop/command-service/payment/payment-request';
 import { reconcilePayments } from '@printshop/command-service/payment/reconcile-payments';
 import { createRazorpayTestModePort } from '@printshop/command-service/payment/razorpay/razorpay-test-mode';
+import {
+  migrateTestModePayments,
+  postgresRazorpayTestOrders,
+} from '@printshop/infra/payments/test-mode-payments';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 
 let testStore: TestStore;
@@ -242,7 +246,11 @@ describe('loyalty around an order', () => {
 
 describe('the status job', () => {
   it('given a Razorpay order paid but never verified, when the job runs, then it becomes the order, once', async () => {
-    const razorpay = createRazorpayTestModePort({ keySecret: 'test-secret-123456' });
+    await migrateTestModePayments(testStore.db);
+    const razorpay = createRazorpayTestModePort({
+      keySecret: 'test-secret-123456',
+      orders: postgresRazorpayTestOrders(testStore.db),
+    });
     const { checkout } = await givenCheckout();
     const created = await razorpay.createOrder({
       amount: 1356,

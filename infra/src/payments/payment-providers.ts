@@ -1,6 +1,7 @@
 // The payment providers of one running shop, made once from the configuration: Stripe and
-// Razorpay through their APIs when keys are configured, else their test-mode stand-ins. One set
-// per app context, so the routers and the status job see the same test-mode payments.
+// Razorpay through their APIs when keys are configured, else their test-mode stand-ins, which keep
+// their payments in Postgres (test-mode-payments.ts) so every gateway sees the same ones.
+import type { Knex } from 'knex';
 import type { Logger } from '@printshop/shared-events/logger';
 import { createRazorpayApiPort } from '@printshop/command-service/payment/razorpay/razorpay-api';
 import type { RazorpayPort } from '@printshop/command-service/payment/razorpay/razorpay-port';
@@ -9,6 +10,7 @@ import { createStripeSdkPort } from '@printshop/command-service/payment/stripe/s
 import type { StripePort } from '@printshop/command-service/payment/stripe/stripe-port';
 import { createStripeTestModePort } from '@printshop/command-service/payment/stripe/stripe-test-mode';
 import type { Config } from '../config';
+import { postgresRazorpayTestOrders, postgresStripeTestIntents } from './test-mode-payments';
 
 export interface PaymentProviders {
   stripe: StripePort;
@@ -19,7 +21,7 @@ export interface PaymentProviders {
 
 const made = new WeakMap<object, PaymentProviders>();
 
-function create(config: Config, logger: Logger): PaymentProviders {
+function create(config: Config, logger: Logger, db: Knex): PaymentProviders {
   const { stripe, razorpay } = config;
   let stripePort: StripePort;
   if (stripe.secretKey) {
@@ -30,7 +32,10 @@ function create(config: Config, logger: Logger): PaymentProviders {
     });
     if (!stripe.webhookSecret) logger.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused');
   } else {
-    stripePort = createStripeTestModePort({ webhookSecret: stripe.webhookSecret! });
+    stripePort = createStripeTestModePort({
+      webhookSecret: stripe.webhookSecret!,
+      intents: postgresStripeTestIntents(db),
+    });
     logger.warn('STRIPE_SECRET_KEY is not set: card payments run in test mode (Stripe test cards)');
   }
   let razorpayPort: RazorpayPort;
@@ -41,7 +46,10 @@ function create(config: Config, logger: Logger): PaymentProviders {
       apiUrl: razorpay.apiUrl,
     });
   } else {
-    razorpayPort = createRazorpayTestModePort({ keySecret: razorpay.keySecret });
+    razorpayPort = createRazorpayTestModePort({
+      keySecret: razorpay.keySecret,
+      orders: postgresRazorpayTestOrders(db),
+    });
     logger.warn('RAZORPAY_KEY_ID is not set: UPI and net banking run in test mode');
   }
   return {
@@ -53,10 +61,10 @@ function create(config: Config, logger: Logger): PaymentProviders {
 }
 
 /** The providers of this app context (the same object for the same context). */
-export function paymentProvidersOf(app: { config: Config; logger: Logger }): PaymentProviders {
+export function paymentProvidersOf(app: { config: Config; logger: Logger; db: Knex }): PaymentProviders {
   let providers = made.get(app);
   if (!providers) {
-    providers = create(app.config, app.logger);
+    providers = create(app.config, app.logger, app.db);
     made.set(app, providers);
   }
   return providers;

@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import { migrateReactors } from '@printshop/projections/reactors/checkpoints';
 import { migrateProjections } from '@printshop/projections/runner/checkpoints';
+import { migrateTestModePayments } from '../payments/test-mode-payments';
 import { migrateEventStore } from '../postgres/event-store';
 import { migrateWebhookDeliveries } from '../webhooks/delivery-store';
 
@@ -12,4 +13,6 @@ export async function migrate(db: Knex, options: { postgresEventStore: boolean }
   await migrateReactors(db);
   // The delivery worker owns these; the gateway's admin calls read them, whichever role starts first.
   await migrateWebhookDeliveries(db);
+  // Test-mode payments (no provider keys) are continued by whichever gateway the customer reaches.
+  await migrateTestModePayments(db);
 }

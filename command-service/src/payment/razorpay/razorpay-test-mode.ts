@@ -1,17 +1,31 @@
-// Test mode without Razorpay keys: an in-process stand-in for Razorpay's orders and checkout. Its
-// payments are signed with the shop's test key secret exactly as Razorpay signs them, so
-// verify-payment runs the same check as with real keys.
+// Test mode without Razorpay keys: a stand-in for Razorpay's orders and checkout. Its payments are
+// signed with the shop's test key secret exactly as Razorpay signs them, so verify-payment runs the
+// same check as with real keys. Orders and payments are kept where every gateway sees them
+// (RazorpayTestOrders: Postgres in infra/src/payments/test-mode-payments.ts), so a payment started on
+// one gateway can be verified on another, and a restart loses no pending payment.
 import { randomBytes } from 'node:crypto';
 import type { RazorpayOrder, RazorpayPayment, RazorpayPort } from './razorpay-port';
 import { razorpaySignature } from './signature';
 
 export const RAZORPAY_TEST_KEY_ID = 'rzp_test_printshop_local';
 
+/** Where test-mode orders and their payments are kept: shared by every process of the shop. */
+export interface RazorpayTestOrders {
+  insertOrder(order: RazorpayOrder): Promise<void>;
+  findOrder(id: string): Promise<RazorpayOrder | undefined>;
+  /** The order's payments, oldest first. */
+  paymentsOf(orderId: string): Promise<RazorpayPayment[]>;
+  /** Records a payment; a captured one marks its order paid in the same step. */
+  addPayment(payment: RazorpayPayment): Promise<void>;
+}
+
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
 
-export function createRazorpayTestModePort(options: { keySecret: string }): RazorpayPort {
-  const orders = new Map<string, RazorpayOrder>();
-  const payments = new Map<string, RazorpayPayment[]>();
+export function createRazorpayTestModePort(options: {
+  keySecret: string;
+  orders: RazorpayTestOrders;
+}): RazorpayPort {
+  const { orders } = options;
 
   return {
     testMode: true,
@@ -25,17 +39,14 @@ export function createRazorpayTestModePort(options: { keySecret: string }): Razo
         status: 'created',
         notes,
       };
-      orders.set(order.id, order);
-      payments.set(order.id, []);
-      return { ...order };
+      await orders.insertOrder(order);
+      return order;
     },
 
-    async fetchOrderPayments(orderId) {
-      return (payments.get(orderId) ?? []).map((payment) => ({ ...payment }));
-    },
+    fetchOrderPayments: (orderId) => orders.paymentsOf(orderId),
 
     async payTestOrder(orderId, outcome) {
-      const order = orders.get(orderId);
+      const order = await orders.findOrder(orderId);
       if (!order) return undefined;
       const payment: RazorpayPayment = {
         id: `pay_test${token(10)}`,
@@ -45,11 +56,10 @@ export function createRazorpayTestModePort(options: { keySecret: string }): Razo
         currency: order.currency,
         ...(outcome === 'failure' && { errorDescription: 'Payment failed' }),
       };
-      payments.get(orderId)!.push(payment);
-      if (outcome === 'failure') return { payment: { ...payment } };
-      orders.set(orderId, { ...order, status: 'paid' });
+      await orders.addPayment(payment);
+      if (outcome === 'failure') return { payment };
       return {
-        payment: { ...payment },
+        payment,
         result: {
           razorpay_order_id: orderId,
           razorpay_payment_id: payment.id,

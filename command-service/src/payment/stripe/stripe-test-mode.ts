@@ -1,11 +1,22 @@
-// Test mode without Stripe keys: an in-process stand-in for Stripe's PaymentIntents, decided by
-// Stripe's documented test card numbers, with Stripe's own decline messages. Webhooks are verified
-// with the stripe SDK's real signature check against a generated test secret, so the webhook path is
-// the same code as with keys. Intents live in this process's memory (test mode is one process).
+// Test mode without Stripe keys: a stand-in for Stripe's PaymentIntents, decided by Stripe's
+// documented test card numbers, with Stripe's own decline messages. Webhooks are verified with the
+// stripe SDK's real signature check against a generated test secret, so the webhook path is the
+// same code as with keys. Intents are kept where every gateway sees them (StripeTestIntents:
+// Postgres in infra/src/payments/test-mode-payments.ts), so a payment started on one gateway can be
+// confirmed on another, and a restart loses no pending payment.
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { verifiedEvent } from './stripe-sdk';
 import type { StripeIntent, StripePort, StripeWebhookEvent } from './stripe-port';
+
+/** Where test-mode intents are kept: shared by every process of the shop. */
+export interface StripeTestIntents {
+  /** Stores `intent` under the key; when the key is already known, the intent stored first instead. */
+  insertOnce(idempotencyKey: string, intent: StripeIntent): Promise<StripeIntent>;
+  find(id: string): Promise<StripeIntent | undefined>;
+  /** The outcome of a confirmation, unless the intent already succeeded (a paid intent stays paid). */
+  settle(id: string, outcome: Pick<StripeIntent, 'status' | 'lastError'>): Promise<void>;
+}
 
 /** Stripe's test cards (https://docs.stripe.com/testing) and what each does. */
 export const TEST_CARDS: Readonly<Record<string, { code: string; message: string } | 'succeeds'>> = {
@@ -24,45 +35,37 @@ const NOT_A_TEST_CARD = {
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
 
-export function createStripeTestModePort(options: { webhookSecret: string }): StripePort {
-  const intents = new Map<string, StripeIntent>();
-  const byIdempotencyKey = new Map<string, string>();
+export function createStripeTestModePort(options: {
+  webhookSecret: string;
+  intents: StripeTestIntents;
+}): StripePort {
+  const { intents } = options;
 
   return {
     testMode: true,
 
     async createPaymentIntent({ amount, currency, checkoutId, idempotencyKey }) {
-      const known = byIdempotencyKey.get(idempotencyKey);
-      if (known) return { ...intents.get(known)! };
       const id = `pi_test_${token(18)}`;
-      const intent: StripeIntent = {
+      return intents.insertOnce(idempotencyKey, {
         id,
         clientSecret: `${id}_secret_${token(18)}`,
         status: 'requires_payment_method',
         amount,
         currency,
         metadata: { checkoutId },
-      };
-      intents.set(id, intent);
-      byIdempotencyKey.set(idempotencyKey, id);
-      return { ...intent };
+      });
     },
 
-    async retrievePaymentIntent(id) {
-      const intent = intents.get(id);
-      return intent && { ...intent };
-    },
+    retrievePaymentIntent: (id) => intents.find(id),
 
     async confirmWithTestCard(id, cardNumber) {
-      const intent = intents.get(id);
-      // A paid intent stays paid: confirming it again (a retried request) changes nothing.
-      if (!intent || intent.status === 'succeeded') return;
       const outcome = TEST_CARDS[cardNumber] ?? NOT_A_TEST_CARD;
-      if (outcome === 'succeeds') {
-        intents.set(id, { ...intent, status: 'succeeded', lastError: undefined });
-      } else {
-        intents.set(id, { ...intent, status: 'requires_payment_method', lastError: { ...outcome } });
-      }
+      await intents.settle(
+        id,
+        outcome === 'succeeds'
+          ? { status: 'succeeded' }
+          : { status: 'requires_payment_method', lastError: { ...outcome } },
+      );
     },
 
     constructWebhookEvent(rawBody, signature): StripeWebhookEvent {

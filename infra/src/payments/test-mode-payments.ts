@@ -1,0 +1,188 @@
+// The test-mode stand-ins' intents, orders and payments (command-service's stripe-test-mode.ts and
+// razorpay-test-mode.ts) in Postgres, so every gateway sees the same ones: a payment started on one
+// gateway is confirmed on another, and a restart in the middle of a payment loses nothing. Only used
+// without provider keys; with keys Stripe and Razorpay keep them.
+import type { Knex } from 'knex';
+import type {
+  RazorpayOrder,
+  RazorpayPayment,
+} from '@printshop/command-service/payment/razorpay/razorpay-port';
+import type { RazorpayTestOrders } from '@printshop/command-service/payment/razorpay/razorpay-test-mode';
+import type { StripeIntent } from '@printshop/command-service/payment/stripe/stripe-port';
+import type { StripeTestIntents } from '@printshop/command-service/payment/stripe/stripe-test-mode';
+
+export const STRIPE_TEST_INTENTS_TABLE = 'test_mode_stripe_intents';
+export const RAZORPAY_TEST_ORDERS_TABLE = 'test_mode_razorpay_orders';
+export const RAZORPAY_TEST_PAYMENTS_TABLE = 'test_mode_razorpay_payments';
+const MIGRATE_LOCK = 0x54455354; // 'TEST'
+
+/** Creates the tables; safe to run from several processes at once. */
+export async function migrateTestModePayments(db: Knex): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?, 0)', [MIGRATE_LOCK]);
+    await trx.raw(`
+      create table if not exists ${STRIPE_TEST_INTENTS_TABLE} (
+        id text primary key,
+        idempotency_key text not null unique,
+        client_secret text not null,
+        status text not null,
+        amount bigint not null,
+        currency text not null,
+        metadata jsonb not null,
+        last_error jsonb,
+        created_at timestamptz not null default now()
+      )`);
+    await trx.raw(`
+      create table if not exists ${RAZORPAY_TEST_ORDERS_TABLE} (
+        id text primary key,
+        amount bigint not null,
+        currency text not null,
+        status text not null,
+        notes jsonb not null,
+        created_at timestamptz not null default now()
+      )`);
+    await trx.raw(`
+      create table if not exists ${RAZORPAY_TEST_PAYMENTS_TABLE} (
+        seq bigserial primary key,
+        id text not null unique,
+        order_id text not null references ${RAZORPAY_TEST_ORDERS_TABLE} (id),
+        status text not null,
+        amount bigint not null,
+        currency text not null,
+        error_description text
+      )`);
+    await trx.raw(
+      `create index if not exists ${RAZORPAY_TEST_PAYMENTS_TABLE}_order on ${RAZORPAY_TEST_PAYMENTS_TABLE} (order_id, seq)`,
+    );
+  });
+}
+
+interface IntentRow {
+  id: string;
+  client_secret: string;
+  status: string;
+  amount: string | number;
+  currency: string;
+  metadata: Record<string, string>;
+  last_error: { message: string; code?: string } | null;
+}
+
+const intentOf = (row: IntentRow): StripeIntent => ({
+  id: row.id,
+  clientSecret: row.client_secret,
+  status: row.status,
+  amount: Number(row.amount),
+  currency: row.currency,
+  metadata: row.metadata,
+  ...(row.last_error && { lastError: row.last_error }),
+});
+
+export function postgresStripeTestIntents(db: Knex): StripeTestIntents {
+  const table = () => db(STRIPE_TEST_INTENTS_TABLE);
+  return {
+    async insertOnce(idempotencyKey, intent) {
+      // A racing request with the same key waits for the first insert, then finds its row.
+      const [inserted] = await table()
+        .insert({
+          id: intent.id,
+          idempotency_key: idempotencyKey,
+          client_secret: intent.clientSecret,
+          status: intent.status,
+          amount: intent.amount,
+          currency: intent.currency,
+          metadata: JSON.stringify(intent.metadata),
+        })
+        .onConflict('idempotency_key')
+        .ignore()
+        .returning('*');
+      const row = (inserted ??
+        (await table().where({ idempotency_key: idempotencyKey }).first())) as IntentRow;
+      return intentOf(row);
+    },
+
+    async find(id) {
+      const row = await table().where({ id }).first();
+      return row && intentOf(row as IntentRow);
+    },
+
+    async settle(id, { status, lastError }) {
+      await table()
+        .where({ id })
+        .whereNot({ status: 'succeeded' })
+        .update({ status, last_error: lastError ? JSON.stringify(lastError) : null });
+    },
+  };
+}
+
+interface OrderRow {
+  id: string;
+  amount: string | number;
+  currency: string;
+  status: string;
+  notes: Record<string, string>;
+}
+
+interface PaymentRow {
+  id: string;
+  order_id: string;
+  status: string;
+  amount: string | number;
+  currency: string;
+  error_description: string | null;
+}
+
+export function postgresRazorpayTestOrders(db: Knex): RazorpayTestOrders {
+  return {
+    async insertOrder(order) {
+      await db(RAZORPAY_TEST_ORDERS_TABLE).insert({
+        id: order.id,
+        amount: order.amount,
+        currency: order.currency,
+        status: order.status,
+        notes: JSON.stringify(order.notes),
+      });
+    },
+
+    async findOrder(id): Promise<RazorpayOrder | undefined> {
+      const row = (await db(RAZORPAY_TEST_ORDERS_TABLE).where({ id }).first()) as OrderRow | undefined;
+      return (
+        row && {
+          id: row.id,
+          amount: Number(row.amount),
+          currency: row.currency,
+          status: row.status,
+          notes: row.notes,
+        }
+      );
+    },
+
+    async paymentsOf(orderId) {
+      const rows = (await db(RAZORPAY_TEST_PAYMENTS_TABLE)
+        .where({ order_id: orderId })
+        .orderBy('seq')) as PaymentRow[];
+      return rows.map((row): RazorpayPayment => ({
+        id: row.id,
+        orderId: row.order_id,
+        status: row.status,
+        amount: Number(row.amount),
+        currency: row.currency,
+        ...(row.error_description !== null && { errorDescription: row.error_description }),
+      }));
+    },
+
+    async addPayment(payment) {
+      await db.transaction(async (trx) => {
+        await trx(RAZORPAY_TEST_PAYMENTS_TABLE).insert({
+          id: payment.id,
+          order_id: payment.orderId,
+          status: payment.status,
+          amount: payment.amount,
+          currency: payment.currency,
+          error_description: payment.errorDescription ?? null,
+        });
+        if (payment.status === 'captured')
+          await trx(RAZORPAY_TEST_ORDERS_TABLE).where({ id: payment.orderId }).update({ status: 'paid' });
+      });
+    },
+  };
+}

@@ -26,7 +26,7 @@ export async function pngBytes(seed = Math.floor(Math.random() * 0xffffff)): Pro
     .toBuffer();
 }
 
-export function browser(app: TestApp) {
+export function browser(app: Pick<TestApp, 'url'>) {
   const cookies = new Map<string, string>();
   let token: string | undefined;
   let seen = 0;

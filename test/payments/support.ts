@@ -30,10 +30,11 @@ export const CARD_DECLINED = '4000000000000002';
 export const eventLog = (app: TestApp): EventStore =>
   createPostgresEventStore({ db: app.db, connectionString: '', registry: new EventRegistry(allEvents) });
 
-const secret = (app: TestApp, name: string) =>
+const secret = (app: Pick<TestApp, 'dataDir'>, name: string) =>
   readFileSync(path.join(app.dataDir, 'secrets', name), 'utf8').trim();
-export const stripeWebhookSecret = (app: TestApp) => `whsec_${secret(app, 'stripe-webhook-test')}`;
-export const razorpayKeySecret = (app: TestApp) => secret(app, 'razorpay-test');
+export const stripeWebhookSecret = (app: Pick<TestApp, 'dataDir'>) =>
+  `whsec_${secret(app, 'stripe-webhook-test')}`;
+export const razorpayKeySecret = (app: Pick<TestApp, 'dataDir'>) => secret(app, 'razorpay-test');
 
 /** Adds `quantity` prints of a freshly uploaded photo to the browser's cart. */
 export async function addPrints(b: Browser, sku = 'POSTERA4', quantity = 2) {
@@ -67,7 +68,11 @@ export function signedStripeEvent(
   return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: secretKey }) };
 }
 
-export async function postWebhook(app: TestApp, payload: string, signature?: string): Promise<Answer> {
+export async function postWebhook(
+  app: Pick<TestApp, 'url'>,
+  payload: string,
+  signature?: string,
+): Promise<Answer> {
   const response = await fetch(`${app.url}/api/stripe/webhook`, {
     method: 'POST',
     headers: {

@@ -1,7 +1,7 @@
 // The process configuration, read once from the environment and validated: a wrong value stops
 // start-up with a message naming the variable, instead of failing later somewhere else.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '@printshop/shared-events/rules/password-policy';
@@ -311,11 +311,17 @@ export function loadOrCreateSecret(dataDir: string, name: string): string {
   const file = path.join(dir, name);
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Written in full under a name of our own, then linked into place: processes starting together
+    // on one DATA_DIR never read a file another is still writing. The link fails if another
+    // process's secret is already there; then we read theirs.
+    const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    writeFileSync(temp, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
     try {
-      // 'wx' fails if another process created it first; then we read theirs.
-      writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+      linkSync(temp, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(temp, { force: true });
     }
   }
   const secret = readFileSync(file, 'utf8').trim();

@@ -56,7 +56,9 @@ describe('stopping npm start', () => {
       const signalledAt = Date.now();
       process.kill(group ? -shop.pid : shop.pid, signal);
       const exit = await exitWithin(shop, STOP_WITHIN_MS);
-      console.log(`[lifecycle] ${signal}${group ? ' to the group' : ''}: stopped in ${Date.now() - signalledAt} ms`);
+      console.log(
+        `[lifecycle] ${signal}${group ? ' to the group' : ''}: stopped in ${Date.now() - signalledAt} ms`,
+      );
 
       expect(exit).toEqual({ code: 0, signal: null });
       for (const pid of [services.postgres!, services.nats!]) {

@@ -10,6 +10,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
+  chmodSync,
   chownSync,
   existsSync,
   mkdirSync,
@@ -77,12 +78,18 @@ async function runAs(who: Owner | undefined, file: string, args: string[]): Prom
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean);
-    throw new Error(`${path.basename(file)} failed: ${said.at(-1) ?? message}`);
+    const why = said.find((line) => /error|fatal|could not|denied/i.test(line)) ?? said.at(-1);
+    throw new Error(`${path.basename(file)} failed: ${why ?? message}`);
   }
 }
 
 async function initialise(bin: Binaries, who: Owner | undefined, dir: string, password: string) {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (who) {
+    // The server's user must pass through the folder holding its own (a mktemp -d is 0700).
+    const parent = path.dirname(dir);
+    chmodSync(parent, statSync(parent).mode | 0o011);
+  }
   // initdb reads the password from a file: a private one, readable by the server's user only.
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'printshop-initdb-'));
   const pwfile = path.join(scratch, 'pw');

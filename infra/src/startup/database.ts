@@ -2,7 +2,7 @@
 // DATA_DIR/pg. Its port is remembered in DATA_DIR/pg.port so operator commands and later starts
 // find it: 5433 the first time when free, else any free port. Its password is generated once into
 // DATA_DIR/secrets/postgres. A server our crashed predecessor left running is adopted.
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '@printshop/shared-events/logger';
@@ -93,11 +93,6 @@ export async function provideDatabase(config: Config, logger: Logger): Promise<P
   if (config.databaseUrl) return { url: config.databaseUrl };
   const pgDir = path.join(config.dataDir, 'pg');
   mkdirSync(config.dataDir, { recursive: true });
-  if (process.getuid?.() === 0) {
-    // As root, Postgres runs as the 'postgres' user (see embedded/postgres.ts), which must be able
-    // to pass through DATA_DIR (a mktemp -d is 0700) to reach its own pg/ folder.
-    chmodSync(config.dataDir, statSync(config.dataDir).mode | 0o011);
-  }
   const legacy =
     existsSync(path.join(pgDir, 'PG_VERSION')) && !existsSync(secretFile(config.dataDir, 'postgres'));
   const password = embeddedPostgresPassword(config.dataDir);

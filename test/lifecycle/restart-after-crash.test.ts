@@ -70,6 +70,22 @@ describe('npm start after a crash', () => {
     expect(await connects('printshop')).toBe(false);
   });
 
+  it('given that shop running, when a second start runs on its DATA_DIR, then it refuses in one line and the first keeps its services', async () => {
+    const first = started[0]!;
+    const services = servicePids(dataDir);
+
+    const second = startShop({ dataDir, pgPort: await freePort() });
+    started.push(second);
+    expect(await exitWithin(second, 30_000)).toEqual({ code: 1, signal: null });
+    expect(second.lines.filter((line) => !line.startsWith('{'))).toEqual([
+      `PrintShop could not start: DATA_DIR ${dataDir} is in use by another PrintShop (pid ${first.pid}): stop it, or give this one its own DATA_DIR`,
+    ]);
+
+    expect(servicePids(dataDir)).toEqual(services);
+    expect(isAlive(services.nats!)).toBe(true);
+    expect((await fetch(`${await first.running}/readyz`)).status).toBe(200);
+  });
+
   it('when the node process is killed with SIGKILL, then a second start on the same DATA_DIR runs, is ready and stops leaving nothing behind', async () => {
     const first = started[0]!;
     const orphans = servicePids(dataDir);

@@ -19,6 +19,14 @@ import {
 
 const STOP_WITHIN_MS = 15_000;
 
+/** The parts in the order the shop logged stopping them (debug level). */
+const stoppingOrder = (lines: readonly string[]) =>
+  lines.flatMap((line) => {
+    if (!line.startsWith('{')) return [];
+    const entry = JSON.parse(line) as { msg?: string; part?: string };
+    return entry.msg === 'stopping' && entry.part ? [entry.part] : [];
+  });
+
 let dataDir: string;
 let pgPort: number;
 const started: ShopProcess[] = [];
@@ -45,7 +53,7 @@ describe('stopping npm start', () => {
   it.each(cases)(
     'given a running shop, when $who, then it exits 0 in time, leaves no process and logs no error',
     async ({ signal, group }) => {
-      const shop = startShop({ dataDir, pgPort });
+      const shop = startShop({ dataDir, pgPort, env: { LOG_LEVEL: 'debug' } });
       started.push(shop);
       const base = await shop.running;
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
@@ -66,6 +74,17 @@ describe('stopping npm start', () => {
       }
       expect(processesMentioning(dataDir)).toEqual([]);
       expect(errorLines(shop.lines)).toEqual([]);
+      // in order: the gateway first, then reactors and projections, then the bus, NATS, Postgres
+      const order = stoppingOrder(shop.lines);
+      const at = (part: string) => order.indexOf(part);
+      expect(order.length).toBeGreaterThan(0);
+      expect(at('http server')).toBe(0);
+      expect(at('http server')).toBeLessThan(at('reactor mail'));
+      expect(at('reactor mail')).toBeLessThan(at('projections'));
+      expect(at('projections')).toBeLessThan(at('bus'));
+      expect(at('bus')).toBeLessThan(at('nats-server'));
+      expect(at('nats-server')).toBeLessThan(at('database pool'));
+      expect(at('database pool')).toBeLessThan(at('embedded postgres'));
     },
   );
 });

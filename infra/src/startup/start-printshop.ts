@@ -38,6 +38,7 @@ import { provideDatabase } from './database';
 import { createEventStore } from './event-store';
 import { migrate } from './migrate';
 import { prepareDataDir } from './data-dir';
+import { claimDataDir } from './data-dir-lock';
 import { StartupError } from './startup-error';
 import { createFileImageStore } from '../images/file-image-store';
 import { scheduleImageRetention } from '../images/retention';
@@ -94,6 +95,12 @@ export async function startPrintShop({
 
   try {
     prepareDataDir(config);
+    const startsNats = !config.natsServers && (runs(config, 'gateway') || runs(config, 'reactors'));
+    if (!config.databaseUrl || startsNats) {
+      // We may start embedded services under DATA_DIR: they are this process's alone.
+      const release = claimDataDir(config.dataDir);
+      stops.push({ name: 'data dir claim', stop: async () => release() });
+    }
     const database = await provideDatabase(config, logger);
     if (database.stop) stops.push({ name: 'embedded postgres', stop: database.stop });
     const db: Knex = createDb(database.url);

@@ -248,7 +248,7 @@ export function keepPrivate(entry: string, mode: number): void {
   if ((statSync(entry).mode & 0o777) !== mode) chmodSync(entry, mode);
 }
 
-export const secretFile = (dataDir: string, name: string) => path.join(dataDir, 'secrets', name);
+const secretFile = (dataDir: string, name: string) => path.join(dataDir, 'secrets', name);
 
 /**
  * A random secret kept in `<dataDir>/secrets/<name>`, created on first use, so tokens signed before

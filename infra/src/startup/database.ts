@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '@printshop/shared-events/logger';
-import { loadOrCreateSecret, secretFile, type Config } from '../config';
+import { loadOrCreateSecret, type Config } from '../config';
 import { canConnect, freePort } from '../embedded/nats';
 import { runningPostmaster, startEmbeddedPostgres } from '../embedded/postgres';
 import { StartupError } from './startup-error';
@@ -19,7 +19,7 @@ export interface ProvidedDatabase {
 
 const DEFAULT_EMBEDDED_PORT = 5433;
 const EMBEDDED_DATABASE = 'printshop';
-/** What every embedded Postgres had before its password was generated (see legacyPassword). */
+/** What every embedded Postgres had before its password was generated (see connect). */
 const LEGACY_PASSWORD = 'printshop';
 
 /** The embedded Postgres's password, generated once into DATA_DIR/secrets/postgres. */
@@ -53,31 +53,40 @@ async function embeddedPort(config: Config, logger: Logger, adoptable?: number):
 
 /**
  * Connects as the server's superuser. A data folder made before passwords were generated still
- * has the old fixed one: it is replaced by the generated one on the first start.
+ * has the old fixed one: when the generated one is refused, the old one is tried and replaced.
  */
-async function connect(serverUrl: string, legacy: boolean, logger: Logger): Promise<pg.Client> {
+async function connect(serverUrl: string, logger: Logger): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: serverUrl });
-  if (!legacy) {
+  try {
     await client.connect();
     return client;
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    // 28P01: invalid password.
+    if ((error as { code?: string }).code !== '28P01') throw error;
   }
   const old = new URL(serverUrl);
   old.password = LEGACY_PASSWORD;
   const legacyClient = new pg.Client({ connectionString: old.toString() });
-  await legacyClient.connect();
   try {
+    await legacyClient.connect();
     const password = decodeURIComponent(new URL(serverUrl).password);
     await legacyClient.query(`alter role postgres password ${legacyClient.escapeLiteral(password)}`);
     logger.info('the embedded Postgres now has a generated password (DATA_DIR/secrets/postgres)');
+  } catch {
+    throw new StartupError(
+      'the embedded Postgres refuses the password in DATA_DIR/secrets/postgres (was it changed by hand?)',
+    );
   } finally {
-    await legacyClient.end();
+    await legacyClient.end().catch(() => undefined);
   }
-  await client.connect();
-  return client;
+  const retry = new pg.Client({ connectionString: serverUrl });
+  await retry.connect();
+  return retry;
 }
 
-async function ensureDatabase(serverUrl: string, name: string, legacy: boolean, logger: Logger) {
-  const client = await connect(serverUrl, legacy, logger);
+async function ensureDatabase(serverUrl: string, name: string, logger: Logger) {
+  const client = await connect(serverUrl, logger);
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (found.rowCount === 0) await client.query(`create database "${name}"`);
@@ -93,8 +102,6 @@ export async function provideDatabase(config: Config, logger: Logger): Promise<P
   if (config.databaseUrl) return { url: config.databaseUrl };
   const pgDir = path.join(config.dataDir, 'pg');
   mkdirSync(config.dataDir, { recursive: true });
-  const legacy =
-    existsSync(path.join(pgDir, 'PG_VERSION')) && !existsSync(secretFile(config.dataDir, 'postgres'));
   const password = embeddedPostgresPassword(config.dataDir);
   const left = runningPostmaster(pgDir);
   const port = await embeddedPort(config, logger, left?.port);
@@ -107,7 +114,7 @@ export async function provideDatabase(config: Config, logger: Logger): Promise<P
     log: (line) => logger.info(line),
   });
   try {
-    return { url: await ensureDatabase(server.url, EMBEDDED_DATABASE, legacy, logger), stop: server.stop };
+    return { url: await ensureDatabase(server.url, EMBEDDED_DATABASE, logger), stop: server.stop };
   } catch (error) {
     await server.stop();
     throw error;

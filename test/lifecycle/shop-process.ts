@@ -20,8 +20,15 @@ export interface ShopProcess {
 }
 
 /** A clean environment: no DATABASE_URL or NATS_URL of ours, so it starts its embedded services. */
-export function startShop(o: { dataDir: string; pgPort: number; env?: Record<string, string> }): ShopProcess {
-  const child = spawn(process.execPath, [launcher], {
+export function startShop(o: {
+  dataDir: string;
+  pgPort: number;
+  env?: Record<string, string>;
+  /** Through `npm start` itself (npm, its shell, then the launcher) instead of the launcher alone. */
+  viaNpm?: boolean;
+}): ShopProcess {
+  const [command, args] = o.viaNpm ? ['npm', ['start']] : [process.execPath, [launcher]];
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -92,6 +99,32 @@ export function processesMentioning(dataDir: string): Array<{ pid: number; comma
       // gone meanwhile
     }
   }
+  return found;
+}
+
+/** Every process below `pid` (children, their children…), from /proc. */
+export function descendantsOf(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // pid (comm) state ppid …; comm may hold spaces and parentheses
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [child, ppid] of parentOf) {
+      if (ppid === parent) {
+        found.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(pid);
   return found;
 }
 

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  descendantsOf,
   errorLines,
   exitWithin,
   freePort,
@@ -50,6 +51,31 @@ const cases: Array<{ who: string; signal: NodeJS.Signals; group: boolean }> = [
 ];
 
 describe('stopping npm start', () => {
+  it('given the shop started by `npm start` itself, when npm gets SIGTERM, then the shop stops in time, leaves no process and logs no error', async () => {
+    const npm = startShop({ dataDir, pgPort, viaNpm: true });
+    started.push(npm);
+    const base = await npm.running;
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    // npm's shell, the shop's node process(es), nats-server…
+    const below = descendantsOf(npm.pid);
+    const services = servicePids(dataDir);
+    expect(below.length).toBeGreaterThan(1);
+
+    const signalledAt = Date.now();
+    process.kill(npm.pid, 'SIGTERM');
+    // npm itself exits at once (143); the shop it ran stops on its own, in order
+    expect(await waitUntil(() => !below.some(isAlive), STOP_WITHIN_MS)).toBe(true);
+    console.log(`[lifecycle] SIGTERM to npm: shop stopped in ${Date.now() - signalledAt} ms`);
+    await npm.exited;
+
+    for (const pid of [services.postgres!, services.nats!]) {
+      expect(await waitUntil(() => !isAlive(pid), 5_000)).toBe(true);
+    }
+    expect(processesMentioning(dataDir)).toEqual([]);
+    expect(npm.lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
+    expect(errorLines(npm.lines)).toEqual([]);
+  });
+
   it.each(cases)(
     'given a running shop, when $who, then it exits 0 in time, leaves no process and logs no error',
     async ({ signal, group }) => {

@@ -1,6 +1,6 @@
-// Runs a child process for a launcher and hands it the launcher's signals. The child gets its own
-// process group, so a terminal's Ctrl-C reaches it once (through us) and not its own children
-// (the embedded Postgres, nats-server), which it stops itself, in order.
+// Runs a child process for a launcher (run.mjs: bench, replay, audit, admin) and hands it the
+// launcher's signals. The child gets its own process group, so a terminal's Ctrl-C reaches it once
+// (through us). `npm start` does not use it: the shop runs in start.mjs's own process.
 import { spawn } from 'node:child_process';
 
 export function runForwardingSignals(command, args, options = {}) {

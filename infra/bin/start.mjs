@@ -1,9 +1,12 @@
 // `npm start`: installs dependencies when missing, builds the frontend when its build is missing
-// or older than its sources, then runs PrintShop (infra/src/main.ts) with the given arguments.
+// or older than its sources (unless SKIP_FRONTEND_BUILD=1), then runs PrintShop (infra/src/main.ts)
+// with the given arguments in this same process: whoever signals `npm start` (Ctrl-C, a process
+// manager's SIGTERM, a signal to the whole group) reaches the shop itself, and a crash of this
+// process is a crash of the shop, whose leftovers the next start cleans up.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { runForwardingSignals } from './child.mjs';
+import { pathToFileURL } from 'node:url';
 import { ensureDeps, root } from './ensure-deps.mjs';
 
 const frontend = path.join(root, 'frontend');
@@ -28,7 +31,7 @@ function frontendIsStale() {
 }
 
 ensureDeps();
-if (frontendIsStale()) {
+if (!['1', 'true'].includes(process.env.SKIP_FRONTEND_BUILD ?? '') && frontendIsStale()) {
   console.log('[printshop] building the frontend…');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', 'build', '--workspace', 'frontend'], { cwd: root, stdio: 'inherit' });
@@ -37,6 +40,19 @@ if (frontendIsStale()) {
     process.exit(result.status ?? 1);
   }
 }
-runForwardingSignals(process.execPath, ['--import', 'tsx', 'infra/src/main.ts', ...process.argv.slice(2)], {
-  cwd: root,
-});
+
+// `npm start` stopped with SIGTERM may end its shell without telling us: when our parent goes away,
+// stop as if we had been told.
+const parent = process.ppid;
+const watch = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(watch);
+  process.kill(process.pid, 'SIGTERM');
+}, 500);
+watch.unref();
+
+// Relative settings (DATA_DIR=./data) mean the same as they did when `npm start` ran the shop in root.
+process.chdir(root);
+// tsx is installed by now (ensureDeps): load its hooks, then the TypeScript entry point.
+await import('tsx');
+await import(pathToFileURL(path.join(root, 'infra', 'src', 'main.ts')).href);

@@ -1,7 +1,16 @@
 // The process configuration, read once from the environment and validated: a wrong value stops
 // start-up with a message naming the variable, instead of failing later somewhere else.
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '@printshop/shared-events/rules/password-policy';
@@ -300,29 +309,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
   };
 }
 
+/** Narrows a file's mode to `mode` when it is wider (untouched when right: it may not be ours). */
+export function keepPrivate(entry: string, mode: number): void {
+  if ((statSync(entry).mode & 0o777) !== mode) chmodSync(entry, mode);
+}
+
+const secretFile = (dataDir: string, name: string) => path.join(dataDir, 'secrets', name);
+
 /**
  * A random secret kept in `<dataDir>/secrets/<name>`, created on first use, so tokens signed before
  * a restart stay valid. Several processes sharing a data dir agree on it; separate machines must
- * share it through the environment instead (JWT_SECRET).
+ * share it through the environment instead (JWT_SECRET). The folder is 0700 and the files 0600,
+ * set again on every load in case someone widened them.
  */
 export function loadOrCreateSecret(dataDir: string, name: string): string {
   if (!/^[a-z0-9_-]+$/i.test(name)) throw new Error(`Invalid secret name "${name}"`);
-  const dir = path.join(dataDir, 'secrets');
-  const file = path.join(dir, name);
-  if (!existsSync(file)) {
+  const file = secretFile(dataDir, name);
+  const dir = path.dirname(file);
+  try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    // Written in full under a name of our own, then linked into place: processes starting together
-    // on one DATA_DIR never read a file another is still writing. The link fails if another
-    // process's secret is already there; then we read theirs.
-    const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-    writeFileSync(temp, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
-    try {
-      linkSync(temp, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      rmSync(temp, { force: true });
+    keepPrivate(dir, 0o700);
+    if (!existsSync(file)) {
+      // Written in full under a name of our own, then linked into place: processes starting
+      // together on one DATA_DIR never read a file another is still writing. The link fails if
+      // another process's secret is already there; then we read theirs.
+      const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+      writeFileSync(temp, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+      try {
+        linkSync(temp, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      } finally {
+        rmSync(temp, { force: true });
+      }
     }
+    keepPrivate(file, 0o600);
+  } catch (error) {
+    const { code, path: where } = error as NodeJS.ErrnoException;
+    if (!code) throw error;
+    throw new ConfigError(
+      `Invalid configuration:\n  DATA_DIR: cannot keep the secret ${name} in ${dir} (${code}${where ? ` at ${where}` : ''}): DATA_DIR must be a folder we can write`,
+    );
   }
   const secret = readFileSync(file, 'utf8').trim();
   if (secret.length < 32)

@@ -1,10 +1,13 @@
 // The process entry point: `node --import tsx infra/src/main.ts [--role gateway|projections|reactors|all]`
-// (`npm start` runs it through infra/bin/start.mjs). Configuration comes from the environment.
+// (`npm start` loads it into its own process through infra/bin/start.mjs). Configuration comes from
+// the environment. SIGINT, SIGTERM and SIGHUP stop everything in order; the embedded Postgres and
+// nats-server run in process groups of their own, so a signal to ours reaches us alone.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { startPrintShop } from './startup/start-printshop';
+import { StartupError } from './startup/startup-error';
 
 const SHUTDOWN_TIMEOUT_MS = 30_000;
 const frontendDir = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
@@ -27,7 +30,11 @@ try {
     logger.warn({ frontendDir }, 'the frontend is not built: only the API is served');
   shop = await startPrintShop({ config, logger, frontendDir });
 } catch (error) {
-  logger.fatal({ err: error }, 'PrintShop could not start');
+  // One line that says why; the stack only for what we did not foresee.
+  const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  if (error instanceof StartupError) logger.fatal({ reason }, 'PrintShop could not start');
+  else logger.fatal({ err: error }, 'PrintShop could not start');
+  process.stderr.write(`PrintShop could not start: ${reason}\n`);
   process.exit(1);
 }
 
@@ -36,7 +43,7 @@ else console.log(`PrintShop ${config.role} is running`);
 
 let stopping = false;
 const shutdown = (reason: string, exitCode = 0) => {
-  // The launcher forwards signals and a terminal's Ctrl-C may reach us too: stop once.
+  // A process manager may signal us and our group at once: stop once.
   if (stopping) return;
   stopping = true;
   logger.info({ reason }, 'shutting down');

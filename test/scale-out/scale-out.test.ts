@@ -22,6 +22,7 @@ import { allReactors } from '@printshop/projections/reactors/registry';
 import { namespaceStream } from '@printshop/infra/bus/namespaced-bus';
 import { createDb } from '@printshop/infra/postgres/db';
 import { createPostgresEventStore } from '@printshop/infra/postgres/event-store';
+import { deleteStream } from '@printshop/test/support/app';
 import { createTestDatabase, natsUrl, type TestDatabase } from '@printshop/test/support/database';
 import { browser, type Browser } from '../cart/support';
 import { ADDRESS, CARD_OK, postWebhook, signedStripeEvent, stripeWebhookSecret } from '../payments/support';
@@ -100,16 +101,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(processes.map((p) => p.stop()));
   await receiver?.close();
-  const nc = await connect({ servers: natsUrl() });
-  await (
-    await nc.jetstreamManager()
-  ).streams
-    .delete(namespaceStream(namespace).streamName)
-    .catch(() => false);
-  await nc.close();
+  if (namespace) await deleteStream(namespaceStream(namespace).streamName);
   await db?.destroy();
   await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
 /** What a load balancer would do for one request: send it to the gateway the test names. */

@@ -69,7 +69,8 @@ export async function startTestApp(
   };
 }
 
-async function deleteStream(name: string): Promise<void> {
+/** Removes a test bus namespace's stream from the shared NATS. */
+export async function deleteStream(name: string): Promise<void> {
   const nc = await connect({ servers: natsUrl() });
   try {
     await (await nc.jetstreamManager()).streams.delete(name).catch(() => false);

@@ -12,6 +12,7 @@ import { createEventStoreDbStore } from '../eventstoredb/event-store';
 import { createLogger } from '../logger';
 import { createDb } from '../postgres/db';
 import { createPostgresEventStore } from '../postgres/event-store';
+import { embeddedPostgresUrl } from '../startup/database';
 
 export async function runOperatorCommand(command: (context: CliContext) => Promise<number>): Promise<void> {
   const url = process.env.DATABASE_URL || (await runningEmbeddedPostgres());
@@ -52,11 +53,12 @@ export async function runOperatorCommand(command: (context: CliContext) => Promi
 
 /**
  * The embedded Postgres of a running `npm start` (infra/src/startup/database.ts remembers its port
- * in DATA_DIR/pg.port; user, password and database are the ones it creates).
+ * in DATA_DIR/pg.port and its generated password in DATA_DIR/secrets/postgres).
  */
 async function runningEmbeddedPostgres(): Promise<string | undefined> {
-  const portFile = path.resolve(process.env.DATA_DIR || './data', 'pg.port');
+  const dataDir = path.resolve(process.env.DATA_DIR || './data');
+  const portFile = path.join(dataDir, 'pg.port');
   const port = existsSync(portFile) ? Number(readFileSync(portFile, 'utf8').trim()) : NaN;
   if (!Number.isInteger(port) || !(await canConnect('127.0.0.1', port))) return undefined;
-  return `postgres://postgres:printshop@127.0.0.1:${port}/printshop`;
+  return embeddedPostgresUrl(dataDir, port);
 }

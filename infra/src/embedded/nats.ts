@@ -1,8 +1,10 @@
 // Starts a `nats-server` found on PATH with JetStream, for `npm start` and tests on machines
 // without a running NATS. Returns undefined when there is no such binary.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
+import { stopLeftover } from './leftover';
 
 export interface NatsServerHandle {
   url: string;
@@ -60,24 +62,51 @@ export const freePort = (): Promise<number> =>
 export async function startNatsServer(options: {
   storeDir: string;
   port?: number;
+  /** Where its pid is kept, so a start after our crash can stop the server we left running. */
+  pidFile?: string;
+  /** Told when a server an earlier run left was stopped. */
+  onLeftover?: (pid: number) => void;
 }): Promise<NatsServerHandle | undefined> {
   const binary = findNatsServer();
   if (!binary) return undefined;
+  const storeDir = path.resolve(options.storeDir);
+  if (options.pidFile) {
+    // Ours only when it runs on this very store.
+    const left = await stopLeftover({ pidFile: options.pidFile, mustContain: ['nats-server', storeDir] });
+    if (left !== undefined) options.onLeftover?.(left);
+  }
   const port = options.port ?? (await freePort());
-  mkdirSync(options.storeDir, { recursive: true });
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', options.storeDir], {
+  mkdirSync(storeDir, { recursive: true, mode: 0o700 });
+  const pidArgs = options.pidFile ? ['-P', options.pidFile] : [];
+  // Its own process group: a signal to ours (Ctrl-C, a container stop) must not cut the bus from
+  // under the parts still stopping; we stop it ourselves, after them.
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, ...pidArgs], {
     stdio: 'ignore',
+    detached: true,
   });
-  await waitForPort(port);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let up = false;
+  try {
+    await Promise.race([
+      waitForPort(port).then(() => (up = true)),
+      exited.then(() => {
+        if (!up) throw new Error(`nats-server exited at start (port ${port} or its store in use?)`);
+      }),
+    ]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
   return {
     url: `nats://127.0.0.1:${port}`,
     port,
     process: child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
-      }),
+        await exited;
+      }
+      if (options.pidFile) rmSync(options.pidFile, { force: true });
+    },
   };
 }

@@ -22,7 +22,7 @@ export function createFileImageStore(root: string): ImageStore {
   return {
     async put(key, body) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       const temp = `${file}.${randomUUID()}.tmp`;
       try {
         const source = body instanceof Uint8Array ? Readable.from([body]) : body;

@@ -6,11 +6,13 @@ import type { Config } from '../config';
 import { createDevMailbox } from './dev-mailbox';
 import { createSmtpMailer } from './smtp-mailer';
 
+export const devMailboxDir = (dataDir: string) => path.join(dataDir, 'mail');
+
 export function createMailer(
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
   logger: Logger,
 ): Mailer & { close(): Promise<void> } {
   return config.smtpUrl
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom, logger })
-    : createDevMailbox({ dir: path.join(config.dataDir, 'mail'), from: config.mailFrom, logger });
+    : createDevMailbox({ dir: devMailboxDir(config.dataDir), from: config.mailFrom, logger });
 }

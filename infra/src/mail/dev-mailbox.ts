@@ -23,7 +23,7 @@ export function createDevMailbox(o: { dir: string; from: string; logger: Logger 
     dir: o.dir,
     async send({ to, subject, text, html, replyTo }) {
       const info = await transport.sendMail({ from: o.from, to, subject, text, html, replyTo });
-      await mkdir(o.dir, { recursive: true });
+      await mkdir(o.dir, { recursive: true, mode: 0o700 });
       // Sortable by time; the random part keeps two messages of one millisecond apart.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(o.dir, name);

@@ -1,5 +1,5 @@
 // The message bus of this process: NATS_URL (JetStream), else a nats-server found on PATH that we
-// start with its store under DATA_DIR/nats, else the in-process bus (not durable; it warns).
+// start with its store under DATA_DIR/nats (its pid in DATA_DIR/nats.pid), else the in-process bus (not durable; it warns).
 import path from 'node:path';
 import type { Bus } from '@printshop/shared-events/bus';
 import type { Logger } from '@printshop/shared-events/logger';
@@ -22,15 +22,16 @@ export async function provideBus(config: Config, logger: Logger): Promise<Provid
       ? namespacedBus(await createNatsBus({ servers, logger, ...namespaceStream(namespace) }), namespace)
       : createNatsBus({ servers, logger });
   if (config.natsServers) return { bus: await nats(config.natsServers) };
-  const server = await startNatsServer({ storeDir: path.join(config.dataDir, 'nats') });
+  const server = await startNatsServer({
+    storeDir: path.join(config.dataDir, 'nats'),
+    pidFile: path.join(config.dataDir, 'nats.pid'),
+    onLeftover: (pid) =>
+      logger.info({ leftover: pid }, 'stopped the nats-server an earlier run left running'),
+  });
   if (server) {
     logger.info({ url: server.url }, 'started nats-server from PATH (NATS_URL is not set)');
     try {
-      const child = server.process;
-      // A Ctrl-C reaches the whole process group: the server may be gone before we stop it.
-      const stopServer = () =>
-        child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : server.stop();
-      return { bus: await nats(server.url), stopServer };
+      return { bus: await nats(server.url), stopServer: server.stop };
     } catch (error) {
       await server.stop();
       throw error;

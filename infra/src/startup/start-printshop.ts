@@ -38,6 +38,9 @@ import { provideBus } from './bus';
 import { provideDatabase } from './database';
 import { createEventStore } from './event-store';
 import { migrate } from './migrate';
+import { prepareDataDir } from './data-dir';
+import { claimDataDir } from './data-dir-lock';
+import { StartupError } from './startup-error';
 import { createFileImageStore } from '../images/file-image-store';
 import { scheduleImageRetention } from '../images/retention';
 import { createImageDerivatives } from '@printshop/command-service/images/derivatives';
@@ -92,6 +95,13 @@ export async function startPrintShop({
   };
 
   try {
+    prepareDataDir(config);
+    const startsNats = !config.natsServers && (runs(config, 'gateway') || runs(config, 'reactors'));
+    if (!config.databaseUrl || startsNats) {
+      // We may start embedded services under DATA_DIR: they are this process's alone.
+      const release = claimDataDir(config.dataDir);
+      stops.push({ name: 'data dir claim', stop: async () => release() });
+    }
     const database = await provideDatabase(config, logger);
     if (database.stop) stops.push({ name: 'embedded postgres', stop: database.stop });
     const db: Knex = createDb(database.url, { timeouts: config.database });
@@ -243,9 +253,14 @@ export async function startPrintShop({
 async function listen(handler: RequestListener, config: Config): Promise<Server> {
   const server = createServer(handler);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (error: NodeJS.ErrnoException) => {
+      const why = { EADDRINUSE: 'is in use by another program', EACCES: 'needs privileges we lack' };
+      const reason = why[error.code as keyof typeof why];
+      reject(reason ? new StartupError(`PORT ${config.port} ${reason}: choose another port`) : error);
+    };
+    server.once('error', failed);
     server.listen(config.port, config.host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });

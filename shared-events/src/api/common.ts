@@ -21,6 +21,11 @@ export const optionalText = (max: number = MAX_TEXT) => apiString().max(max).nul
 
 /** Ids of carts, images, orders...: opaque text. */
 export const idSchema = requiredText(200);
+/**
+ * What an id in a path looks like (every id the shop makes is a UUID; payment references are
+ * letters, digits and _): a path whose id is anything else names nothing, and is answered 404.
+ */
+export const PATH_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 export const skuSchema = apiString()
   .trim()
   .min(1)

@@ -30,7 +30,12 @@ type Body =
   | { kind: 'none' }
   | { kind: 'json'; value: unknown }
   | { kind: 'raw'; text: string; contentType: string }
-  | { kind: 'multipart'; fields: Record<string, string>; files: Record<string, 'png' | string> };
+  | {
+      kind: 'multipart';
+      fields: Record<string, string>;
+      files: Record<string, 'png' | string>;
+      fileName: string;
+    };
 
 interface Case {
   call: ApiCall;
@@ -156,6 +161,7 @@ function caseOf(call: ApiCall, words: Dictionary): fc.Arbitrary<Case> {
             rawImage: fc.oneof(fc.constant('png'), fc.string({ maxLength: 40 })),
             croppedImage: fc.constant('png'),
           }),
+          fileName: fc.oneof(fc.constant('photo.png'), fc.constantFrom(...HOSTILE_STRINGS)),
         })
       : fc.oneof(
           {
@@ -218,7 +224,7 @@ function requestOf(test: Case): RequestInit {
     const form = new FormData();
     for (const [name, value] of Object.entries(body.fields)) form.append(name, value);
     for (const [name, file] of Object.entries(body.files)) {
-      form.append(name, new Blob([file === 'png' ? png : file]), `${name}.png`);
+      form.append(name, new Blob([file === 'png' ? png : file]), body.fileName);
     }
     init.body = form;
   }

@@ -22,6 +22,8 @@ export default tseslint.config(
       '**/dist/**',
       'data/**',
       'test/bench/results/**',
+      // The peer shop's own files, installed into a temporary folder by `npm run bench -- peer`.
+      'test/bench/peer-medusa/**',
       'test/e2e/screenshots/**',
     ],
   },

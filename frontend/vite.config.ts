@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { precompress } from './build-plugins/precompress';
 
 // react-router's package exports only its development build to bundlers, warnings and checks
 // included; the shop's bundle uses its production build, which has neither (an ES module that
@@ -126,7 +127,7 @@ function trimReactRouter(): Plugin {
 
 // `npm run dev -w frontend` serves the app with hot reload and sends API calls to `npm start`'s gateway.
 export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadHomeRoute(), shellZodCopy(), trimReactRouter()],
+  plugins: [react(), preloadHomeRoute(), shellZodCopy(), trimReactRouter(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

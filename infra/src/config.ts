@@ -5,7 +5,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '@printshop/shared-events/rules/password-policy';
+import {
+  parseAllowedHosts,
+  type WebhookTargetPolicy,
+} from '@printshop/command-service/webhook/target-policy';
 import { DEFAULT_WEBHOOK_BACKOFF_MS } from './webhooks/retry-schedule';
+import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './postgres/db';
+import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotaLimits } from './images/upload-quotas';
+import { DEFAULT_REGISTRATIONS_PER_HOUR } from './auth/rate-limits';
 
 export const ROLES = ['gateway', 'projections', 'reactors', 'all'] as const;
 export type Role = (typeof ROLES)[number];
@@ -43,10 +50,17 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: optional(z.coerce.number().int().min(1).max(65_535)),
   /** Set when a load balancer in front sets X-Forwarded-*. */
   TRUST_PROXY: optional(z.enum(['true', 'false', '1', '0'])),
+  /** Accounts one client address may register in an hour (default 20); more answer 429. */
+  REGISTRATIONS_PER_IP_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)),
   /** Where uploaded images are kept (default DATA_DIR/images). */
   IMAGE_DIR: optional(z.string()),
   /** Days an upload's original is kept when it never reached an order (default 30). */
   IMAGE_RETENTION_DAYS: optional(z.coerce.number().int().min(1).max(3650)),
+  /** Upload quotas per hour: files and MiB per user or guest session, and per IP. */
+  UPLOAD_QUOTA_SESSION_FILES: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  UPLOAD_QUOTA_SESSION_MB: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  UPLOAD_QUOTA_IP_FILES: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  UPLOAD_QUOTA_IP_MB: optional(z.coerce.number().int().min(1).max(1_000_000)),
   /** The first admin, ensured at start-up (with ADMIN_PASSWORD, which only a new account gets). */
   ADMIN_EMAIL: optional(emailSchema),
   ADMIN_PASSWORD: optional(newPasswordSchema),
@@ -94,6 +108,24 @@ const envSchema = z.object({
   ),
   /** How long one webhook try may take, in ms (default 10000). */
   WEBHOOK_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(120_000)),
+  /** Bounds on every wait on Postgres (ms): opening a connection, getting one from the pool. */
+  DB_CONNECT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)),
+  DB_ACQUIRE_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)),
+  /** Longest statement of this process (ms; 0: none). The operator commands run without. */
+  DB_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(0).max(86_400_000)),
+  /** A liveness probe unanswered this long (ms) cuts the pool's connections; 0: no probe. */
+  DB_LIVENESS_TIMEOUT_MS: optional(z.coerce.number().int().min(0).max(600_000)),
+  /** Hosts inside the network webhooks may still reach: host, host:port, address or CIDR, comma-separated. */
+  WEBHOOK_ALLOWED_HOSTS: optional(
+    z.string().transform((value, ctx) => {
+      try {
+        return parseAllowedHosts(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `${(error as Error).message} (host, host:port or CIDR)` });
+        return z.NEVER;
+      }
+    }),
+  ),
 });
 
 export interface Config {
@@ -110,9 +142,11 @@ export interface Config {
   jwtSecret: string;
   embeddedPostgresPort?: number;
   trustProxy: boolean;
+  registrationsPerIpPerHour: number;
   /** Absolute. */
   imageDir: string;
   imageRetentionDays: number;
+  uploadQuotas: UploadQuotaLimits;
   /** Both or neither. The password is a secret: never log it. */
   adminEmail?: string;
   adminPassword?: string;
@@ -127,10 +161,14 @@ export interface Config {
   /** Waits between the tries of a webhook delivery (default: doubling from 30 s, 8 tries in ~64 min). */
   webhookBackoffMs: readonly number[];
   webhookTimeoutMs: number;
+  /** Addresses inside the network webhooks may reach anyway (default: none, public addresses only). */
+  webhookTargets: WebhookTargetPolicy;
   /** Unset: tracking events stay in the tracking_events table. */
   trackingSinkUrl?: string;
   /** A secret: never log it. */
   trackingSinkToken?: string;
+  /** Timeouts of the database pool, and of the liveness probe (0: no probe). */
+  database: DbTimeouts & { livenessTimeoutMs: number; livenessIntervalMs: number };
   /** Secrets inside: never log these two objects. */
   stripe: {
     /** Unset: test mode (an in-process stand-in decided by Stripe's test cards). */
@@ -148,6 +186,9 @@ export interface Config {
     apiUrl?: string;
   };
 }
+
+const mib = (megabytes: number | undefined) =>
+  megabytes === undefined ? undefined : megabytes * 1024 * 1024;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -213,8 +254,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir, 'jwt'),
     embeddedPostgresPort: e.EMBEDDED_PG_PORT,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR ?? DEFAULT_REGISTRATIONS_PER_HOUR,
     imageDir: path.resolve(e.IMAGE_DIR ?? path.join(dataDir, 'images')),
     imageRetentionDays: e.IMAGE_RETENTION_DAYS ?? 30,
+    uploadQuotas: {
+      uploaderFiles: e.UPLOAD_QUOTA_SESSION_FILES ?? DEFAULT_UPLOAD_QUOTAS.uploaderFiles,
+      uploaderBytes: mib(e.UPLOAD_QUOTA_SESSION_MB) ?? DEFAULT_UPLOAD_QUOTAS.uploaderBytes,
+      ipFiles: e.UPLOAD_QUOTA_IP_FILES ?? DEFAULT_UPLOAD_QUOTAS.ipFiles,
+      ipBytes: mib(e.UPLOAD_QUOTA_IP_MB) ?? DEFAULT_UPLOAD_QUOTAS.ipBytes,
+    },
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
@@ -225,8 +273,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
     busNamespace: e.BUS_NAMESPACE,
     webhookBackoffMs: e.WEBHOOK_BACKOFF_MS ?? DEFAULT_WEBHOOK_BACKOFF_MS,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS ?? 10_000,
+    webhookTargets: e.WEBHOOK_ALLOWED_HOSTS ?? parseAllowedHosts(undefined),
     trackingSinkUrl: e.TRACKING_SINK_URL,
     trackingSinkToken: e.TRACKING_SINK_TOKEN,
+    database: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUTS.connectMs,
+      acquireMs: e.DB_ACQUIRE_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUTS.acquireMs,
+      // Long enough for the slowest admin report; it only stops a runaway statement.
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS ?? 60_000,
+      livenessTimeoutMs: e.DB_LIVENESS_TIMEOUT_MS ?? 1_500,
+      livenessIntervalMs: 1_000,
+    },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,

@@ -1,5 +1,5 @@
-// WEBHOOK_BACKOFF_MS and WEBHOOK_TIMEOUT_MS: defaults of about an hour of tries and 10 s, or the
-// values given, and bad values named.
+// WEBHOOK_BACKOFF_MS, WEBHOOK_TIMEOUT_MS and WEBHOOK_ALLOWED_HOSTS: defaults of about an hour of
+// tries, 10 s and no host inside the network, or the values given, and bad values named.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,7 @@ describe('webhook delivery settings', () => {
     expect(spanMs).toBeGreaterThanOrEqual(55 * 60_000);
     expect(spanMs).toBeLessThanOrEqual(75 * 60_000);
     expect(config.webhookTimeoutMs).toBe(10_000);
+    expect(config.webhookTargets.allowed).toEqual([]);
   });
 
   it('given values, then each is read', () => {
@@ -27,12 +28,20 @@ describe('webhook delivery settings', () => {
     expect(config.webhookTimeoutMs).toBe(2500);
   });
 
+  it('given allowed hosts, then each entry is read', () => {
+    const config = loadConfig({ ...base(), WEBHOOK_ALLOWED_HOSTS: 'hooks.internal:8443, 10.0.0.0/8' });
+    expect(config.webhookTargets.allowed).toHaveLength(2);
+    expect(config.webhookTargets.allowed[0]).toEqual({ host: 'hooks.internal', port: 8443 });
+  });
+
   it.each([
     [{ WEBHOOK_BACKOFF_MS: 'soon' }, /WEBHOOK_BACKOFF_MS: comma-separated waits in ms/],
     [{ WEBHOOK_BACKOFF_MS: '100,,200' }, /WEBHOOK_BACKOFF_MS/],
     [{ WEBHOOK_BACKOFF_MS: '-5' }, /WEBHOOK_BACKOFF_MS/],
     [{ WEBHOOK_BACKOFF_MS: Array(21).fill('1').join(',') }, /WEBHOOK_BACKOFF_MS/],
     [{ WEBHOOK_TIMEOUT_MS: '10' }, /WEBHOOK_TIMEOUT_MS/],
+    [{ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,10.0.0.0/99' }, /WEBHOOK_ALLOWED_HOSTS: "10.0.0.0\/99"/],
+    [{ WEBHOOK_ALLOWED_HOSTS: 'http://hooks.internal' }, /WEBHOOK_ALLOWED_HOSTS/],
   ])('given %j, then start-up stops naming the variable', (env, message) => {
     expect(() => loadConfig({ ...base(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base(), ...env })).toThrow(message);

@@ -27,6 +27,8 @@ import { paymentProvidersOf } from './payments/payment-providers';
 import { createContactRateLimit } from './contact/contact-rate-limit';
 import { lookupCountry } from './geo/geoip';
 import { createAuthRateLimits } from './auth/rate-limits';
+import { createUploadQuotas } from './images/upload-quotas';
+import { createSessionStore } from './auth/sessions';
 import { webhookRouters } from './webhooks/webhook-routers';
 import { adminReportRouters } from './reports/admin-report-routers';
 import { adminOrderRouters } from './orders/admin-order-routers';
@@ -44,7 +46,8 @@ export function buildRouters(app: AppContext): Router[] {
       now: app.now,
       newId: app.newId,
       issueToken: (user, issuedAt) => app.tokens.issue(user, issuedAt),
-      limits: createAuthRateLimits(app.db),
+      limits: createAuthRateLimits(app.db, { registrationsPerHour: app.config.registrationsPerIpPerHour }),
+      sessions: createSessionStore(app.db, app.now),
       resetSecret: app.config.jwtSecret,
     }),
     addressesQueryRouter({ db: app.db, waitFor: app.waitFor }),
@@ -83,6 +86,7 @@ export function buildRouters(app: AppContext): Router[] {
       now: app.now,
       newId: app.newId,
       tempDir: path.join(app.config.dataDir, 'tmp', 'uploads'),
+      quotas: createUploadQuotas(app.db, app.config.uploadQuotas),
     }),
     imageServeRouter({ store: app.store, images: app.images }),
     // Contact and tracking

@@ -6,6 +6,10 @@ export interface AuthState {
   isAdmin: boolean;
   /** Seconds since the epoch when the token was issued. */
   issuedAt: number;
+  /** The token's own id (`jti`): signing out revokes this session only. */
+  sessionId: string;
+  /** Seconds since the epoch when the token expires. */
+  expiresAt: number;
 }
 
 export interface AuthContextState {

@@ -2,7 +2,16 @@
 // (the test app trusts X-Forwarded-For, so rate limits of one test do not reach another), fresh
 // e-mail addresses, and the app's event log.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Knex } from 'knex';
+import { connect } from 'nats';
+import { silentLogger } from '@printshop/shared-events/logger';
+import { loadConfig } from '@printshop/infra/config';
+import { namespaceStream } from '@printshop/infra/bus/namespaced-bus';
+import { startPrintShop } from '@printshop/infra/startup/start-printshop';
+import { natsUrl } from '@printshop/test/support/database';
 import { EventRegistry } from '@printshop/shared-events/event-registry';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { allEvents } from '@printshop/shared-events/all-events';
@@ -40,7 +49,7 @@ interface CallOptions {
 
 const randomIp = () => `10.${[...randomBytes(3)].join('.')}`;
 
-export function client(app: TestApp, ip = randomIp()) {
+export function client(app: Pick<TestApp, 'url'>, ip = randomIp()) {
   const call = async (method: string, path: string, body?: unknown, options: CallOptions = {}) => {
     const response = await fetch(`${app.url}${path}`, {
       method,
@@ -97,4 +106,42 @@ export function appStore(app: TestApp): EventStore {
     connectionString: connection.connectionString!,
     registry: new EventRegistry(allEvents),
   });
+}
+
+/**
+ * A second gateway (role `gateway`) on the app's database, as a load balancer's other machine: its
+ * own process state, pool and port, the same log and read models. Its own bus namespace, removed
+ * on stop.
+ */
+export async function startSecondGateway(app: TestApp): Promise<{ url: string; stop(): Promise<void> }> {
+  const connection = app.db.client.config.connection as Knex.PgConnectionConfig;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printshop-gateway-'));
+  const namespace = `t${randomBytes(5).toString('hex')}`;
+  const shop = await startPrintShop({
+    config: loadConfig({
+      ...ACCOUNT_TEST_ENV,
+      ROLE: 'gateway',
+      DATABASE_URL: connection.connectionString!,
+      NATS_URL: natsUrl(),
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      BUS_NAMESPACE: namespace,
+    }),
+    logger: silentLogger,
+  });
+  return {
+    url: `http://127.0.0.1:${shop.port}`,
+    async stop() {
+      await shop.stop();
+      const nc = await connect({ servers: natsUrl() });
+      try {
+        const streams = await nc.jetstreamManager();
+        await streams.streams.delete(namespaceStream(namespace).streamName).catch(() => false);
+      } finally {
+        await nc.close();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

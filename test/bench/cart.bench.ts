@@ -19,9 +19,9 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_CART_SECONDS ?? 10);
 const CARTS = Number(process.env.BENCH_CART_CARTS ?? 300);
 const ROUNDS = Number(process.env.BENCH_CART_ROUNDS ?? 2);
-const SKUS = ['POSTERA4', 'POSTERA3', '4X6PHOTOPRINT', '8X10PHOTOPRINT'];
+export const SKUS = ['POSTERA4', 'POSTERA3', '4X6PHOTOPRINT', '8X10PHOTOPRINT'];
 
-interface Session {
+export interface Session {
   cookie: string;
   imageId: string;
 }
@@ -33,7 +33,7 @@ interface Measured {
   requests: number;
 }
 
-function startServer() {
+export function startServer() {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cart-server.ts');
   const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'] });
   const ready = new Promise<{ shopUrl: string; bareUrl: string }>((resolve, reject) => {
@@ -49,7 +49,7 @@ function startServer() {
 }
 
 /** A guest session with its own uploaded image (the real upload route). */
-async function newSession(shopUrl: string, seed: number): Promise<Session> {
+export async function newSession(shopUrl: string, seed: number): Promise<Session> {
   const form = new FormData();
   form.append('image', new Blob([await pngBytes(seed)], { type: 'image/png' }), 'photo.png');
   const response = await fetch(`${shopUrl}/api/images/single`, { method: 'POST', body: form });
@@ -79,7 +79,11 @@ async function caughtUp(shopUrl: string, session: Session): Promise<void> {
   }
 }
 
-async function inBatches<T>(count: number, width: number, make: (i: number) => Promise<T>): Promise<T[]> {
+export async function inBatches<T>(
+  count: number,
+  width: number,
+  make: (i: number) => Promise<T>,
+): Promise<T[]> {
   const out: T[] = [];
   for (let start = 0; start < count; start += width) {
     const batch = Array.from({ length: Math.min(width, count - start) }, (_, k) => make(start + k));

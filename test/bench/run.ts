@@ -5,6 +5,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   tracking: async () => (await import('./tracking.bench')).run(),
   cart: async () => (await import('./cart.bench')).run(),
   images: async () => (await import('./images.bench')).run(),
+  peer: async () => (await import('./peer.bench')).run(),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

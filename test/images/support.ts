@@ -59,7 +59,7 @@ export async function upload(
   url: string,
   route: '/api/images' | '/api/images/single',
   parts: Part[],
-  options: { jar?: CookieJar; token?: string } = {},
+  options: { jar?: CookieJar; token?: string; headers?: Record<string, string> } = {},
 ): Promise<{ response: Response; body: Record<string, unknown> }> {
   const form = new FormData();
   for (const part of parts) {
@@ -69,7 +69,7 @@ export async function upload(
       form.append(part.field, part.value ?? '');
     }
   }
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.jar) headers.cookie = options.jar.header();
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await fetch(`${url}${route}`, { method: 'POST', body: form, headers });

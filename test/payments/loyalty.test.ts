@@ -9,7 +9,16 @@ import { orderResponseSchema } from '@printshop/shared-events/api/orders';
 import { loyaltyStreamName } from '@printshop/shared-events/events/loyalty';
 import { startTestApp, type TestApp } from '@printshop/test/support/app';
 import { browser, type Browser } from '../cart/support';
-import { ADDRESS, addPrints, CARD_OK, eventLog, expectError } from './support';
+import {
+  ADDRESS,
+  addPrints,
+  CARD_OK,
+  eventLog,
+  expectError,
+  postWebhook,
+  signedStripeEvent,
+  stripeWebhookSecret,
+} from './support';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -119,30 +128,92 @@ describe('redeeming points on an order', () => {
     );
   });
 
-  it('given 1,200 points, when 5 orders each redeeming 500 are paid at once, then the balance never goes below zero', async () => {
+  it('given 500 points set on the cart, when 5 checkouts race to pay with them, then one holds them, the points are spent once and every discount is backed', async () => {
     const customer = browser(app);
     const { email, userId } = await customer.register();
-    await givenPoints(userId, 1200);
+    await givenPoints(userId, 500);
     await cartWithPoints(customer);
-    const checkouts = [];
-    for (let i = 0; i < 5; i++) checkouts.push(await startCheckout(customer, email));
-    const intents = [];
-    for (const checkoutId of checkouts) intents.push(await intentFor(customer, checkoutId));
+    const cart = cartResponseSchema.parse((await customer.call('GET', '/api/cart')).body);
+    expect(cart.discount).toBe(5);
+    const checkouts = await Promise.all(Array.from({ length: 5 }, () => startCheckout(customer, email)));
 
-    const answers = await Promise.all(intents.map((intent) => pay(customer, intent.paymentIntentId)));
+    const starts = await Promise.all(
+      checkouts.map((checkoutId) =>
+        customer.call('POST', '/api/stripe/create-payment-intent', { checkoutId }),
+      ),
+    );
 
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
-    const events = await eventLog(app).readStream(loyaltyStreamName(userId));
-    let balance = 0;
-    let redeemed = 0;
-    for (const event of events) {
-      const { points } = event.data as { points: number };
-      if (event.type === 'PointsRedeemed') redeemed += points;
-      balance += event.type === 'PointsRedeemed' ? -points : points;
-      expect(balance).toBeGreaterThanOrEqual(0);
+    expect(starts.map((a) => a.status).sort()).toEqual([200, 422, 422, 422, 422]);
+    for (const refused of starts.filter((a) => a.status === 422)) {
+      expect(refused.body.message).toBe(
+        'You no longer have enough loyalty points for this order. Please review your cart.',
+      );
     }
-    expect(events.filter((e) => e.type === 'PointsRedeemed').length).toBeGreaterThanOrEqual(3);
-    expect(redeemed).toBeGreaterThan(1000);
-    expect((await status(customer)).balance).toBe(balance);
+    // While the points are held, a new checkout is priced without them, and says so.
+    const later = await intentFor(customer, await startCheckout(customer, email));
+    expect(later.amount).toBe(cart.grandTotal + 5);
+    const holder = starts.find((a) => a.status === 200)!.body as { paymentIntentId: string };
+    const paid = await Promise.all([
+      pay(customer, holder.paymentIntentId),
+      pay(customer, later.paymentIntentId),
+    ]);
+    expect(paid.map((a) => a.status)).toEqual([200, 200]);
+    expect(paid.map((a) => orderResponseSchema.parse(a.body).order.discount)).toEqual([5, 0]);
+
+    const events = await eventLog(app).readStream(loyaltyStreamName(userId));
+    const redeemed = events.filter((e) => e.type === 'PointsRedeemed');
+    expect(redeemed.map((e) => (e.data as { points: number }).points)).toEqual([500]);
+    const placed = await Promise.all(
+      paid.map(async (a) => {
+        const { order } = orderResponseSchema.parse(a.body);
+        const [event] = await eventLog(app).readStream(`order-${order.id}`, { maxCount: 1 });
+        return event!.data as {
+          orderId: string;
+          amounts: { loyaltyPoints: number; unbackedPoints?: number };
+        };
+      }),
+    );
+    // Every order's points are points its redemption actually took.
+    for (const order of placed) {
+      const taken = redeemed.find((e) => (e.data as { orderId: string }).orderId === order.orderId);
+      expect(order.amounts.loyaltyPoints).toBe((taken?.data as { points: number } | undefined)?.points ?? 0);
+      expect(order.amounts.unbackedPoints).toBeUndefined();
+    }
+    // 500 spent once; the two orders earned on what they paid for the goods.
+    expect((await status(customer)).balance).toBe(Math.floor(cart.subtotal - 5) + Math.floor(cart.subtotal));
+  });
+
+  it('given points on a checkout, when its pay button is pressed twice and the webhook races two client confirmations, then one hold, one order and the points spent once', async () => {
+    const customer = browser(app);
+    const { email, userId } = await customer.register();
+    await givenPoints(userId, 500);
+    await cartWithPoints(customer);
+    const checkoutId = await startCheckout(customer, email);
+
+    const [first, second] = await Promise.all([
+      intentFor(customer, checkoutId),
+      intentFor(customer, checkoutId),
+    ]);
+    expect(second.paymentIntentId).toBe(first.paymentIntentId);
+    const succeeded = signedStripeEvent(stripeWebhookSecret(app), 'payment_intent.succeeded', {
+      id: first.paymentIntentId,
+      amount: Math.round(first.amount * 100),
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { checkoutId },
+    });
+    const answers = await Promise.all([
+      pay(customer, first.paymentIntentId),
+      pay(customer, first.paymentIntentId),
+      postWebhook(app, succeeded.payload, succeeded.signature),
+    ]);
+
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const events = await eventLog(app).readStream(loyaltyStreamName(userId));
+    expect(events.filter((e) => e.type === 'PointsReserved')).toHaveLength(1);
+    expect(
+      events.filter((e) => e.type === 'PointsRedeemed').map((e) => (e.data as { points: number }).points),
+    ).toEqual([500]);
+    expect((await status(customer)).balance).toBe(6);
   });
 });

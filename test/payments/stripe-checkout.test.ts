@@ -241,7 +241,13 @@ describe('paying by card', () => {
     // 10 A4 posters: 17.80 - 11.24% = 15.80 USD -> 15 points
     expect(loyalty).toMatchObject({ balance: 15, valuePerPoint: 0.01, earnRate: 1 });
     expect(loyalty.history).toEqual([
-      { type: 'earned', points: 15, at: expect.any(String), orderNumber: order.orderNumber },
+      {
+        type: 'earned',
+        points: 15,
+        at: expect.any(String),
+        orderNumber: order.orderNumber,
+        reason: 'order_paid',
+      },
     ]);
     const [placed] = await eventsOf(orderStreamName(order.id));
     const data = placed!.data as OrderPlacedData;

@@ -11,7 +11,7 @@ import { namespaceStream } from '@printshop/infra/bus/namespaced-bus';
 import { createDb } from '@printshop/infra/postgres/db';
 import { connect } from 'nats';
 import { startPrintShop } from '@printshop/infra/startup/start-printshop';
-import { createTestDatabase, natsUrl } from './database';
+import { createDatabaseOn, createTestDatabase, natsUrl } from './database';
 
 export interface TestApp {
   /** http://127.0.0.1:<port> */
@@ -29,9 +29,14 @@ export async function startTestApp(
     logger?: Logger;
     /** A built frontend (frontend/dist) for the gateway to serve, as `npm start` does. */
     frontendDir?: string;
+    /** Another Postgres server than the shared one (an outage test's own); its admin URL. */
+    databaseServerUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(options.label ?? 'app');
+  const label = options.label ?? 'app';
+  const database = options.databaseServerUrl
+    ? await createDatabaseOn(options.databaseServerUrl, label)
+    : await createTestDatabase(label);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printshop-app-'));
   const namespace = `t${randomBytes(5).toString('hex')}`;
   const config = loadConfig({

@@ -2,17 +2,21 @@
 // tracking reactor -> NATS -> tracking consumer -> a real local Conversions-API-style sink (and the
 // tracking_events table). Each kind is 202; bad bodies are 400; a repeated event_id, and the
 // browser's and the server's purchase of one order, reach the sink once; contact data arrives
-// SHA-256-hashed.
-import { createHash, randomUUID } from 'node:crypto';
+// SHA-256-hashed. A purchase counts only for an order the caller placed (same user or guest
+// session; orders placed through the real checkout in test mode): anything else is stored as an
+// UnverifiedPurchase and not forwarded, and a real one carries the order's amounts, not the body's.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorResponseSchema } from '@printshop/shared-events/api/common';
 import { TRACKING_BODY_SCHEMAS, trackResponseSchema } from '@printshop/shared-events/api/tracking';
 import { trackedCall } from '@printshop/command-service/tracking/tracked-call';
-import { orderStreamName } from '@printshop/shared-events/events/order';
+import type { OrderDto } from '@printshop/shared-events/api/orders';
 import { TRACKING_KINDS, type TrackingKind } from '@printshop/shared-events/events/tracking';
 import { TRACKING_TABLE, type TrackingEventRow } from '@printshop/infra/tracking/tracking-consumer';
 import { startTestApp, type TestApp } from '@printshop/test/support/app';
 import { appStore } from '../accounts/support';
+import { placeOrder } from '../admin/support';
+import { browser, type Browser } from '../cart/support';
 import { startSink, trackingBody, type TestSink } from './support';
 
 const SINK_TOKEN = 'sink-token-for-tests';
@@ -85,7 +89,7 @@ const EVENT_NAMES = {
 } as const;
 
 describe('POST /api/track/*', () => {
-  it.each(TRACKING_KINDS)(
+  it.each(TRACKING_KINDS.filter((kind) => kind !== 'purchase'))(
     'given a valid %s body, then it is 202 and the sink gets the event',
     async (kind) => {
       const body = trackingBody(kind);
@@ -94,11 +98,7 @@ describe('POST /api/track/*', () => {
       expect(trackResponseSchema.parse(answer.body)).toEqual({ success: true });
       expect(Number(answer.headers.get('x-event-position'))).toBeGreaterThan(0);
 
-      const sentId =
-        kind === 'purchase'
-          ? (body as { orderDetails: { order_number: string } }).orderDetails.order_number
-          : body.event_id;
-      const event = await arrived(sentId);
+      const event = await arrived(body.event_id);
       expect(event).toMatchObject({ event_name: EVENT_NAMES[kind], action_source: 'website' });
       expect((event.custom_data as { content_ids: string[] }).content_ids).toEqual([
         kind === 'view-content' ? 'POSTERA4_12345' : 'POSTERA4',
@@ -197,101 +197,100 @@ describe('POST /api/track/*', () => {
   });
 });
 
-describe('purchases: browser and server', () => {
-  /** An order placed and paid, as the checkout writes it; the tracking reactor sees its OrderPaid. */
-  async function paidOrder(orderNumber: string, email: string) {
-    const orderId = randomUUID();
-    const at = new Date().toISOString();
-    await appStore(app).appendToStream(
-      orderStreamName(orderId),
-      [
-        {
-          type: 'OrderPlaced',
-          data: {
-            orderId,
-            orderNumber,
-            checkoutId: randomUUID(),
-            cartId: `g-${randomUUID()}`,
-            email,
-            lines: [
-              {
-                lineId: 'l1',
-                sku: 'POSTERA4',
-                name: 'A4 Poster',
-                quantity: 2,
-                unitPrice: 178,
-                lineTotal: 356,
-                unitPriceUsd: 178,
-                croppedImageId: randomUUID(),
-              },
-            ],
-            amounts: {
-              currency: 'USD',
-              subtotal: 356,
-              discount: 0,
-              loyaltyDiscount: 0,
-              loyaltyPoints: 0,
-              shipping: 1000,
-              total: 1356,
-              usdPaidSubtotal: 356,
-              usdTotal: 1356,
-              rate: 1,
-            },
-            shippingAddress: {
-              fullName: 'Bea Buyer',
-              phone: '+1 555 010 0142',
-              line1: '1 Main St',
-              city: 'Springfield',
-              postalCode: '12345',
-              country: 'US',
-            },
-            payment: { provider: 'stripe', paymentId: `pi_${randomUUID()}`, testMode: true },
-            placedAt: at,
-          },
-        },
-        { type: 'OrderPaid', data: { orderId, amount: 1356, currency: 'USD', at } },
-      ],
-      { expectedRevision: 'no_stream' },
-    );
-  }
+describe("purchases: only the caller's own order counts", () => {
+  const INFLATED = { total_amount: 999.99, currency: 'EUR' };
 
-  const orderNumber = () => `PS-${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+  /** A purchase body for the order number, with made-up amounts. */
+  const claim = (orderNumber: string) => {
+    const body = trackingBody('purchase', { orderNumber });
+    return { ...body, orderDetails: { ...body.orderDetails, ...INFLATED } };
+  };
 
-  it('given the browser reports a purchase and then the order is paid, then the sink gets that order once: the browser one', async () => {
-    const number = orderNumber();
-    const body = trackingBody('purchase', { orderNumber: number });
-    expect((await track(app, 'purchase', body)).status).toBe(202);
-    // A second browser report (another tab, same order) with another event_id.
-    expect((await track(app, 'purchase', trackingBody('purchase', { orderNumber: number }))).status).toBe(
-      202,
-    );
-    await arrived(number);
-    await paidOrder(number, 'bea@example.com');
-    await copiesDropped('Purchase', number, 1);
-    const events = sink.events(number);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({
-      event_name: 'Purchase',
-      user_data: { em: [sha256('buyer@example.com')] },
-    });
-    expect(await storedRows('Purchase', number)).toMatchObject([{ source: 'browser' }]);
-  });
+  /** A track call from a browser of the shop (its cookie and token go along). */
+  const trackFrom = async (b: Browser, body: { event_id: string }) => {
+    const answer = await b.call('POST', '/api/track/purchase', body);
+    expect(answer.status).toBe(202);
+  };
 
-  it('given the order is paid and then the browser reports it, then the sink gets it once: the server one, with the order amounts', async () => {
-    const number = orderNumber();
-    await paidOrder(number, 'Bea.Buyer@Example.com');
-    const event = await arrived(number);
+  /** The UnverifiedPurchase row of this event_id, once stored; nothing was forwarded for it. */
+  const unverified = async (eventId: string) => {
+    const [row] = await storedRows('UnverifiedPurchase', eventId);
+    expect(row).toMatchObject({ source: 'browser', sink_status: null, forwarded_at: null });
+    expect(sink.events(eventId)).toEqual([]);
+    return row!;
+  };
+
+  /** The one Purchase the sink got for the order, with the order's own amounts. */
+  const forwardedOnce = async (order: OrderDto) => {
+    const event = await arrived(order.orderNumber);
     expect(event).toMatchObject({
       event_name: 'Purchase',
-      user_data: { em: [sha256('bea.buyer@example.com')], ph: [sha256('15550100142')] },
-      custom_data: { value: 13.56, currency: 'USD', order_id: number, num_items: 2 },
+      custom_data: { value: order.total, currency: order.currency, order_id: order.orderNumber },
     });
-    expect((await track(app, 'purchase', trackingBody('purchase', { orderNumber: number }))).status).toBe(
-      202,
-    );
-    await copiesDropped('Purchase', number, 1);
-    expect(sink.events(number)).toHaveLength(1);
-    expect(await rows('Purchase', number)).toMatchObject([{ source: 'server' }]);
+    expect(sink.events(order.orderNumber)).toHaveLength(1);
+  };
+
+  /** The call was verified when it came: its event in the log names the order. */
+  const verifiedInLog = async (body: ReturnType<typeof claim>, order: OrderDto) => {
+    const { streamName } = trackedCall('purchase', TRACKING_BODY_SCHEMAS.purchase.parse(body), {
+      receivedAt: new Date(),
+      orderId: order.id,
+    });
+    const recorded = await appStore(app).readStream(streamName);
+    expect(recorded.map((e) => e.data)).toMatchObject([{ orderId: order.id }]);
+  };
+
+  it('given no such order, when a purchase is reported, then it is 202, stored unverified and not forwarded', async () => {
+    // Shaped like a real number (PS- and 8 of the alphabet), so only the lookup can tell.
+    const body = claim('PS-ZZZZ2345');
+    expect((await track(app, 'purchase', body)).status).toBe(202);
+    const row = await unverified(body.event_id);
+    expect(row.event.custom_data).toMatchObject({ value: 999.99, currency: 'EUR' });
+    expect(sink.events(body.orderDetails.order_number)).toEqual([]);
+  });
+
+  it("given another shopper's order, when a guest and a signed-in user report it, then both are unverified and the sink gets the order once with its own amounts", async () => {
+    const buyer = browser(app);
+    const { order } = await placeOrder(app, buyer, { email: 'bea.buyer@example.com' });
+    const stranger = browser(app);
+    const strangerClaim = claim(order.orderNumber);
+    await trackFrom(stranger, strangerClaim);
+    const member = browser(app);
+    await member.register();
+    const memberClaim = claim(order.orderNumber);
+    await trackFrom(member, memberClaim);
+
+    await unverified(strangerClaim.event_id);
+    await unverified(memberClaim.event_id);
+    await forwardedOnce(order);
+    expect(await storedRows('Purchase', order.orderNumber)).toMatchObject([
+      { source: 'server', duplicates: 0 },
+    ]);
+  });
+
+  it("given the buyer's own browser, when it reports its purchase with made-up amounts, then the sink gets it once with the order's amounts", async () => {
+    const buyer = browser(app);
+    const { order } = await placeOrder(app, buyer, { email: 'own.buyer@example.com' });
+    const body = claim(order.orderNumber);
+    await trackFrom(buyer, body);
+
+    await verifiedInLog(body, order);
+    // The browser's and the server's report of the order meet on one row: one forwarded, one dropped.
+    await copiesDropped('Purchase', order.orderNumber, 1);
+    await forwardedOnce(order);
+    expect(await rows('UnverifiedPurchase', body.event_id)).toEqual([]);
+  });
+
+  it('given a signed-in buyer, when they report their own order, then it is verified', async () => {
+    const buyer = browser(app);
+    await buyer.register();
+    const { order } = await placeOrder(app, buyer, { email: 'member.buyer@example.com' });
+    const body = claim(order.orderNumber);
+    await trackFrom(buyer, body);
+    await verifiedInLog(body, order);
+    await copiesDropped('Purchase', order.orderNumber, 1);
+    await forwardedOnce(order);
+    expect(await rows('UnverifiedPurchase', body.event_id)).toEqual([]);
   });
 });
 

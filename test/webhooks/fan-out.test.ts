@@ -19,6 +19,7 @@ import { webhooksProjection } from '@printshop/projections/webhooks/webhooks-pro
 import { createInProcessBus } from '@printshop/infra/bus/in-process-bus';
 import { migrateWebhookDeliveries, WEBHOOK_DELIVERIES_TABLE } from '@printshop/infra/webhooks/delivery-store';
 import { fanOutHandler, type WebhookWorkerOptions } from '@printshop/infra/webhooks/delivery-worker';
+import { parseAllowedHosts } from '@printshop/command-service/webhook/target-policy';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 import { payOrder, settle } from './support';
 
@@ -38,6 +39,7 @@ beforeAll(async () => {
     db: subject.db,
     secrets: { open: (sealed) => sealed },
     logger: silentLogger,
+    targets: parseAllowedHosts(undefined),
     modelWaitMs: 300,
   };
   handle = fanOutHandler(options, () => void woken++);

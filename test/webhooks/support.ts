@@ -26,20 +26,31 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(answer: (n: number) => number = () => 200): Promise<Receiver> {
+/** What a receiver sends back beside the status (default: `answer <n>: <status>` as text). */
+export interface Reply {
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export async function startReceiver(
+  answer: (n: number) => number = () => 200,
+  reply?: (request: ReceivedRequest, n: number) => Reply,
+): Promise<Receiver> {
   const receiver: Receiver = { url: '', requests: [], answer, close: async () => undefined };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const status = receiver.answer(receiver.requests.length + 1);
-      receiver.requests.push({
+      const n = receiver.requests.length + 1;
+      const received = {
         headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),
-        status,
-      });
-      response.writeHead(status, { 'content-type': 'text/plain' });
-      response.end(`answer ${receiver.requests.length}: ${status}`);
+        status: receiver.answer(n),
+      };
+      receiver.requests.push(received);
+      const custom = reply?.(received, n);
+      response.writeHead(received.status, { 'content-type': 'text/plain', ...custom?.headers });
+      response.end(custom?.body ?? `answer ${n}: ${received.status}`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -31,7 +31,14 @@ const receivers: Receiver[] = [];
 beforeAll(async () => {
   app = await startTestApp({
     label: 'webhooks',
-    env: { ADMIN_EMAIL, ADMIN_PASSWORD, WEBHOOK_BACKOFF_MS: BACKOFF, WEBHOOK_TIMEOUT_MS: '5000' },
+    // The receivers listen on loopback, which webhooks may only reach when it is listed.
+    env: {
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      WEBHOOK_BACKOFF_MS: BACKOFF,
+      WEBHOOK_TIMEOUT_MS: '5000',
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    },
   });
   store = appStore(app.db);
   const login = await api(app).post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });

@@ -39,7 +39,13 @@ it(
     if (!server) throw new Error('nats-server is not on PATH (apt-get install -y nats-server)');
     app = await startTestApp({
       label: 'webhook_outage',
-      env: { NATS_URL: server.url, ADMIN_EMAIL, ADMIN_PASSWORD, WEBHOOK_BACKOFF_MS: '200,400,800,1600,3200' },
+      env: {
+        NATS_URL: server.url,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        WEBHOOK_BACKOFF_MS: '200,400,800,1600,3200',
+        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      },
     });
     store = appStore(app.db);
     hooks = await startReceiver();

@@ -1,7 +1,7 @@
 // A cart as its command side sees it: its lines in the order added, the loyalty points set on it,
 // and what the sign-in merge needs (the moves it sent away as a guest cart, the moves it took in as a
 // user cart) so that merging twice never doubles a line.
-import type { CartEvent, CartLineData } from '@printshop/shared-events/events/cart';
+import { linesLeftAfterOrder, type CartEvent, type CartLineData } from '@printshop/shared-events/events/cart';
 
 export type CartLine = CartLineData;
 
@@ -93,7 +93,7 @@ export function evolveCart(cart: CartState, event: CartEvent): CartState {
     case 'CartEmptied':
       return {
         ...cart,
-        lines: [],
+        lines: linesLeftAfterOrder(cart.lines, event.data.lines),
         loyaltyPoints: 0,
         emptiedFor: withAdded(cart.emptiedFor, event.data.orderId),
       };

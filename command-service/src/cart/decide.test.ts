@@ -281,15 +281,19 @@ describe('merging a guest cart', () => {
 });
 
 describe('emptying after payment', () => {
+  const ordered = [{ lineId: poster.lineId, quantity: poster.quantity }];
   it('empties once per order', () => {
-    const emptied: CartEvent = { type: 'CartEmptied', data: { reason: 'checkout', orderId: 'o1' } };
+    const emptied: CartEvent = {
+      type: 'CartEmptied',
+      data: { reason: 'checkout', orderId: 'o1', lines: ordered },
+    };
     spec
       .given([added(poster)])
-      .when({ type: 'EmptyCart', data: { orderId: 'o1' } })
+      .when({ type: 'EmptyCart', data: { orderId: 'o1', lines: ordered } })
       .then([emptied]);
     spec
       .given([added(poster), emptied])
-      .when({ type: 'EmptyCart', data: { orderId: 'o1' } })
+      .when({ type: 'EmptyCart', data: { orderId: 'o1', lines: ordered } })
       .then([]);
     const after = fold(cartDecider, [
       added(poster),
@@ -297,5 +301,17 @@ describe('emptying after payment', () => {
       emptied,
     ]);
     expect(after).toMatchObject({ lines: [], loyaltyPoints: 0 });
+  });
+
+  it('given a line added and another grown while the payment was open, when the order empties the cart, then only what it ordered goes', () => {
+    const after = fold(cartDecider, [
+      added(poster),
+      added(print),
+      { type: 'CartItemQuantityChanged', data: { lineId: poster.lineId, quantity: 5 } },
+      { type: 'CartEmptied', data: { reason: 'checkout', orderId: 'o1', lines: ordered } },
+    ]);
+    expect(after.lines).toEqual(
+      [print, { ...poster, quantity: 3 }].sort((a, b) => (a.lineId < b.lineId ? -1 : 1)),
+    );
   });
 });

@@ -39,7 +39,11 @@ export type CartCommand =
       type: 'MergeGuestMoves';
       data: { fromCartId: string; moves: ReadonlyArray<{ moveId: string; lines: readonly CartLine[] }> };
     }
-  | { type: 'EmptyCart'; data: { orderId: string } };
+  /** An order was paid: take out the lines it holds (as priced at checkout), nothing else. */
+  | {
+      type: 'EmptyCart';
+      data: { orderId: string; lines: ReadonlyArray<{ lineId: string; quantity: number }> };
+    };
 
 const quantityError = (message: string) => new ValidationError(message, { quantity: message });
 
@@ -162,7 +166,12 @@ export function decideCart(command: CartCommand, cart: CartState): CartEvent[] {
     case 'EmptyCart':
       return cart.emptiedFor.has(command.data.orderId)
         ? []
-        : [{ type: 'CartEmptied', data: { reason: 'checkout', orderId: command.data.orderId } }];
+        : [
+            {
+              type: 'CartEmptied',
+              data: { reason: 'checkout', orderId: command.data.orderId, lines: [...command.data.lines] },
+            },
+          ];
   }
 }
 

@@ -1,5 +1,6 @@
 // The caller's cart, priced by the server (the cart module's priceCart) and frozen as checkout
-// lines and amounts. Loyalty points set on the cart count only as far as the balance goes now.
+// lines and amounts. Loyalty points set on the cart count only as far as the points no open payment
+// holds go now (a checkout priced without them says so: loyaltyPoints 0); the payment reserves them.
 import { fold } from '@printshop/shared-events/decider';
 import { RuleBroken } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
@@ -9,7 +10,7 @@ import { priceCart } from '@printshop/shared-events/rules/cart-pricing';
 import { pricedSku } from '@printshop/shared-events/rules/catalog';
 import { currencyByCode, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { evolveCart, initialCart } from '../cart/cart';
-import { loyaltyBalance } from '../loyalty/balance';
+import { availableLoyaltyPoints } from '../loyalty/balance';
 import { imageRecipe } from './print-recipe';
 
 export const CHECKOUT_MESSAGES = {
@@ -28,13 +29,13 @@ export interface CartSnapshot {
 
 export async function snapshotCart(
   store: EventStore,
-  input: { cartId: string; userId?: string; currency: CurrencyCode; country: string },
+  input: { cartId: string; userId?: string; currency: CurrencyCode; country: string; at: string },
 ): Promise<CartSnapshot> {
   const events = await store.readStream(cartStreamName(input.cartId));
   const cart = fold({ initialState: initialCart, evolve: evolveCart }, events as unknown as CartEvent[]);
   const points =
     input.userId && cart.loyaltyPoints > 0
-      ? Math.min(cart.loyaltyPoints, await loyaltyBalance(store, input.userId))
+      ? Math.min(cart.loyaltyPoints, await availableLoyaltyPoints(store, input.userId, input.at))
       : 0;
   const priced = priceCart({
     lines: cart.lines,

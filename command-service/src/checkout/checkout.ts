@@ -49,8 +49,14 @@ export interface Caller {
   guestSession: string;
 }
 
-/** A user's checkout is theirs; a guest's belongs to the guest session whose cart it froze. */
-export function ownsCheckout(checkout: CheckoutStartedData, caller: Caller): boolean {
+/**
+ * A user's checkout is theirs; a guest's belongs to the guest session whose cart it froze. An
+ * order carries the same two fields, so the rule serves orders too.
+ */
+export function ownsCheckout(
+  checkout: Pick<CheckoutStartedData, 'userId' | 'cartId'>,
+  caller: Caller,
+): boolean {
   return checkout.userId !== undefined
     ? checkout.userId === caller.userId
     : checkout.cartId === `g-${caller.guestSession}`;

@@ -6,7 +6,9 @@ import type { AddressFields } from '@printshop/shared-events/events/address';
 import { guestCartId, userCartId } from '@printshop/shared-events/events/cart';
 import { checkoutStreamName, type CheckoutStartedData } from '@printshop/shared-events/events/checkout';
 import { userStreamName } from '@printshop/shared-events/events/user';
+import { imagesOfLines } from '@printshop/shared-events/events/order-line-images';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
+import { holdImagesForCheckout } from '../images/holds';
 import type { Caller } from './checkout';
 import { snapshotCart } from './cart-snapshot';
 
@@ -38,6 +40,7 @@ export async function startCheckout(
     userId: caller.userId,
     currency: input.currency,
     country,
+    at: ids.at,
   });
   const email = input.email ?? (caller.userId ? await registeredEmail(store, caller.userId) : undefined);
   const checkout: CheckoutStartedData = {
@@ -51,6 +54,8 @@ export async function startCheckout(
     amounts: snapshot.amounts,
     startedAt: ids.at,
   };
+  // Before the checkout exists: a photo deleted meanwhile refuses it before any money is asked for.
+  await holdImagesForCheckout(store, imagesOfLines(checkout.lines), ids, metadata);
   const result = await store.appendToStream(
     checkoutStreamName(ids.checkoutId),
     [{ type: 'CheckoutStarted', data: checkout, metadata }],

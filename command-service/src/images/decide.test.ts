@@ -6,6 +6,7 @@ import type { ImageEvent } from '@printshop/shared-events/events/image';
 import { deciderSpec } from '@printshop/shared-events/testing/decider-spec';
 import { imageDecider } from './decide';
 import { canDeleteImage, canUseImage } from './image';
+import { IMAGE_MESSAGES } from './messages';
 
 const spec = deciderSpec(imageDecider);
 const at = '2025-03-01T10:00:00.000Z';
@@ -60,6 +61,65 @@ describe('image decider', () => {
     spec.given([uploaded()]).when(expire).then([expired]);
     spec.given([uploaded(), expired]).when(expire).then([]);
     spec.given([uploaded(), deleted]).when(expire).then([]);
+  });
+});
+
+describe('image holds (orders and checkouts keep their photos)', () => {
+  const later = '2025-03-02T10:00:00.000Z';
+  const muchLater = '2030-01-01T00:00:00.000Z';
+  const heldForOrder: ImageEvent = { type: 'ImageHeldForOrder', data: { imageId, orderId: 'o-1', at } };
+  const heldForCheckout: ImageEvent = {
+    type: 'ImageHeldForCheckout',
+    data: { imageId, checkoutId: 'c-1', until: later, at },
+  };
+
+  it('given an order holds the image, when its owner deletes it, then 409 with the order message, at any time', () => {
+    spec
+      .given([uploaded(), heldForOrder])
+      .when({ type: 'DeleteImage', data: { imageId, at: muchLater } })
+      .thenThrows(Conflict, IMAGE_MESSAGES.inOrder);
+  });
+
+  it('given a checkout holds the image, when deleted before the hold ends, then 409; after it ends, then deleted', () => {
+    spec
+      .given([uploaded(), heldForCheckout])
+      .when({ type: 'DeleteImage', data: { imageId, at } })
+      .thenThrows(Conflict, IMAGE_MESSAGES.inCheckout);
+    spec
+      .given([uploaded(), heldForCheckout])
+      .when({ type: 'DeleteImage', data: { imageId, at: muchLater } })
+      .then([{ type: 'ImageDeleted', data: { imageId, at: muchLater } }]);
+  });
+
+  it('given a hold, when retention runs however late, then the original is not expired', () => {
+    const expire = (when: string) => ({
+      type: 'ExpireOriginal' as const,
+      data: { imageId, retentionDays: 30, at: when },
+    });
+    spec.given([uploaded(), heldForOrder]).when(expire(muchLater)).then([]);
+    spec.given([uploaded(), heldForCheckout]).when(expire(at)).then([]);
+    spec
+      .given([uploaded(), heldForCheckout])
+      .when(expire(muchLater))
+      .then([{ type: 'ImageExpired', data: { imageId, retentionDays: 30, at: muchLater } }]);
+  });
+
+  it('given a deleted image, when a checkout would hold it, then 409 before any payment', () => {
+    spec
+      .given([uploaded(), deleted])
+      .when({ type: 'HoldForCheckout', data: { imageId, checkoutId: 'c-1', until: later, at } })
+      .thenThrows(Conflict, IMAGE_MESSAGES.goneFromCart);
+    spec
+      .given([uploaded(), expired])
+      .when({ type: 'HoldForCheckout', data: { imageId, checkoutId: 'c-1', until: later, at } })
+      .then([heldForCheckout]);
+  });
+
+  it('holds for an order once; a deleted image records nothing (the paid order is placed anyway)', () => {
+    const hold = { type: 'HoldForOrder' as const, data: { imageId, orderId: 'o-1', at } };
+    spec.given([uploaded()]).when(hold).then([heldForOrder]);
+    spec.given([uploaded(), heldForOrder]).when(hold).then([]);
+    spec.given([uploaded(), deleted]).when(hold).then([]);
   });
 });
 

@@ -1,17 +1,25 @@
 // The image's decisions. The file work (sniffing, decoding, storing) happens before; what is decided
 // here is what the log records about it. Time arrives in the command.
+//
+// Holds: a checkout about to be paid, then the order it becomes, record themselves on the image's
+// stream. Deleting and expiring decide against that same stream (appended with its expected
+// revision), so a delete racing a checkout or an order placement is ordered by the stream: either
+// the hold came first and the delete is refused, or the delete came first and the hold sees it.
 import type { Decider } from '@printshop/shared-events/decider';
 import { Conflict, NotFound } from '@printshop/shared-events/errors';
 import type { ImageEvent } from '@printshop/shared-events/events/image';
-import { evolveImage, type ImageState } from './image';
+import { evolveImage, holdOn, type ImageState } from './image';
 import { IMAGE_MESSAGES } from './messages';
 
 type UploadedData = Extract<ImageEvent, { type: 'ImageUploaded' }>['data'];
+type DataOf<T extends ImageEvent['type']> = Extract<ImageEvent, { type: T }>['data'];
 
 export type ImageCommand =
   | { type: 'RecordUpload'; data: UploadedData }
   | { type: 'DeleteImage'; data: { imageId: string; at: string } }
-  | { type: 'ExpireOriginal'; data: { imageId: string; retentionDays: number; at: string } };
+  | { type: 'ExpireOriginal'; data: { imageId: string; retentionDays: number; at: string } }
+  | { type: 'HoldForCheckout'; data: DataOf<'ImageHeldForCheckout'> }
+  | { type: 'HoldForOrder'; data: DataOf<'ImageHeldForOrder'> };
 
 function decide(command: ImageCommand, state: ImageState): ImageEvent | ImageEvent[] {
   switch (command.type) {
@@ -19,13 +27,26 @@ function decide(command: ImageCommand, state: ImageState): ImageEvent | ImageEve
       // Ids are random uuids: a second upload under the same id is a bug, never a retry to merge.
       if (state) throw new Conflict(IMAGE_MESSAGES.idTaken);
       return { type: 'ImageUploaded', data: command.data };
-    case 'DeleteImage':
+    case 'DeleteImage': {
       if (!state || state.status === 'deleted') throw new NotFound(IMAGE_MESSAGES.notFound);
+      const hold = holdOn(state, command.data.at);
+      if (hold === 'order') throw new Conflict(IMAGE_MESSAGES.inOrder);
+      if (hold === 'checkout') throw new Conflict(IMAGE_MESSAGES.inCheckout);
       return { type: 'ImageDeleted', data: command.data };
+    }
     case 'ExpireOriginal':
-      // Already gone or expired: nothing more to record.
-      if (!state || state.status !== 'active') return [];
+      // Already gone or expired, or kept for an order or a checkout: nothing to record.
+      if (!state || state.status !== 'active' || holdOn(state, command.data.at)) return [];
       return { type: 'ImageExpired', data: command.data };
+    case 'HoldForCheckout':
+      // Refused before any money is asked for; an expired image still has its served copy to print.
+      if (!state || state.status === 'deleted') throw new Conflict(IMAGE_MESSAGES.goneFromCart);
+      return { type: 'ImageHeldForCheckout', data: command.data };
+    case 'HoldForOrder':
+      // The payment is taken: the order is placed whatever this answers. A deleted image stays
+      // deleted (the caller sees it in the state); holding twice is once.
+      if (!state || state.status === 'deleted' || state.orders.includes(command.data.orderId)) return [];
+      return { type: 'ImageHeldForOrder', data: command.data };
   }
 }
 

@@ -6,8 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
 import heicDecode from 'heic-decode';
+import pLimit from 'p-limit';
 import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from '@printshop/shared-events/errors';
 import { UPLOAD_MESSAGES, type ImageKind } from '@printshop/shared-events/rules/uploads';
+import { imageJob } from './image-work';
 import { IMAGE_MESSAGES, MAX_MEGAPIXELS } from './messages';
 
 export const MAX_PIXELS = MAX_MEGAPIXELS * 1_000_000;
@@ -40,30 +42,27 @@ export function imageError(error: unknown, field: string): Error {
 }
 
 // One HEIC decode at a time per process: it runs on the main thread and holds the whole bitmap.
-let heicQueue: Promise<unknown> = Promise.resolve();
-const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {
-  const run = heicQueue.then(task, task);
-  heicQueue = run.catch(() => undefined);
-  return run;
-};
+const heicOneAtATime = pLimit(1);
 
 async function openHeic(source: string | Buffer): Promise<OpenedImage> {
   const buffer = typeof source === 'string' ? await readFile(source) : source;
-  return oneAtATime(async () => {
-    const images = await heicDecode.all({ buffer });
-    try {
-      const primary = images[0];
-      if (!primary) throw new Error('HEIF image not found');
-      if (primary.width * primary.height > MAX_PIXELS) throw tooManyPixels();
-      const { width, height, data } = await primary.decode();
-      const image = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
-        raw: { width, height, channels: 4 },
-      });
-      return { image, width, height };
-    } finally {
-      images.dispose();
-    }
-  });
+  return heicOneAtATime(() => imageJob(() => decodeHeic(buffer)));
+}
+
+async function decodeHeic(buffer: Buffer): Promise<OpenedImage> {
+  const images = await heicDecode.all({ buffer });
+  try {
+    const primary = images[0];
+    if (!primary) throw new Error('HEIF image not found');
+    if (primary.width * primary.height > MAX_PIXELS) throw tooManyPixels();
+    const { width, height, data } = await primary.decode();
+    const image = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+      raw: { width, height, channels: 4 },
+    });
+    return { image, width, height };
+  } finally {
+    images.dispose();
+  }
 }
 
 /** Opens the image and reads its header; throws the API's error when it is not an acceptable image. */
@@ -87,25 +86,42 @@ export async function openImage(
   }
 }
 
+/**
+ * Large JPEGs are written without optimised Huffman tables: optimising makes libjpeg keep every DCT
+ * coefficient of the whole image (about 6 bytes a pixel: 600 MB for 100 megapixels) for a file a
+ * few percent smaller; without, the image streams through in strips.
+ */
+const streamedJpeg = { optimiseCoding: false } as const;
+
 /** Full-size, upright, metadata-free JPEG (sharp writes no EXIF, XMP, IPTC or ICC unless asked). */
 export const servedJpeg = (image: Sharp): Promise<Buffer> =>
-  image.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
+  imageJob(() =>
+    image
+      .clone()
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 90, ...streamedJpeg })
+      .toBuffer(),
+  );
 
 /** The small preview kept beside each image: fits in a PREVIEW_BOX square. */
 export const PREVIEW_BOX = 512;
 export const previewJpeg = (image: Sharp, box: number = PREVIEW_BOX): Promise<Buffer> =>
-  image
-    .clone()
-    .resize(box, box, { fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  imageJob(() =>
+    image
+      .clone()
+      .resize(box, box, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  );
 
-/** A copy `width` pixels wide (never enlarged). */
+/** A copy `width` pixels wide (never enlarged); from a JPEG, libjpeg shrinks while it decodes. */
 export const sizedJpeg = (image: Sharp, width: number): Promise<Buffer> =>
-  image
-    .clone()
-    .resize({ width, withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 85 })
-    .toBuffer();
+  imageJob(() =>
+    image
+      .clone()
+      .resize({ width, withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85, ...streamedJpeg })
+      .toBuffer(),
+  );

@@ -31,6 +31,10 @@ export interface UploadedImage {
   uploadedAt: string;
   /** active: usable; expired: the original is gone (retention), served copies remain; deleted: gone. */
   status: 'active' | 'expired' | 'deleted';
+  /** The placed orders that print it: while any, it is never deleted nor expired. */
+  orders: string[];
+  /** The latest end of a checkout's hold: until then it is never deleted nor expired. */
+  heldUntil?: string;
 }
 
 export type ImageState = UploadedImage | undefined;
@@ -39,12 +43,19 @@ export function evolveImage(state: ImageState, event: ImageEvent): ImageState {
   switch (event.type) {
     case 'ImageUploaded': {
       const { crop: _crop, ...data } = event.data;
-      return { ...data, status: 'active' };
+      return { ...data, status: 'active', orders: [] };
     }
     case 'ImageDeleted':
       return state && { ...state, status: 'deleted' };
     case 'ImageExpired':
       return state && state.status === 'active' ? { ...state, status: 'expired' } : state;
+    case 'ImageHeldForCheckout': {
+      if (!state) return state;
+      const later = !state.heldUntil || Date.parse(event.data.until) > Date.parse(state.heldUntil);
+      return later ? { ...state, heldUntil: event.data.until } : state;
+    }
+    case 'ImageHeldForOrder':
+      return state && { ...state, orders: [...state.orders, event.data.orderId] };
     default:
       return state;
   }
@@ -73,6 +84,13 @@ export function canUseImage(image: ImageState, caller: ImageCaller): image is Up
 export function canDeleteImage(image: ImageState, caller: ImageCaller): image is UploadedImage {
   if (!image || image.status === 'deleted') return false;
   return caller.isAdmin === true || ownedBy(image, caller);
+}
+
+/** Why the image must be kept at `at`: a placed order, a checkout being paid, or nothing. */
+export function holdOn(image: UploadedImage, at: string): 'order' | 'checkout' | undefined {
+  if (image.orders.length > 0) return 'order';
+  if (image.heldUntil && Date.parse(image.heldUntil) > Date.parse(at)) return 'checkout';
+  return undefined;
 }
 
 function ownedBy(image: UploadedImage, caller: ImageCaller): boolean {

@@ -6,6 +6,9 @@ export const IMAGE_MESSAGES = {
   imagesUploaded: 'Images uploaded successfully.',
   notFound: 'Image not found.',
   idTaken: 'An image with this id already exists.',
+  inOrder: 'This photo is in an order and cannot be deleted.',
+  inCheckout: 'This photo is in a checkout being paid and cannot be deleted now. Please try again later.',
+  goneFromCart: 'A photo in your cart has been deleted. Please remove that item and try again.',
   notMultipart: 'Send the image as multipart/form-data.',
   badMultipart: 'The upload could not be read. Please try again.',
   fileRequired: 'Please choose an image to upload.',
@@ -20,4 +23,5 @@ export const IMAGE_MESSAGES = {
   tooManyPixels: `The image has too many pixels (at most ${MAX_MEGAPIXELS} megapixels). Please choose a smaller image.`,
   unknownSku: 'Unknown product.',
   requestTooLarge: 'The upload is too large.',
+  tooManyUploads: 'You have uploaded a lot of photos in a short time. Please try again later.',
 } as const;

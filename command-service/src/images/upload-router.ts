@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { imageUploadFieldsSchema } from '@printshop/shared-events/api/images';
 import type { AuthContextState } from '@printshop/shared-events/auth';
-import { NotFound, ValidationError } from '@printshop/shared-events/errors';
+import { NotFound, TooManyRequests, ValidationError } from '@printshop/shared-events/errors';
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import {
   imageStreamName,
@@ -29,6 +29,7 @@ import { IMAGE_MESSAGES } from './messages';
 import { prepareAndKeep, removeImageFiles, type PreparedUpload } from './prepare-upload';
 import { assessUpload, printSizeOf } from './print-assessment';
 import { receiveUpload, RequestTooLarge, type ReceivedUpload } from './receive-upload';
+import type { Uploader, UploadQuotas } from './upload-quotas';
 
 export interface ImageUploadRouterDeps {
   store: EventStore;
@@ -38,6 +39,8 @@ export interface ImageUploadRouterDeps {
   newId(): string;
   /** Where uploads are streamed before they are judged (on disk, not tmpfs). */
   tempDir: string;
+  /** Files and bytes an uploader and an IP may send per hour. */
+  quotas: UploadQuotas;
 }
 
 /** What the gateway puts on ctx.state: the bearer's account and the guest session (cart_session). */
@@ -70,24 +73,38 @@ interface Recorded {
 export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
   const router = new Router();
 
-  /** Reads the multipart body, runs `handle`, and always removes the temp files. */
+  /**
+   * Reads the multipart body within the uploader's quotas, runs `handle`, and always removes the
+   * temp files. The upload is counted before it is read (one round trip: its files and declared
+   * length), so a refused one costs neither reading nor decoding; a body without Content-Length
+   * has its bytes counted once received, still before decoding.
+   */
   async function withUpload(
     ctx: Context,
     fileFields: string[],
     handle: (upload: ReceivedUpload) => Promise<void>,
   ) {
+    const uploader: Uploader = { owner: actorOf(ownerOf(ctx.state as ImageCallerState)), ip: ctx.ip };
+    const declaredBytes = Number(ctx.get('content-length')) || undefined;
     let upload: ReceivedUpload;
     try {
+      await deps.quotas.count(uploader, { files: fileFields.length, bytes: declaredBytes ?? 0 });
       upload = await receiveUpload(ctx.req, {
         fileFields,
         maxFileBytes: MAX_UPLOAD_BYTES,
         tempDir: deps.tempDir,
       });
     } catch (error) {
+      // Refused before the body was read: drop it (a client still sending does not read the answer).
+      if (error instanceof TooManyRequests) await dropBody(ctx);
       if (error instanceof RequestTooLarge) lingerThenClose(ctx);
       throw error;
     }
     try {
+      if (declaredBytes === undefined) {
+        const bytes = [...upload.files.values()].reduce((sum, file) => sum + file.bytes, 0);
+        await deps.quotas.count(uploader, { files: 0, bytes });
+      }
       await handle(upload);
     } finally {
       await upload.discard();
@@ -244,6 +261,26 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
 /** How long and how much of a connection far over the limits is still read (and dropped). */
 const LINGER_MS = 2000;
 const LINGER_BYTES = 16 * 1024 * 1024;
+
+/** Reads and drops a refused body of ordinary size; one far larger is left to lingerThenClose. */
+async function dropBody(ctx: Context): Promise<void> {
+  const req = ctx.req;
+  await new Promise<void>((resolve) => {
+    let dropped = 0;
+    const done = () => {
+      req.off('data', onData);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) done();
+    };
+    req.on('data', onData);
+    req.once('end', done);
+    req.once('close', done);
+  });
+  if (!req.complete) lingerThenClose(ctx);
+}
 
 /**
  * Answers first, then keeps reading and dropping what the client still sends for a moment before

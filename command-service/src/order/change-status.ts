@@ -1,11 +1,13 @@
 // Status changes of a placed order (the admin issue's PUT /api/admin/orders/:id/status and bulk
-// archive call these). A cancelled or refunded order gives back the loyalty points it redeemed.
+// archive call these). A cancelled or refunded order gives back the loyalty points it redeemed and
+// takes back those it earned: all of them on a cancellation or a full refund, in proportion to the
+// money refunded on a partial one.
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import { orderStreamName } from '@printshop/shared-events/events/order';
 import type { OrderView } from '@printshop/shared-events/events/order-view';
 import { handleCommand } from '../handle-command';
 import { orderDecider, ORDER_MESSAGES, type StatusChange } from './decide';
-import { runLoyaltyCommand } from './follow-ups';
+import { runLoyaltyCommand } from '../loyalty/balance';
 import { NotFound } from '@printshop/shared-events/errors';
 
 export interface OrderChangeResult {
@@ -29,21 +31,34 @@ export async function changeOrderStatus(
   const order = result.newState;
   if (!order) throw new NotFound(ORDER_MESSAGES.notFound);
   let position = result.position;
-  const givesPointsBack = result.events.some(
-    (e) => e.type === 'OrderCancelled' || e.type === 'OrderRefunded',
-  );
-  if (givesPointsBack && order.userId) {
-    const returned = await runLoyaltyCommand(
+  const reversal = result.events.find((e) => e.type === 'OrderCancelled' || e.type === 'OrderRefunded');
+  if (reversal && order.userId) {
+    const total = order.amounts.total;
+    const refunded = reversal.type === 'OrderCancelled' ? total : (order.refundedAmount ?? total);
+    const reason =
+      reversal.type === 'OrderCancelled'
+        ? 'order_cancelled'
+        : refunded >= total
+          ? 'order_refunded'
+          : 'order_partly_refunded';
+    const reversed = await runLoyaltyCommand(
       store,
       order.userId,
       {
-        type: 'ReturnPoints',
-        data: { orderId: order.orderId, orderNumber: order.orderNumber, at: input.at },
+        type: 'ReverseOrderPoints',
+        data: {
+          orderId: order.orderId,
+          orderNumber: order.orderNumber,
+          reason,
+          refunded,
+          total,
+          at: input.at,
+        },
       },
       metadata,
-      `loyalty:return:${order.orderId}`,
+      `loyalty:reverse:${order.orderId}:${reason}:${refunded}`,
     );
-    position = returned.position ?? position;
+    position = reversed.position ?? position;
   }
   return { order, position };
 }

@@ -1,33 +1,19 @@
 // What follows an order's payment, each step idempotent so it can run again after a crash or for
-// every duplicate confirmation: points redeemed (once, never below zero), points earned (once), the
-// cart emptied (once per order), the checkout marked completed (once). Event ids are derived from
+// every duplicate confirmation: points earned (once), the ordered lines taken out of the cart (once
+// per order; lines added while the payment was open stay), the checkout marked completed (once).
+// The points an order redeems are taken before it is placed (place-order.ts). Event ids are derived from
 // the order, so a racer repeating a step that another just wrote gets the same events back.
 // Answers the position of the last event written (undefined when there was nothing left to do).
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import { checkoutStreamName } from '@printshop/shared-events/events/checkout';
-import { loyaltyStreamName } from '@printshop/shared-events/events/loyalty';
 import type { OrderView } from '@printshop/shared-events/events/order-view';
 import { runCartCommand } from '../cart/cart-commands';
 import { checkoutDecider } from '../checkout/checkout';
 import { handleCommand } from '../handle-command';
-import { loyaltyDecider, type LoyaltyCommand } from '../loyalty/decide';
+import { runLoyaltyCommand } from '../loyalty/balance';
 import { uuidFromName } from './derived-ids';
 
 const RETRIES = 25;
-
-export async function runLoyaltyCommand(
-  store: EventStore,
-  userId: string,
-  command: LoyaltyCommand,
-  metadata: EventMetadata,
-  eventIdName: string,
-) {
-  return handleCommand(store, loyaltyStreamName(userId), loyaltyDecider, command, {
-    metadata,
-    retries: RETRIES,
-    eventIds: (index) => uuidFromName(`${eventIdName}:${index}`),
-  });
-}
 
 export async function completePaidOrder(
   store: EventStore,
@@ -38,18 +24,6 @@ export async function completePaidOrder(
   const { orderId, orderNumber, userId, amounts } = order;
   const loyalty = async (): Promise<number | undefined> => {
     if (!userId) return undefined;
-    let position: number | undefined;
-    // Redeem before earning: the points this order earns never pay for the order itself.
-    if (amounts.loyaltyPoints > 0) {
-      const redeemed = await runLoyaltyCommand(
-        store,
-        userId,
-        { type: 'RedeemPoints', data: { orderId, orderNumber, points: amounts.loyaltyPoints, at } },
-        metadata,
-        `loyalty:redeem:${orderId}`,
-      );
-      position = redeemed.position;
-    }
     const earned = await runLoyaltyCommand(
       store,
       userId,
@@ -60,13 +34,17 @@ export async function completePaidOrder(
       metadata,
       `loyalty:earn:${orderId}`,
     );
-    return earned.position ?? position;
+    return earned.position;
   };
+  const ordered = order.lines.map(({ lineId, quantity }) => ({ lineId, quantity }));
   const results = await Promise.all([
     loyalty(),
-    runCartCommand(store, order.cartId, { type: 'EmptyCart', data: { orderId } }, metadata).then(
-      (result) => result.position,
-    ),
+    runCartCommand(
+      store,
+      order.cartId,
+      { type: 'EmptyCart', data: { orderId, lines: ordered } },
+      metadata,
+    ).then((result) => result.position),
     handleCommand(
       store,
       checkoutStreamName(order.checkoutId),

@@ -1,8 +1,11 @@
 // One payment -> one order, whatever arrives twice or in which order (client confirmation, webhook,
 // retries, the status job). The order id is derived from the payment; the placement (OrderPlaced
 // and OrderPaid together) is appended with `no_stream`, and a WrongExpectedVersion there means "already
-// placed": everyone then reads the order that won. The follow-ups run for every caller and are
-// idempotent, so a crash between the placement and them is healed by the next confirmation.
+// placed": everyone then reads the order that won. Before placing, the order redeems the points of
+// its checkout's reservation (once per order; every racer reads back the same redemption), and the
+// order records the points actually taken, so no order carries a discount that no points paid for
+// without saying so. The follow-ups run for every caller and are idempotent, so a crash between the
+// placement and them is healed by the next confirmation.
 import { Conflict, NotFound } from '@printshop/shared-events/errors';
 import {
   WrongExpectedVersion,
@@ -10,6 +13,7 @@ import {
   type EventStore,
 } from '@printshop/shared-events/event-store';
 import { orderStreamName, type OrderEvent } from '@printshop/shared-events/events/order';
+import { imagesOfLines } from '@printshop/shared-events/events/order-line-images';
 import { foldOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
 import {
   paymentStreamName,
@@ -19,11 +23,13 @@ import {
 import { loadCheckout } from '../checkout/checkout';
 import { CHECKOUT_MESSAGES } from '../checkout/cart-snapshot';
 import { handleCommand } from '../handle-command';
+import { holdImagesForOrder } from '../images/holds';
 import { PAYMENT_MESSAGES } from '../payment/payment-errors';
 import { paymentKey } from '../payment/payment-key';
 import { orderIdOf, uuidFromName } from './derived-ids';
 import { orderDecider } from './decide';
 import { completePaidOrder } from './follow-ups';
+import { redeemCheckoutPoints } from './redeem-points';
 import { reserveOrderNumber } from './order-number';
 
 /** A payment the provider says succeeded. */
@@ -78,12 +84,15 @@ export async function placePaidOrder(
     const checkoutId = await checkoutIdOf(store, payment);
     const checkout = checkoutId ? (await loadCheckout(store, checkoutId)).started : undefined;
     if (!checkout) throw new NotFound(PAYMENT_MESSAGES.paymentNotFound);
-    const { amounts } = checkout;
-    if (payment.amount !== amounts.total || payment.currency !== amounts.currency) {
+    if (payment.amount !== checkout.amounts.total || payment.currency !== checkout.amounts.currency) {
       throw new Conflict(PAYMENT_MESSAGES.amountMismatch);
     }
     if (!checkout.email || !checkout.shippingAddress) throw new Conflict(CHECKOUT_MESSAGES.incomplete);
+    // Before OrderPlaced: once the order exists, none of its photos can be deleted or expired. The
+    // payment is taken, so a photo already gone (its checkout's hold ended) does not stop the order.
+    await holdImagesForOrder(store, imagesOfLines(checkout.lines), { orderId, at }, meta);
     const orderNumber = await reserveOrderNumber(store, orderId, meta);
+    const amounts = await redeemCheckoutPoints(store, checkout, { orderId, orderNumber, at }, meta);
     try {
       await handleCommand(
         store,

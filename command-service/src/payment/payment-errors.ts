@@ -21,5 +21,4 @@ export const PAYMENT_MESSAGES = {
   webhookNotConfigured: 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).',
   badRazorpaySignature: 'Payment verification failed: the signature does not match.',
   providerUnavailable: 'The payment provider cannot be reached right now. Please try again in a moment.',
-  notEnoughPoints: 'You no longer have enough loyalty points for this order. Please review your cart.',
 } as const;

@@ -1,11 +1,12 @@
 // The first half of every payment, whatever the provider: find (or start) the caller's checkout,
-// make sure it can be paid (e-mail, address, not paid yet, the points it uses still there), and,
+// make sure it can be paid (e-mail, address, not paid yet), reserve the points it was priced with
+// (refused when another checkout holds them: they are spent once), and,
 // once the provider made its intent or order, record PaymentRequested on `payment-<key>` so any
 // later confirmation finds the checkout from the provider's reference alone.
 import type { Context } from 'koa';
 import type { PaymentStartBody } from '@printshop/shared-events/api/orders';
 import { PAYMENT_START_MESSAGES, paymentStartBodySchema } from '@printshop/shared-events/api/orders';
-import { Conflict, NotFound, RuleBroken, ValidationError } from '@printshop/shared-events/errors';
+import { Conflict, NotFound, ValidationError } from '@printshop/shared-events/errors';
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import type { CheckoutStartedData } from '@printshop/shared-events/events/checkout';
 import {
@@ -18,9 +19,9 @@ import { loadCheckout, ownsCheckout, type Caller } from '../checkout/checkout';
 import { CHECKOUT_MESSAGES } from '../checkout/cart-snapshot';
 import { startCheckout } from '../checkout/start-checkout';
 import { toAddressFields } from '../address/router';
-import { loyaltyBalance } from '../loyalty/balance';
+import { runLoyaltyCommand } from '../loyalty/balance';
+import { POINTS_HOLD_MINUTES } from '@printshop/shared-events/rules/loyalty';
 import { uuidFromName } from '../order/derived-ids';
-import { PAYMENT_MESSAGES } from './payment-errors';
 import { paymentKey } from './payment-key';
 
 export interface PaymentDeps {
@@ -92,11 +93,37 @@ export async function payableCheckout(
   if (!checkout.email) missing.email = PAYMENT_START_MESSAGES.email;
   if (!checkout.shippingAddress) missing.shippingAddress = PAYMENT_START_MESSAGES.shippingAddress;
   if (Object.keys(missing).length > 0) throw new ValidationError('Some fields are not valid', missing);
+  const reserved = await reservePoints(deps, checkout, metadata);
+  return { checkout, position: reserved ?? position };
+}
+
+/**
+ * Holds the checkout's points for its payment (again after a failed one); a RuleBroken (422) when
+ * they are no longer available. Answers the position when a hold was written.
+ */
+async function reservePoints(
+  deps: PaymentDeps,
+  checkout: CheckoutStartedData,
+  metadata: EventMetadata,
+): Promise<number | undefined> {
   const points = checkout.amounts.loyaltyPoints;
-  if (checkout.userId && points > 0 && (await loyaltyBalance(deps.store, checkout.userId)) < points) {
-    throw new RuleBroken(PAYMENT_MESSAGES.notEnoughPoints);
-  }
-  return { checkout, position };
+  if (!checkout.userId || points <= 0) return undefined;
+  const now = deps.now();
+  const result = await runLoyaltyCommand(
+    deps.store,
+    checkout.userId,
+    {
+      type: 'ReservePoints',
+      data: {
+        checkoutId: checkout.checkoutId,
+        points,
+        expiresAt: new Date(now.getTime() + POINTS_HOLD_MINUTES * 60_000).toISOString(),
+        at: now.toISOString(),
+      },
+    },
+    metadata,
+  );
+  return result.position;
 }
 
 export async function recordPaymentRequest(
@@ -163,6 +190,25 @@ export async function recordPaymentFailure(
     paymentStreamName(paymentKey(failure.provider, failure.reference)),
     [{ ...(eventId && { id: eventId }), type: 'PaymentFailed', data, metadata }],
     { expectedRevision: 'any' },
+  );
+  const released = await releasePoints(store, failure.checkoutId, failure.at, metadata);
+  return released ?? result.position;
+}
+
+/** A failed payment gives its checkout's points free again (paying again reserves them anew). */
+async function releasePoints(
+  store: EventStore,
+  checkoutId: string | undefined,
+  at: string,
+  metadata: EventMetadata,
+): Promise<number | undefined> {
+  const userId = checkoutId ? (await loadCheckout(store, checkoutId)).started?.userId : undefined;
+  if (!checkoutId || !userId) return undefined;
+  const result = await runLoyaltyCommand(
+    store,
+    userId,
+    { type: 'ReleaseReservation', data: { checkoutId, reason: 'payment_failed', at } },
+    metadata,
   );
   return result.position;
 }

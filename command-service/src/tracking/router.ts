@@ -3,12 +3,16 @@
 // tracking reactor publishes it to NATS from the log (the outbox path), so a bus outage delays
 // the message but never loses it and never slows or fails the page. A repeated call (same event_id;
 // for purchases the same order number) finds its stream taken and is dropped here, still 202.
+// A purchase is verified here, where the caller is known: only one of the caller's own orders
+// (user, or guest session) is recorded with its order id; any other is kept as unverified.
 import Router from '@koa/router';
 import { TRACKING_BODY_SCHEMAS } from '@printshop/shared-events/api/tracking';
 import type { AuthContextState } from '@printshop/shared-events/auth';
 import { WrongExpectedVersion, type EventStore } from '@printshop/shared-events/event-store';
 import { TRACKING_KINDS } from '@printshop/shared-events/events/tracking';
 import { answerWithPosition } from '../http';
+import { callerOf } from '../payment/payment-request';
+import { callersOrder } from './purchased-order';
 import { trackedCall } from './tracked-call';
 
 export interface TrackingRouterDeps {
@@ -24,8 +28,13 @@ export function trackingRouter(deps: TrackingRouterDeps): Router {
       const body = TRACKING_BODY_SCHEMAS[kind].parse(ctx.request.body ?? {});
       const receivedAt = deps.now();
       const userId = (ctx.state as AuthContextState).auth?.userId;
+      const order =
+        'orderDetails' in body
+          ? await callersOrder(deps.store, body.orderDetails.order_number, callerOf(ctx))
+          : undefined;
       const { streamName, data } = trackedCall(kind, body, {
         userId,
+        orderId: order?.orderId,
         ip: ctx.ip || undefined,
         userAgent: ctx.get('user-agent') || undefined,
         referer: ctx.get('referer') || undefined,

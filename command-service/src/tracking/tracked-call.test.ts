@@ -28,12 +28,20 @@ const purchase = (eventId: string) =>
   });
 
 describe('trackedCall', () => {
-  it('given a purchase, then it is keyed by its order number whatever the event_id', () => {
-    const a = trackedCall('purchase', purchase('e1'), { receivedAt });
-    const b = trackedCall('purchase', purchase('e2'), { receivedAt });
-    expect(a.data.dedupKey).toBe('purchase:PS-ABCD2345');
+  it('given a verified purchase, then it is keyed by its order number whatever the event_id', () => {
+    const a = trackedCall('purchase', purchase('e1'), { receivedAt, orderId: 'order-1' });
+    const b = trackedCall('purchase', purchase('e2'), { receivedAt, orderId: 'order-1' });
+    expect(a.data).toMatchObject({ dedupKey: 'purchase:PS-ABCD2345', orderId: 'order-1' });
     expect(a.streamName).toBe(b.streamName);
     expect(a.streamName).toMatch(/^tracking-[0-9a-f]{40}$/);
+  });
+
+  it('given an unverified purchase, then it is keyed by its event_id and never takes the order number key', () => {
+    const verified = trackedCall('purchase', purchase('e1'), { receivedAt, orderId: 'order-1' });
+    const fake = trackedCall('purchase', purchase('e1'), { receivedAt });
+    expect(fake.data.dedupKey).toBe('unverified-purchase:e1');
+    expect(fake.data.orderId).toBeUndefined();
+    expect(fake.streamName).not.toBe(verified.streamName);
   });
 
   it('given other kinds, then they are keyed by kind and event_id', () => {

@@ -24,13 +24,17 @@ export interface CallContext {
   /** The Referer header (event_source_url and page_location win when given). */
   referer?: string;
   receivedAt: Date;
+  /** A purchase's order, found to be the caller's (purchased-order.ts); absent: unverified. */
+  orderId?: string;
 }
 
-/** Purchases are one per order number, whichever side (browser, server) reports it first. */
-export function dedupKeyOf(kind: TrackingKind, body: AnyBody): string {
-  return kind === 'purchase' && 'orderDetails' in body
-    ? `purchase:${body.orderDetails.order_number}`
-    : `${kind}:${body.event_id}`;
+/**
+ * Purchases are one per order number, whichever side (browser, server) reports it first; only a
+ * verified one takes that key, an unverified one is keyed by its own event_id.
+ */
+export function dedupKeyOf(kind: TrackingKind, body: AnyBody, verified = false): string {
+  if (kind !== 'purchase' || !('orderDetails' in body)) return `${kind}:${body.event_id}`;
+  return verified ? `purchase:${body.orderDetails.order_number}` : `unverified-purchase:${body.event_id}`;
 }
 
 /** A stream name of bounded length and plain characters, whatever the browser sent. */
@@ -64,7 +68,7 @@ export function trackedCall<K extends TrackingKind>(
   body: TrackingBody<K>,
   context: CallContext,
 ): { streamName: string; data: TrackingEventData } {
-  const dedupKey = dedupKeyOf(kind, body);
+  const dedupKey = dedupKeyOf(kind, body, context.orderId !== undefined);
   // The contact fields leave the body: they are kept only hashed, in userData.
   const { user_data: _userData, user: _user, ...stored } = body as AnyBody & { user?: unknown };
   const pageUrl =
@@ -80,6 +84,7 @@ export function trackedCall<K extends TrackingKind>(
       body: stored as Record<string, unknown>,
       userData: userDataOf(body, context),
       userId: context.userId,
+      orderId: kind === 'purchase' ? context.orderId : undefined,
       eventSourceUrl: pageUrl?.slice(0, 2000) ?? undefined,
       receivedAt: context.receivedAt.toISOString(),
     }),

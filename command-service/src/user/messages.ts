@@ -18,5 +18,6 @@ export const AUTH_MESSAGES = {
   cannotRevokeSelf: 'You cannot remove your own admin access',
   tooManySignIns: 'Too many sign-in attempts. Please try again later.',
   tooManyResets: 'Too many password reset attempts. Please try again later.',
+  tooManyRegistrations: 'Too many accounts were created from your address. Please try again later.',
   busy: 'The server is busy; please try again.',
 } as const;

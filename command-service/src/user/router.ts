@@ -11,7 +11,7 @@ import {
   registerBodySchema,
   resetPasswordBodySchema,
 } from '@printshop/shared-events/api/account';
-import { requireUser } from '@printshop/shared-events/auth';
+import { requireUser, type AuthContextState } from '@printshop/shared-events/auth';
 import { ServiceUnavailable, Unauthorized, ValidationError } from '@printshop/shared-events/errors';
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import { userStreamName } from '@printshop/shared-events/events/user';
@@ -26,7 +26,8 @@ import { AUTH_MESSAGES as M } from './messages';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthRateLimits } from './rate-limits';
 import { verifyResetToken } from './reset-token';
-import { tokenIssueTime } from './session';
+import { tokenIssueTime, tokensValidFrom } from './session';
+import type { SessionStore } from './session-store';
 
 export interface AuthRouterDeps {
   store: EventStore;
@@ -35,6 +36,7 @@ export interface AuthRouterDeps {
   /** Signs a session token (API.md) stamped with `issuedAt`. */
   issueToken(user: { id: string; isAdmin: boolean }, issuedAt: Date): Promise<string>;
   limits: AuthRateLimits;
+  sessions: SessionStore;
   /** The server secret reset links are derived from (reset-token.ts). */
   resetSecret: string;
 }
@@ -50,16 +52,17 @@ const typedEmail = (body: unknown): string => String((body as { email: unknown }
 
 export function authRouter(deps: AuthRouterDeps): Router {
   const router = new Router({ prefix: '/api/auth' });
-  const { store, limits } = deps;
+  const { store, limits, sessions } = deps;
+  /** After a password change's event: older tokens end now, not when the users model learns of it. */
+  const endOlderSessions = (userId: string, changedAt: Date) =>
+    sessions.endSessionsBefore(userId, tokensValidFrom(changedAt)!);
 
-  const session = async (user: RegisteredUser) =>
-    deps.issueToken(
-      { id: user.userId, isAdmin: user.isAdmin },
-      tokenIssueTime(deps.now(), user.passwordChangedAt),
-    );
+  const session = async (user: RegisteredUser, at = deps.now()) =>
+    deps.issueToken({ id: user.userId, isAdmin: user.isAdmin }, tokenIssueTime(at, user.passwordChangedAt));
 
   router.post('/register', async (ctx) => {
     const body = registerBodySchema.parse(ctx.request.body ?? {});
+    await limits.register(ctx.ip);
     const passwordHash = await hashPassword(body.password);
     const userId = deps.newId();
     const now = deps.now();
@@ -92,21 +95,29 @@ export function authRouter(deps: AuthRouterDeps): Router {
 
   router.post('/login', async (ctx) => {
     const body = loginBodySchema.parse(ctx.request.body ?? {});
-    await limits.checkSignIn(body.email, ctx.ip);
+    await limits.signInAttempt(body.email, ctx.ip);
+    // The token is stamped with the time the account was read, not the time the (slow) check
+    // ended: a password change landing meanwhile ends this session too.
+    const readAt = deps.now();
     const user = await findUserByEmail(store, body.email);
     // Verified even without an account, so both failures take as long and say the same.
     const matches = await verifyPassword(user?.passwordHash, body.password);
-    if (!user || !matches) {
-      await limits.signInFailed(body.email, ctx.ip);
-      throw new Unauthorized(M.invalidCredentials);
-    }
-    await limits.signInSucceeded(body.email);
-    ctx.body = { success: true, token: await session(user), user: userDto(user) };
+    if (!user || !matches) throw new Unauthorized(M.invalidCredentials);
+    await limits.signInSucceeded(body.email, ctx.ip);
+    ctx.body = { success: true, token: await session(user, readAt), user: userDto(user) };
     await mergeCartAfterSignIn(deps)(ctx, user.userId); // the guest cart joins the user's
   });
 
-  // Tokens are stateless: signing out is the client forgetting its token.
-  router.post('/logout', (ctx) => {
+  // Revokes the caller's token on the server, for every gateway; without a token there is nothing to end.
+  router.post('/logout', async (ctx) => {
+    const auth = (ctx.state as AuthContextState).auth;
+    if (auth) {
+      await sessions.revoke({
+        sessionId: auth.sessionId,
+        userId: auth.userId,
+        expiresAt: new Date(auth.expiresAt * 1000),
+      });
+    }
     ctx.body = { success: true };
   });
 
@@ -143,6 +154,7 @@ export function authRouter(deps: AuthRouterDeps): Router {
       { type: 'CompletePasswordReset', data: { requestId: link.requestId, passwordHash, now } },
       { metadata: metadataOf(ctx, link.userId, now) },
     );
+    await endOlderSessions(link.userId, now);
     answerWithPosition(ctx, 200, { message: M.passwordReset }, result.position);
   });
 
@@ -163,6 +175,7 @@ export function authRouter(deps: AuthRouterDeps): Router {
       { type: 'ChangePassword', data: { passwordHash, verifiedHash: user.passwordHash, now } },
       { metadata: metadataOf(ctx, auth.userId, now) },
     );
+    await endOlderSessions(auth.userId, now);
     // The change ends every older session, this one included: a fresh token keeps this one going.
     const token = await session(result.newState as RegisteredUser);
     answerWithPosition(ctx, 200, { message: M.passwordChanged, token }, result.position);

@@ -1,6 +1,6 @@
 // What an endpoint may be, beyond the shape the API schema checks (an http(s) URL, a list of names).
-// http is allowed beside https: receivers inside the shop's own network often have no certificate,
-// and only admins register endpoints. Credentials in the URL are refused: they would be shown in
+// http is allowed beside https: receivers listed in WEBHOOK_ALLOWED_HOSTS (inside the shop's own
+// network) often have no certificate. Where the host may be is target-policy.ts's (it needs DNS). Credentials in the URL are refused: they would be shown in
 // every list and log; receivers authenticate us by the signature instead.
 import { WEBHOOK_EVENT_NAMES } from '@printshop/shared-events/webhook-messages';
 

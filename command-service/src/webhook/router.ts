@@ -8,6 +8,7 @@ import type { Context } from 'koa';
 import { webhookBodySchema, webhookUpdateBodySchema, type Webhook } from '@printshop/shared-events/api/admin';
 import { idSchema } from '@printshop/shared-events/api/common';
 import { requireAdmin } from '@printshop/shared-events/auth';
+import { ValidationError } from '@printshop/shared-events/errors';
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import { webhookStreamName } from '@printshop/shared-events/events/webhook';
 import type { WebhookDeliveryLog } from '@printshop/shared-events/webhook-delivery-log';
@@ -15,6 +16,7 @@ import { handleCommand } from '../handle-command';
 import { answerWithPosition } from '../http';
 import { webhookDecider, type WebhookCommand } from './decide';
 import type { WebhookEndpoint } from './endpoint';
+import { WEBHOOK_MESSAGES } from './endpoint-rules';
 
 export interface WebhookSecrets {
   /** A new random signing secret, for a registration that sent none. */
@@ -31,6 +33,8 @@ export interface WebhookRouterDeps {
   /** Endpoints that exist now (read model; the cap of 20 is a soft limit under concurrent creation). */
   countEndpoints(): Promise<number>;
   deliveries: WebhookDeliveryLog;
+  /** Why the URL's host may not receive webhooks (it is inside the network), or undefined. */
+  targetProblem(url: string): Promise<string | undefined>;
 }
 
 export const webhookDto = (endpoint: WebhookEndpoint): Webhook => {
@@ -60,9 +64,16 @@ export function webhookRouter(deps: WebhookRouterDeps): Router {
     });
   }
 
+  /** The address check needs DNS, so it runs here rather than in the pure rules. */
+  async function checkTarget(url: string | undefined): Promise<void> {
+    const problem = url === undefined ? undefined : await deps.targetProblem(url);
+    if (problem) throw new ValidationError(WEBHOOK_MESSAGES.invalid, { url: problem });
+  }
+
   router.post('/', async (ctx) => {
     requireAdmin(ctx.state);
     const body = webhookBodySchema.parse(ctx.request.body ?? {});
+    await checkTarget(body.url);
     const webhookId = deps.newId();
     const secret = body.secret ?? deps.secrets.generate();
     const existingEndpoints = await deps.countEndpoints();
@@ -86,6 +97,7 @@ export function webhookRouter(deps: WebhookRouterDeps): Router {
     requireAdmin(ctx.state);
     const webhookId = idSchema.parse(ctx.params.id);
     const body = webhookUpdateBodySchema.parse(ctx.request.body ?? {});
+    await checkTarget(body.url);
     const result = await run(ctx, webhookId, (by, at) => ({
       type: 'UpdateWebhookEndpoint',
       data: {

@@ -1,104 +1,78 @@
 // The auth calls' rate limits (command-service/src/user/rate-limits.ts) with rate-limiter-flexible
-// on Postgres, so every gateway counts in the same table. Sign-in counts failures only, checked
-// before the password (the library's "get before consume" pattern for login protection); a success
-// forgets the e-mail's failures. Forgot and reset count every request of an IP.
+// on Postgres, so every gateway counts in the same table. Every limit consumes first (one atomic
+// upsert) and only then lets the work happen: 40 parallel guesses get 5 password checks, not 40.
+// Sign-in is counted per e-mail-and-address and per address, never per e-mail alone, so nobody
+// can lock an owner (or the admin) out from everywhere by failing on their e-mail.
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { TooManyRequests } from '@printshop/shared-events/errors';
+import type { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { AuthRateLimits } from '@printshop/command-service/user/rate-limits';
 import { AUTH_MESSAGES } from '@printshop/command-service/user/messages';
+import { postgresLimiter, rateLimitTable, tooMany, type Limit } from '../postgres/rate-limiter';
 
 export const RATE_LIMIT_TABLE = 'auth_rate_limits';
 
 const MINUTE = 60;
+/** The default registrations an address may make in an hour (REGISTRATIONS_PER_IP_PER_HOUR). */
+export const DEFAULT_REGISTRATIONS_PER_HOUR = 20;
 export const AUTH_LIMITS = {
-  signInByEmail: { points: 5, duration: 15 * MINUTE },
+  signInByEmailAndIp: { points: 5, duration: 15 * MINUTE },
   signInByIp: { points: 30, duration: 15 * MINUTE },
+  registerByIp: { points: DEFAULT_REGISTRATIONS_PER_HOUR, duration: 60 * MINUTE },
   forgotPasswordByIp: { points: 5, duration: 60 * MINUTE },
   resetPasswordByIp: { points: 5, duration: 60 * MINUTE },
 } as const;
 
-/** The library's own table layout; created here once, under a lock, as several gateways start. */
-async function createTable(db: Knex): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx.raw("select pg_advisory_xact_lock(hashtext('printshop:auth_rate_limits'))");
-    await trx.raw(
-      `create table if not exists ?? (
-         key varchar(255) primary key,
-         points integer not null default 0,
-         expire bigint
-       )`,
-      [RATE_LIMIT_TABLE],
-    );
-  });
+export interface AuthRateLimitOptions {
+  /** Registrations one address may make in an hour. */
+  registrationsPerHour?: number;
 }
 
 /** Keys stay under the table's 255 characters whatever the e-mail's length. */
-const emailKeyOf = (emailKey: string) => createHash('sha256').update(emailKey).digest('hex');
+const emailAndIpKey = (emailKey: string, ip: string) =>
+  createHash('sha256').update(`${emailKey}\n${ip}`).digest('hex');
 
-const tooMany = (message: string, res: RateLimiterRes) =>
-  new TooManyRequests(message, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
-
-export function createAuthRateLimits(db: Knex): AuthRateLimits {
-  let ready: Promise<void> | undefined;
-  const limiter = (keyPrefix: string, limit: { points: number; duration: number }) =>
-    new RateLimiterPostgres({
-      storeClient: db,
-      storeType: 'knex',
-      tableName: RATE_LIMIT_TABLE,
-      tableCreated: true,
-      keyPrefix,
-      ...limit,
-    });
-  const byEmail = limiter('signin_email', AUTH_LIMITS.signInByEmail);
+export function createAuthRateLimits(db: Knex, options: AuthRateLimitOptions = {}): AuthRateLimits {
+  const limiter = (keyPrefix: string, limit: Limit) =>
+    postgresLimiter(db, RATE_LIMIT_TABLE, keyPrefix, limit);
+  const byEmailAndIp = limiter('signin_email_ip', AUTH_LIMITS.signInByEmailAndIp);
   const byIp = limiter('signin_ip', AUTH_LIMITS.signInByIp);
+  const registrations = limiter('register_ip', {
+    ...AUTH_LIMITS.registerByIp,
+    points: options.registrationsPerHour ?? AUTH_LIMITS.registerByIp.points,
+  });
   const forgot = limiter('forgot_ip', AUTH_LIMITS.forgotPasswordByIp);
   const reset = limiter('reset_ip', AUTH_LIMITS.resetPasswordByIp);
-  const tableReady = () => {
-    ready ??= createTable(db).catch((error: unknown) => {
-      ready = undefined; // try again on the next request
-      throw error;
-    });
-    return ready;
-  };
+  const tableReady = rateLimitTable(db, RATE_LIMIT_TABLE);
 
-  /** Refuses when the key has used all its points in the current window. */
-  const check = async (rateLimiter: RateLimiterPostgres, key: string, message: string) => {
-    const res = await rateLimiter.get(key);
-    if (res && res.consumedPoints >= rateLimiter.points) throw tooMany(message, res);
-  };
-  /** Counts one; over the limit it throws TooManyRequests when `message` is given. */
-  const count = async (rateLimiter: RateLimiterPostgres, key: string, message?: string) => {
+  /** Counts one; over the limit it throws TooManyRequests with the wait until the window ends. */
+  const consume = async (rateLimiter: RateLimiterPostgres, key: string, message: string) => {
+    await tableReady();
     try {
       await rateLimiter.consume(key);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      if (message) throw tooMany(message, error);
+      throw tooMany(message, error);
     }
   };
 
   return {
-    async checkSignIn(emailKey, ip) {
-      await tableReady();
-      await check(byEmail, emailKeyOf(emailKey), AUTH_MESSAGES.tooManySignIns);
-      await check(byIp, ip, AUTH_MESSAGES.tooManySignIns);
+    async signInAttempt(emailKey, ip) {
+      // Both are counted even when one refuses: a refused attempt is still an attempt.
+      const results = await Promise.allSettled([
+        consume(byEmailAndIp, emailAndIpKey(emailKey, ip), AUTH_MESSAGES.tooManySignIns),
+        consume(byIp, ip, AUTH_MESSAGES.tooManySignIns),
+      ]);
+      const refused = results.find((result) => result.status === 'rejected');
+      if (refused) throw refused.reason;
     },
-    async signInFailed(emailKey, ip) {
+    async signInSucceeded(emailKey, ip) {
       await tableReady();
-      await Promise.all([count(byEmail, emailKeyOf(emailKey)), count(byIp, ip)]);
+      await Promise.all([byEmailAndIp.delete(emailAndIpKey(emailKey, ip)), byIp.reward(ip, 1)]);
     },
-    async signInSucceeded(emailKey) {
-      await tableReady();
-      await byEmail.delete(emailKeyOf(emailKey));
-    },
-    async forgotPassword(ip) {
-      await tableReady();
-      await count(forgot, ip, AUTH_MESSAGES.tooManyResets);
-    },
-    async resetPassword(ip) {
-      await tableReady();
-      await count(reset, ip, AUTH_MESSAGES.tooManyResets);
-    },
+    register: (ip) => consume(registrations, ip, AUTH_MESSAGES.tooManyRegistrations),
+    forgotPassword: (ip) => consume(forgot, ip, AUTH_MESSAGES.tooManyResets),
+    resetPassword: (ip) => consume(reset, ip, AUTH_MESSAGES.tooManyResets),
   };
 }

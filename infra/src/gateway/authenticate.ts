@@ -8,10 +8,14 @@ import type { TokenService } from '../auth/tokens';
 export interface AuthenticateOptions {
   tokens: TokenService;
   /**
-   * The account as it is now: a token issued before the last password change (or for a
-   * deleted account) no longer works, and the admin flag is the current one.
+   * The account and this session as they are now, asked on every request (never cached, so an
+   * ended session is refused at once): a signed-out token, a token issued before the last password
+   * change, or one of a deleted account no longer works, and the admin flag is the current one.
    */
-  currentAccount(userId: string): Promise<{ isAdmin: boolean; passwordChangedAt?: Date } | undefined>;
+  currentAccount(session: {
+    userId: string;
+    sessionId: string;
+  }): Promise<{ isAdmin: boolean; tokensValidFrom?: Date; sessionRevoked: boolean } | undefined>;
 }
 
 export function authenticate(options: AuthenticateOptions): Middleware<AuthContextState> {
@@ -19,9 +23,9 @@ export function authenticate(options: AuthenticateOptions): Middleware<AuthConte
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const claims = match ? await options.tokens.verify(match[1]!) : undefined;
     if (!claims) throw new Unauthorized('Your session has expired. Please sign in again.');
-    const account = await options.currentAccount(claims.userId);
-    const changedAt = account?.passwordChangedAt ? Math.floor(account.passwordChangedAt.getTime() / 1000) : 0;
-    if (!account || claims.issuedAt < changedAt) {
+    const account = await options.currentAccount(claims);
+    const validFrom = account?.tokensValidFrom ? Math.floor(account.tokensValidFrom.getTime() / 1000) : 0;
+    if (!account || account.sessionRevoked || claims.issuedAt < validFrom) {
       throw new Unauthorized('Your session has expired. Please sign in again.');
     }
     return { ...claims, isAdmin: account.isAdmin };

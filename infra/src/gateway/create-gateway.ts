@@ -5,6 +5,7 @@ import type Router from '@koa/router';
 import type { Logger } from '@printshop/shared-events/logger';
 import { parseBody } from './body-parser';
 import { privateByDefault } from './cache-control';
+import { compressResponses } from './compress-responses';
 import { errorHandler } from './error-handler';
 import type { Metrics } from './metrics';
 import { operationsRouter } from './operations';
@@ -42,6 +43,7 @@ export function createGateway(options: GatewayOptions): Koa {
 
   app.use(requestId());
   app.use(requestLogger(logger, metrics));
+  app.use(compressResponses());
   app.use(errorHandler(logger));
   app.use(securityHeaders());
   app.use(privateByDefault());

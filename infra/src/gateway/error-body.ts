@@ -1,6 +1,8 @@
 // Turns anything thrown while handling a request into API.md's JSON error:
-// `{ success: false, message, code, errors? }` with its HTTP status. Unknown errors become a bare 500.
+// `{ success: false, message, code, errors? }` with its HTTP status. The database being down, frozen
+// or too slow is a 503 with Retry-After. Unknown errors become a bare 500.
 import { $ZodError } from 'zod/v4/core';
+import { isTransientDatabaseError } from '@printshop/projections/runner/connection';
 import { DomainError, TooManyRequests } from '@printshop/shared-events/errors';
 import { WrongExpectedVersion } from '@printshop/shared-events/event-store';
 
@@ -83,6 +85,9 @@ function fromHttpError(error: HttpLikeError): MappedError | undefined {
   return mapped;
 }
 
+/** Seconds a client is asked to wait after a 503 of the database: about what a restart takes. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function mapError(error: unknown): MappedError {
   if (error instanceof DomainError) {
     const mapped = fail(error.status, error.message, error.code, error.errors);
@@ -95,6 +100,11 @@ export function mapError(error: unknown): MappedError {
   }
   if (error instanceof WrongExpectedVersion) {
     return fail(409, 'This was changed at the same time by another request; please try again', 'CONFLICT');
+  }
+  if (isTransientDatabaseError(error)) {
+    const mapped = fail(503, 'The database is unavailable; please try again shortly', 'SERVICE_UNAVAILABLE');
+    mapped.headers['Retry-After'] = String(DATABASE_RETRY_AFTER_SECONDS);
+    return mapped;
   }
   if (error && typeof error === 'object') {
     const mapped = fromHttpError(error as HttpLikeError);

@@ -1,9 +1,12 @@
 // Catches every failure below it, and what nothing answered (unanswered.ts), and answers with API.md's
-// JSON error. A 5xx is logged with its request id and the stack; the response never carries the stack.
+// JSON error. A 5xx is logged with its request id and the stack (an outage's 503 with its reason
+// only); the response never carries the stack.
 import type { Middleware } from 'koa';
 import type { Logger } from '@printshop/shared-events/logger';
 import { mapError } from './error-body';
 import { throwIfUnanswered } from './unanswered';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const errorHandler =
   (logger: Logger): Middleware =>
@@ -14,7 +17,13 @@ export const errorHandler =
     } catch (error) {
       const mapped = mapError(error);
       const requestId = ctx.state.requestId as string | undefined;
-      if (mapped.status >= 500) {
+      if (mapped.status === 503 && mapped.known) {
+        // An outage answers every request alike: one line each, not a stack each.
+        logger.warn(
+          { requestId, method: ctx.method, path: ctx.path, reason: errorText(error) },
+          'service unavailable',
+        );
+      } else if (mapped.status >= 500) {
         logger.error({ err: error, requestId, method: ctx.method, path: ctx.path }, 'request error');
       } else {
         logger.debug({ requestId, status: mapped.status, code: mapped.body.code }, 'request rejected');

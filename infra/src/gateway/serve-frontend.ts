@@ -1,8 +1,9 @@
 // Serves the built React app (frontend/dist) and answers index.html for any other GET that is not
 // an API call, so client-side routes (/cart, /orders/42) load the app on refresh.
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
+import send from 'koa-send';
 import serve from 'koa-static';
 
 const isApi = (requestPath: string) => requestPath === '/api' || requestPath.startsWith('/api/');
@@ -26,9 +27,9 @@ export function serveFrontend(dir: string): Middleware {
       const wantsPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.accepts('html') === 'html';
       if (ctx.status === 404 && ctx.body == null && wantsPage && existsSync(index)) {
         ctx.status = 200;
-        ctx.type = 'html';
         ctx.set('Cache-Control', 'no-cache');
-        ctx.body = createReadStream(index);
+        // Through koa-send, as `/` is: the precompressed index.html.br / .gz when accepted.
+        await send(ctx, 'index.html', { root });
       }
     });
   };

@@ -109,6 +109,42 @@ describe('image retention', () => {
   });
 });
 
+describe('image retention against holds', () => {
+  it('given old images held by an order and by a live checkout that its order scan missed (placed meanwhile), when retention runs, then their originals stay and nothing is recorded', async () => {
+    // Given: the order scan says "not ordered" (as when the order is placed after it was read)
+    const ordered = await uploadedAt(daysAgo(400));
+    const inCheckout = await uploadedAt(daysAgo(400));
+    await test.store.appendToStream(imageStreamName(ordered), [
+      { type: 'ImageHeldForOrder', data: { imageId: ordered, orderId: randomUUID(), at: daysAgo(1) } },
+    ]);
+    await test.store.appendToStream(imageStreamName(inCheckout), [
+      {
+        type: 'ImageHeldForCheckout',
+        data: { imageId: inCheckout, checkoutId: randomUUID(), until: daysAgo(-1), at: daysAgo(0) },
+      },
+    ]);
+
+    // When
+    const expired = await expireOldOriginals({
+      store: test.store,
+      images,
+      derivatives: createImageDerivatives(images),
+      retentionDays: 30,
+      now: () => now,
+      logger: silentLogger,
+      isInAnOrder: async () => false,
+    });
+
+    // Then
+    expect(expired).not.toContain(ordered);
+    expect(expired).not.toContain(inCheckout);
+    for (const kept of [ordered, inCheckout]) {
+      expect(await images.exists(imageKeys.original(kept))).toBe(true);
+      expect(await types(kept)).not.toContain('ImageExpired');
+    }
+  });
+});
+
 describe('imagesInOrders', () => {
   it('given an order printing a cropped image, its original and collage slot photos, then all of them count as ordered', async () => {
     const plain = await createTestStore('image_retention_orders');

@@ -1,9 +1,11 @@
 // Retention of uploads: the original of an image that never reached an order is removed once it is
-// older than IMAGE_RETENTION_DAYS, and ImageExpired says so in its stream. The served copies stay
+// older than IMAGE_RETENTION_DAYS, and ImageExpired says so in its stream (never while an order or a
+// checkout holds the image). The served copies stay
 // (made first if they were never asked for), so pages and carts that show the image keep working.
 // Candidates come from the `image` events of the log. Run by the reactors role every few hours;
 // two runs at once (two reactor processes) are harmless: the second finds the image expired.
 import type { OrderPlacedData } from '@printshop/shared-events/events/order';
+import { imagesOfLines } from '@printshop/shared-events/events/order-line-images';
 import type { EventStore, RecordedEvent } from '@printshop/shared-events/event-store';
 import {
   imageStreamName,
@@ -19,7 +21,10 @@ import { evolveImage, type ImageState } from '@printshop/command-service/images/
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Every image an order line prints from: its raw and cropped images and its slot photos. */
+/**
+ * Every image an OrderPlaced event prints from. Orders placed since holds exist also hold their
+ * images on the images' streams (which ExpireOriginal decides against); this covers older orders.
+ */
 export async function imagesInOrders(store: EventStore): Promise<Set<string>> {
   const ids = new Set<string>();
   let from = 0;
@@ -30,19 +35,9 @@ export async function imagesInOrders(store: EventStore): Promise<Set<string>> {
       filter: { eventTypes: ['OrderPlaced'] },
     });
     for (const event of events) {
-      for (const line of (event.data as OrderPlacedData).lines) {
-        if (line.rawImageId) ids.add(line.rawImageId);
-        ids.add(line.croppedImageId);
-        for (const slot of line.images ?? []) ids.add(slot.imageId);
-        const collage = line.customizationData?.images;
-        if (Array.isArray(collage)) {
-          for (const slot of collage as Array<{ imageId?: unknown }>) {
-            if (typeof slot.imageId === 'string') ids.add(slot.imageId);
-          }
-        }
-      }
+      for (const imageId of imagesOfLines((event.data as OrderPlacedData).lines)) ids.add(imageId);
     }
-    if (lastPosition === from) return ids;
+    if (lastPosition <= from) return ids;
     from = lastPosition;
   }
 }
@@ -92,10 +87,12 @@ export async function expireOldOriginals(options: RetentionOptions): Promise<str
       if (!(await options.derivatives.ensureServed(image.imageId))) {
         logger.warn({ imageId: image.imageId }, 'image has neither original nor served copy');
       }
-      // The file first, then the event: a failure in between leaves the image a candidate next time.
-      await images.delete(imageKeys.original(image.imageId));
+      // The event first, decided against the image's stream: a checkout or order that holds the
+      // image (even one placed since the candidates were read) makes it record nothing, and then
+      // the file stays. A failure between the event and the removal leaves an orphan file, never
+      // a held image without its original.
       const at = now.toISOString();
-      await handleCommand(
+      const { events } = await handleCommand(
         store,
         imageStreamName(image.imageId),
         imageDecider,
@@ -105,6 +102,8 @@ export async function expireOldOriginals(options: RetentionOptions): Promise<str
         },
         { metadata: { actor: 'system:image-retention', at } },
       );
+      if (events.length === 0) continue;
+      await images.delete(imageKeys.original(image.imageId));
       expired.push(image.imageId);
     } catch (error) {
       logger.error({ err: error, imageId: image.imageId }, 'image retention failed for one image');

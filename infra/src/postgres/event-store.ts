@@ -19,6 +19,7 @@ import {
   type StreamMetadata,
 } from '@printshop/shared-events/event-store';
 import { silentLogger, type Logger } from '@printshop/shared-events/logger';
+import { connectionConfig } from '@printshop/projections/runner/connection';
 import { SafePosition } from './safe-position';
 import { subscribe } from './subscription';
 
@@ -85,7 +86,12 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const listen = (): Promise<void> => {
     listening ??= (async () => {
       while (!closed) {
-        const client = new pg.Client({ connectionString: options.connectionString });
+        // The pool's bounds (connect timeout, keepalive) hold for the listener too.
+        const client = new pg.Client({
+          ...connectionConfig(db),
+          connectionString: options.connectionString,
+          keepAlive: true,
+        });
         try {
           await client.connect();
           client.on('notification', () => wakeups.emit('wake'));

@@ -34,6 +34,7 @@ import {
   type ReadinessCheck,
 } from '../gateway/readiness';
 import { createDb } from '../postgres/db';
+import { watchDatabaseLiveness } from '../postgres/liveness';
 import { provideBus } from './bus';
 import { provideDatabase } from './database';
 import { createEventStore } from './event-store';
@@ -94,8 +95,16 @@ export async function startPrintShop({
   try {
     const database = await provideDatabase(config, logger);
     if (database.stop) stops.push({ name: 'embedded postgres', stop: database.stop });
-    const db: Knex = createDb(database.url);
+    const db: Knex = createDb(database.url, { timeouts: config.database });
     stops.push({ name: 'database pool', stop: () => db.destroy() });
+    if (config.database.livenessTimeoutMs > 0) {
+      const liveness = watchDatabaseLiveness(db, {
+        intervalMs: config.database.livenessIntervalMs,
+        timeoutMs: config.database.livenessTimeoutMs,
+        logger,
+      });
+      stops.push({ name: 'database liveness', stop: () => liveness.stop() });
+    }
 
     const store = createEventStore({
       config,
@@ -161,6 +170,7 @@ export async function startPrintShop({
         secrets: createSecretBox(config.jwtSecret),
         backoffMs: config.webhookBackoffMs,
         timeoutMs: config.webhookTimeoutMs,
+        targets: config.webhookTargets,
         logger,
       });
       stops.push({ name: 'webhook delivery worker', stop: () => webhookWorker.stop() });
@@ -205,7 +215,7 @@ export async function startPrintShop({
         cookieKeys: [createHmac('sha256', config.jwtSecret).update('cookies').digest('base64url')],
         middleware: [
           guestSession(),
-          authenticate({ tokens, currentAccount: (userId) => currentAccount({ db, store }, userId) }),
+          authenticate({ tokens, currentAccount: (session) => currentAccount({ db, store }, session) }),
         ],
         routers: buildRouters(context),
         readiness: { checks },

@@ -114,22 +114,47 @@ function customDataOf(message: BrowserTrackingMessage): Record<string, unknown> 
   }
 }
 
-export function browserEvent(message: BrowserTrackingMessage): ConversionsEvent {
-  const isPurchase = message.kind === 'purchase';
+/** A browser's purchase of no order of its own: kept as claimed, never forwarded nor counted. */
+export const UNVERIFIED_PURCHASE = 'UnverifiedPurchase';
+
+/**
+ * A browser call as a server event. A purchase needs its order (the caller's, verified when the
+ * call came): value, currency and contents are the order's, never the body's; without one it is
+ * an UnverifiedPurchase under the browser's own event_id.
+ */
+export function browserEvent(message: BrowserTrackingMessage, order?: OrderView): ConversionsEvent {
+  const verified = message.kind === 'purchase' && order !== undefined;
+  const name = message.kind === 'purchase' && !order ? UNVERIFIED_PURCHASE : EVENT_NAMES[message.kind];
   return {
-    event_name: EVENT_NAMES[message.kind],
+    event_name: name,
     event_time: seconds(message.receivedAt),
-    event_id: isPurchase ? message.dedupKey.slice('purchase:'.length) : message.eventId,
+    event_id: verified ? order.orderNumber : message.eventId,
     action_source: 'website',
     ...(message.eventSourceUrl && { event_source_url: message.eventSourceUrl }),
     user_data: userDataOf(message.userData),
-    custom_data: customDataOf(message),
+    custom_data: verified ? orderCustomData(order) : customDataOf(message),
+  };
+}
+
+/** custom_data of a purchase, from the order in the log. */
+function orderCustomData(order: OrderView): Record<string, unknown> {
+  const { currency } = order.amounts;
+  return {
+    ...contentsData(
+      order.lines.map((line) => ({
+        id: line.sku,
+        quantity: line.quantity,
+        item_price: toMajor(line.unitPrice, currency),
+      })),
+      currency,
+      toMajor(order.amounts.total, currency),
+    ),
+    order_id: order.orderNumber,
   };
 }
 
 /** The server's own purchase, from the order in the log: the e-mail and phone it was placed with. */
 export function serverPurchaseEvent(order: OrderView, paidAt: string): ConversionsEvent {
-  const { currency } = order.amounts;
   const hashed = {
     em: hashEmail(order.email),
     ph: hashPhone(order.shippingAddress.phone),
@@ -143,17 +168,6 @@ export function serverPurchaseEvent(order: OrderView, paidAt: string): Conversio
     user_data: Object.fromEntries(
       Object.entries(hashed).flatMap(([key, value]) => (value ? [[key, [value]]] : [])),
     ),
-    custom_data: {
-      ...contentsData(
-        order.lines.map((line) => ({
-          id: line.sku,
-          quantity: line.quantity,
-          item_price: toMajor(line.unitPrice, currency),
-        })),
-        currency,
-        toMajor(order.amounts.total, currency),
-      ),
-      order_id: order.orderNumber,
-    },
+    custom_data: orderCustomData(order),
   };
 }

@@ -1,6 +1,9 @@
 // Forwards the tracking messages (`printshop.tracking.>`, durable 'tracking') to the sink, once per
 // event: the key is (event name, event id), the event id being the browser's event_id or, for a
 // purchase, the order number, so the browser's and the server's purchase of one order count once.
+// A browser purchase not verified as the caller's own order is stored as an UnverifiedPurchase
+// (under its own event_id, so it never shadows the real one) and not forwarded; a verified one
+// takes its value, currency and contents from the order.
 // Every accepted event is a row of `tracking_events` (the consumer's own store, which admins can
 // list; `duplicates` counts the copies dropped); with TRACKING_SINK_URL set it is also POSTed there
 // inside the transaction that claims the row: a sink that is down rolls the claim back and the bus
@@ -17,7 +20,12 @@ import {
   trackingMessageSchema,
   type TrackingMessage,
 } from '@printshop/shared-events/tracking-messages';
-import { browserEvent, serverPurchaseEvent, type ConversionsEvent } from './conversions-event';
+import {
+  browserEvent,
+  serverPurchaseEvent,
+  UNVERIFIED_PURCHASE,
+  type ConversionsEvent,
+} from './conversions-event';
 import type { HttpSink } from './http-sink';
 
 export const TRACKING_TABLE = 'tracking_events';
@@ -82,16 +90,21 @@ async function loadOrder(store: EventStore, orderId: string): Promise<OrderView 
   return events.reduce<OrderView | undefined>(evolveOrderView, undefined);
 }
 
-/** The event to forward, or why there is none. */
+/** The event to store (and forward, unless it is an unverified purchase), or why there is none. */
 async function conversionsEventOf(
   deps: TrackingConsumerDeps,
   message: TrackingMessage,
-): Promise<{ event: ConversionsEvent } | { skip: string }> {
-  if (message.source === 'browser') return { event: browserEvent(message) };
-  const order = await loadOrder(deps.store, message.orderId);
+): Promise<{ event: ConversionsEvent; forward: boolean } | { skip: string }> {
+  if (message.source === 'browser' && (message.kind !== 'purchase' || message.orderId === undefined)) {
+    const event = browserEvent(message);
+    return { event, forward: event.event_name !== UNVERIFIED_PURCHASE };
+  }
+  const order = await loadOrder(deps.store, message.orderId!);
   // Not in this shop's log: another shop sharing the bus.
   if (!order) return { skip: 'no such order in this shop' };
-  return { event: serverPurchaseEvent(order, message.paidAt) };
+  const event =
+    message.source === 'browser' ? browserEvent(message, order) : serverPurchaseEvent(order, message.paidAt);
+  return { event, forward: true };
 }
 
 export function trackingHandler(deps: TrackingConsumerDeps): MessageHandler {
@@ -104,7 +117,7 @@ export function trackingHandler(deps: TrackingConsumerDeps): MessageHandler {
       logger.info({ ...about, reason: found.skip }, 'tracking event dropped');
       return;
     }
-    const { event } = found;
+    const { event, forward } = found;
     const stored = await deps.db.transaction(async (trx) => {
       // A lost commit in a database crash costs at most a repeat of an event the sink already has
       // (sinks deduplicate on event_id too): not worth a disk flush per tracking event.
@@ -122,7 +135,7 @@ export function trackingHandler(deps: TrackingConsumerDeps): MessageHandler {
         .merge({ duplicates: trx.raw('??.duplicates + 1', [TRACKING_TABLE]) })
         .returning(trx.raw('(xmax = 0) as inserted'))) as Array<{ inserted: boolean }>;
       if (!claim?.inserted) return false;
-      if (deps.sink) {
+      if (deps.sink && forward) {
         // Throws SinkUnavailable when it should be tried again: the claim is rolled back.
         const answer = await deps.sink.send(event);
         const accepted = answer.status >= 200 && answer.status < 300;

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Bus, Consumer, MessageHandler } from '@printshop/shared-events/bus';
 import type { Logger } from '@printshop/shared-events/logger';
+import type { ResolveHost, WebhookTargetPolicy } from '@printshop/command-service/webhook/target-policy';
 import { ALL_WEBHOOK_SUBJECTS, webhookMessageSchema } from '@printshop/shared-events/webhook-messages';
 import {
   findWebhookEndpoint,
@@ -40,6 +41,10 @@ export interface WebhookWorkerOptions {
   db: Knex;
   secrets: Pick<SecretBox, 'open'>;
   logger: Logger;
+  /** Which addresses inside the network may be reached (WEBHOOK_ALLOWED_HOSTS); the rest are refused. */
+  targets: WebhookTargetPolicy;
+  /** Default: the operating system's resolver (tests point names elsewhere). */
+  resolve?: ResolveHost;
   /** Waits after each failed try of a round; tries = length + 1. */
   backoffMs?: readonly number[];
   /** For one whole HTTP exchange. */
@@ -160,6 +165,8 @@ function startScheduler(o: WebhookWorkerOptions, logger: Logger) {
       url: endpoint.url,
       body: claimed.body,
       timeoutMs,
+      policy: o.targets,
+      resolve: o.resolve,
       signal: stopping.signal,
       headers: {
         'content-type': 'application/json',
@@ -169,7 +176,8 @@ function startScheduler(o: WebhookWorkerOptions, logger: Logger) {
         [HEADERS.delivery]: claimed.id,
       },
     });
-    return { result };
+    // A redirect or an address inside the network: the same try would fail the same way.
+    return result.final ? { result, forced: { status: 'failed' } } : { result };
   }
 
   async function attempt(claimed: ClaimedDelivery): Promise<void> {

@@ -7,9 +7,11 @@ import {
   countWebhookEndpoints,
   findWebhookEndpoint,
 } from '@printshop/projections/webhooks/webhook-endpoints';
+import { webhookUrlProblem } from '@printshop/command-service/webhook/target-policy';
 import { webhookQueryRouter } from '@printshop/query-service/webhooks/webhook-routes';
 import type { AppContext } from '../app-context';
 import { createWebhookDeliveryLog } from './delivery-store';
+import { resolveHost } from './post-webhook';
 import { createSecretBox } from './secret-box';
 
 export function webhookRouters(app: AppContext): Router[] {
@@ -24,6 +26,7 @@ export function webhookRouters(app: AppContext): Router[] {
       secrets: { generate: () => box.generate(), seal: (secret) => box.seal(secret) },
       countEndpoints: () => countWebhookEndpoints(app.db),
       deliveries,
+      targetProblem: (url) => webhookUrlProblem(app.config.webhookTargets, url, resolveHost),
     }),
   ];
 }

@@ -77,7 +77,16 @@ async function applyOne(
       await setPoints(event.data.points);
       return;
     case 'CartEmptied':
-      await lines().where({ cart_id: cartId }).delete();
+      if (!event.data.lines) {
+        await lines().where({ cart_id: cartId }).delete();
+      } else {
+        // The ordered quantities come out; a line left with none is gone (lines added since stay).
+        for (const { lineId, quantity } of event.data.lines) {
+          const line = () => lines().where({ cart_id: cartId, line_id: lineId });
+          await line().where('quantity', '<=', quantity).delete();
+          await line().decrement('quantity', quantity);
+        }
+      }
       await setPoints(0);
       return;
   }

@@ -1,11 +1,12 @@
 // The loyalty read model (GET /api/loyalty/status): each user's balance and the history of their
-// points, one row per loyalty event (points signed: earned and returned add, redeemed subtracts).
+// points, one row per event that moves points (signed: earned and returned add, redeemed and
+// withdrawn subtract), each with the reason it happened. Reservations only hold points for a
+// payment and are not part of the history.
 import type { RecordedEvent } from '@printshop/shared-events/event-store';
 import {
-  LOYALTY_EVENT_TYPES,
   LOYALTY_STREAM_CATEGORY,
   pointsDelta,
-  type LoyaltyEvent,
+  type PointsMovement,
 } from '@printshop/shared-events/events/loyalty';
 import type { Projection } from '../runner/projection';
 
@@ -20,11 +21,27 @@ const HISTORY_TYPE = {
   PointsEarned: 'earned',
   PointsRedeemed: 'redeemed',
   PointsReturned: 'reversed',
+  PointsWithdrawn: 'reversed',
 } as const;
+
+/** Why the points moved (API.md "Loyalty"). */
+function reasonOf(event: PointsMovement): string {
+  switch (event.type) {
+    case 'PointsEarned':
+      return 'order_paid';
+    case 'PointsRedeemed':
+      return 'order_discount';
+    case 'PointsReturned':
+      // Returns were written without a reason while only cancellations gave points back.
+      return event.data.reason ?? 'order_cancelled';
+    case 'PointsWithdrawn':
+      return event.data.reason;
+  }
+}
 
 export const loyaltyProjection: Projection = {
   name: LOYALTY_PROJECTION,
-  eventTypes: LOYALTY_EVENT_TYPES,
+  eventTypes: Object.keys(HISTORY_TYPE),
   tables: [
     { name: LOYALTY_BALANCES_TABLE, primaryKey: ['user_id'] },
     { name: LOYALTY_HISTORY_TABLE, primaryKey: ['event_id'] },
@@ -51,6 +68,7 @@ export const loyaltyProjection: Projection = {
        )`,
       [schema, LOYALTY_HISTORY_TABLE],
     );
+    await db.raw('alter table ??.?? add column if not exists reason text', [schema, LOYALTY_HISTORY_TABLE]);
     await db.raw('create index if not exists loyalty_history_by_user on ??.?? (user_id, position desc)', [
       schema,
       LOYALTY_HISTORY_TABLE,
@@ -58,7 +76,7 @@ export const loyaltyProjection: Projection = {
   },
   async apply(events, trx, schema) {
     for (const recorded of events as RecordedEvent[]) {
-      const event = recorded as unknown as LoyaltyEvent;
+      const event = recorded as unknown as PointsMovement;
       const userId = ownerOf(recorded.streamName);
       const points = pointsDelta(event);
       await trx
@@ -72,6 +90,7 @@ export const loyaltyProjection: Projection = {
           points,
           order_id: event.data.orderId,
           order_number: event.data.orderNumber ?? null,
+          reason: reasonOf(event),
           at: event.data.at,
         });
       await trx.raw(

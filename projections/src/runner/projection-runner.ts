@@ -178,7 +178,7 @@ class ProjectionWorker {
         else if (outcome === 'ended' && this.hasLock) await this.sleep(this.o.lockRetryMs);
       } catch (error) {
         if (this.stopping) break;
-        backoff = Math.min(backoff === 0 ? 500 : backoff * 2, 30_000);
+        backoff = Math.min(backoff === 0 ? 500 : backoff * 2, 5_000);
         this.o.logger.error({ err: error, retryInMs: backoff }, 'projection runner error; retrying');
         await this.sleep(backoff);
       }

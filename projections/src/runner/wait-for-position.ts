@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import { PROGRESS_CHANNEL, readCheckpoints } from './checkpoints';
-import { openDedicatedClient } from './connection';
+import { isTransientDatabaseError, openDedicatedClient } from './connection';
 
 /** True when every projection's checkpoint is at or past `position`; false after the timeout. */
 export async function waitForPosition(
@@ -60,7 +60,10 @@ class ProgressListener {
     clearTimeout(this.idleTimer);
     // Listen before reading, so progress committed between the read and the wait is not missed.
     await this.listen();
-    await this.refresh(names).catch(() => undefined);
+    // The database being away is the caller's answer (503 at once), not a reason to wait it out.
+    await this.refresh(names).catch((error: unknown) => {
+      if (isTransientDatabaseError(error)) throw error;
+    });
     if (this.passed(names, position)) return true;
     return new Promise<boolean>((resolve) => {
       const waiter: Waiter = {

@@ -17,6 +17,7 @@ interface HistoryRow {
   points: string | number;
   at: Date;
   order_number: string | null;
+  reason: string | null;
 }
 
 export function loyaltyQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
@@ -32,7 +33,7 @@ export function loyaltyQueryRouter(deps: { db: Knex; waitFor: WaitForPosition })
         .where({ user_id: userId })
         .orderBy('position', 'desc')
         .limit(HISTORY_LIMIT)
-        .select<HistoryRow[]>('type', 'points', 'at', 'order_number'),
+        .select<HistoryRow[]>('type', 'points', 'at', 'order_number', 'reason'),
     ]);
     ctx.body = {
       success: true,
@@ -44,6 +45,7 @@ export function loyaltyQueryRouter(deps: { db: Knex; waitFor: WaitForPosition })
         points: Number(row.points),
         at: new Date(row.at).toISOString(),
         ...(row.order_number !== null && { orderNumber: row.order_number }),
+        ...(row.reason !== null && { reason: row.reason }),
       })),
     };
   });

@@ -2,8 +2,8 @@
 //   GET /api/orders                              bearer: the caller's orders, newest first;
 //   GET /api/orders/track?orderNumber=&email=    any order, by its number and e-mail;
 //   GET /api/orders/:id?email=                   its owner (bearer), or for a guest order its e-mail.
-// Anything else, someone else's order included, is "not found". Archived orders (the admin's bulk
-// delete) are left out of the list but stay readable by their owner, by id and by tracking.
+// Anything else, someone else's order included, is "not found". Archiving (the admin's bulk delete)
+// tidies the admin's lists only: the buyer's history lists, shows and tracks archived orders too.
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { orderQuerySchema, trackOrderQuerySchema } from '@printshop/shared-events/api/orders';
@@ -38,7 +38,7 @@ export function ordersQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }):
   router.get('/api/orders', fresh, async (ctx) => {
     const { userId } = requireUser(ctx.state);
     const rows = await orders()
-      .where({ user_id: userId, archived: false })
+      .where({ user_id: userId })
       .orderBy([{ column: 'placed_at', order: 'desc' }, { column: 'order_id' }])
       .limit(MAX_LIST)
       .select('view');

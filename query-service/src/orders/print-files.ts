@@ -1,5 +1,7 @@
 // The print-files ZIP of an order (GET /api/admin/orders/:id/print-files): each line's print-ready
-// file (the served, upright copy of its cropped image) named `01-POSTERA4-x2.jpg`, and a manifest
+// file (the served, upright copy of its cropped image) named `01-POSTERA4-x2.jpg`, after it each photo
+// placed in the line's slots (strip frames, collage slots) as `01-PHOTOSTRIPWHITE-x2-photo-1.jpg`
+// (the composite is the print; the photos let the shop re-make it), and a manifest
 // as manifest.json and manifest.csv (sku, product, size, quantity, DPI band, image id, content hash
 // of the file in the ZIP). Files are hashed in a first pass and streamed into the ZIP in a second,
 // so memory stays flat however large the prints are.
@@ -7,6 +9,8 @@ import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
 import { ZipArchive } from 'archiver';
+import type { OrderLine } from '@printshop/shared-events/events/checkout';
+import { slotPhotosOf } from '@printshop/shared-events/events/order-line-images';
 import type { OrderView } from '@printshop/shared-events/events/order-view';
 import { imageKeys, type ImageStore } from '@printshop/shared-events/image-store';
 import { printedSize } from './admin-order-dto';
@@ -30,6 +34,8 @@ export interface ManifestLine {
   /** sha256 (hex) of the file as it is in the ZIP. */
   contentHash: string | null;
   missing: boolean;
+  /** A photo placed in the line's slot `slot` (strip frame, collage slot); absent for the line's print. */
+  slot?: string | number;
 }
 
 export interface PrintManifest {
@@ -39,9 +45,15 @@ export interface PrintManifest {
   lines: ManifestLine[];
 }
 
-/** `01-POSTERA4-x2.jpg`: position (two digits at least), SKU, quantity. */
-export const printFileName = (index: number, total: number, sku: string, quantity: number): string =>
-  `${String(index + 1).padStart(Math.max(2, String(total).length), '0')}-${sku.replace(/[^A-Za-z0-9_-]/g, '_')}-x${quantity}.jpg`;
+/** `01-POSTERA4-x2.jpg`: position (two digits at least), SKU, quantity; `-photo-N` for slot photos. */
+export const printFileName = (
+  index: number,
+  total: number,
+  sku: string,
+  quantity: number,
+  photo?: number,
+): string =>
+  `${String(index + 1).padStart(Math.max(2, String(total).length), '0')}-${sku.replace(/[^A-Za-z0-9_-]/g, '_')}-x${quantity}${photo === undefined ? '' : `-photo-${photo}`}.jpg`;
 
 async function hashOf(images: ImageStore, key: string): Promise<string | undefined> {
   const object = await images.get(key);
@@ -59,23 +71,36 @@ async function hashOf(images: ImageStore, key: string): Promise<string | undefin
   return hash.digest('hex');
 }
 
+/** The line's print, then each of its slot photos: what the ZIP holds for it. */
+const filesOfLine = (line: OrderLine) => [
+  { imageId: line.croppedImageId, photo: undefined, slot: undefined },
+  ...slotPhotosOf(line).map((photo, index) => ({
+    imageId: photo.imageId,
+    photo: index + 1,
+    slot: photo.slot,
+  })),
+];
+
 export async function printManifest(deps: PrintFileDeps, order: OrderView): Promise<PrintManifest> {
   const lines: ManifestLine[] = [];
   for (const [index, line] of order.lines.entries()) {
-    const imageId = line.croppedImageId;
-    const available = deps.ensurePrintFile ? await deps.ensurePrintFile(imageId) : true;
-    const contentHash = available ? await hashOf(deps.images, imageKeys.served(imageId)) : undefined;
-    lines.push({
-      file: contentHash ? printFileName(index, order.lines.length, line.sku, line.quantity) : null,
-      sku: line.sku,
-      product: line.name,
-      size: printedSize(line.sku) ?? null,
-      quantity: line.quantity,
-      dpiBand: line.printQuality ?? null,
-      imageId,
-      contentHash: contentHash ?? null,
-      missing: !contentHash,
-    });
+    for (const { imageId, photo, slot } of filesOfLine(line)) {
+      const available = deps.ensurePrintFile ? await deps.ensurePrintFile(imageId) : true;
+      const contentHash = available ? await hashOf(deps.images, imageKeys.served(imageId)) : undefined;
+      lines.push({
+        file: contentHash ? printFileName(index, order.lines.length, line.sku, line.quantity, photo) : null,
+        sku: line.sku,
+        product: line.name,
+        size: printedSize(line.sku) ?? null,
+        quantity: line.quantity,
+        // The judgement was made for the line's print, not for the photos placed in it.
+        dpiBand: photo === undefined ? (line.printQuality ?? null) : null,
+        imageId,
+        contentHash: contentHash ?? null,
+        missing: !contentHash,
+        ...(slot !== undefined && { slot }),
+      });
+    }
   }
   return { orderId: order.orderId, orderNumber: order.orderNumber, createdAt: order.placedAt, lines };
 }

@@ -14,6 +14,8 @@ export const loyaltyStatusResponseSchema = okSchema.extend({
       points: z.number().int(),
       at: timestampSchema,
       orderNumber: z.string().optional(),
+      /** order_paid, order_discount, order_cancelled, order_refunded, order_partly_refunded */
+      reason: z.string().optional(),
     }),
   ),
 });

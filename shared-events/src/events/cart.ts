@@ -62,11 +62,33 @@ export const LoyaltyRedemptionSet = defineEvent(
   'LoyaltyRedemptionSet',
   z.object({ points: z.number().int().min(0) }),
 );
-/** Paying empties the cart (lines and redemption). */
+/**
+ * An order was paid from this cart: its `lines` (line id and the quantity ordered) are taken out
+ * (a line whose quantity grew since keeps the difference), and the points set on the cart are
+ * cleared; lines added while the payment was open stay. Events written before `lines` was recorded
+ * emptied the whole cart.
+ */
 export const CartEmptied = defineEvent(
   'CartEmptied',
-  z.object({ reason: z.literal('checkout'), orderId: id }),
+  z.object({
+    reason: z.literal('checkout'),
+    orderId: id,
+    lines: z.array(z.object({ lineId: id, quantity })).optional(),
+  }),
 );
+export type OrderedLine = { lineId: string; quantity: number };
+
+/** The cart's lines left after an order took `ordered` (all of them when unknown). */
+export function linesLeftAfterOrder<Line extends { lineId: string; quantity: number }>(
+  lines: readonly Line[],
+  ordered: readonly OrderedLine[] | undefined,
+): Line[] {
+  if (!ordered) return [];
+  const taken = new Map(ordered.map((line) => [line.lineId, line.quantity]));
+  return lines
+    .map((line) => ({ ...line, quantity: line.quantity - (taken.get(line.lineId) ?? 0) }))
+    .filter((line) => line.quantity > 0);
+}
 
 export const cartEvents = [
   CartItemAdded,

@@ -48,6 +48,11 @@ export const orderAmountsSchema = z.object({
   /** What redeemed loyalty points take off. */
   loyaltyDiscount: minor,
   loyaltyPoints: count,
+  /**
+   * Order only: points the price was discounted with that the order could not take (its payment's
+   * hold ended and another checkout got them): the discount they stand for was not paid in points.
+   */
+  unbackedPoints: count.optional(),
   shipping: minor,
   /** What is charged: subtotal - discount - loyaltyDiscount + shipping. */
   total: minor,

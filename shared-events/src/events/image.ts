@@ -67,7 +67,29 @@ export const ImageExpired = defineEvent(
   z.object({ imageId: id, retentionDays: z.number().int().positive(), at }),
 );
 
-export const imageEvents = [ImageUploaded, ImageDeleted, ImageExpired];
+/**
+ * A checkout about to be paid prints this image: it may not be deleted or expired before `until`,
+ * so the payment cannot be taken for a photo that is gone (the order then holds it for good).
+ */
+export const ImageHeldForCheckout = defineEvent(
+  'ImageHeldForCheckout',
+  z.object({ imageId: id, checkoutId: id, until: at, at }),
+);
+
+/** A placed order prints this image: it is kept (original and copies) for as long as the shop is. */
+export const ImageHeldForOrder = defineEvent('ImageHeldForOrder', z.object({ imageId: id, orderId: id, at }));
+
+export const imageEvents = [
+  ImageUploaded,
+  ImageDeleted,
+  ImageExpired,
+  ImageHeldForCheckout,
+  ImageHeldForOrder,
+];
 
 export type ImageEvent =
-  EventOf<typeof ImageUploaded> | EventOf<typeof ImageDeleted> | EventOf<typeof ImageExpired>;
+  | EventOf<typeof ImageUploaded>
+  | EventOf<typeof ImageDeleted>
+  | EventOf<typeof ImageExpired>
+  | EventOf<typeof ImageHeldForCheckout>
+  | EventOf<typeof ImageHeldForOrder>;

@@ -1,7 +1,8 @@
 // A tracking call of spec 2 §7 as received (POST /api/track/*), stream `tracking-<key>`, where the
 // key is derived from the deduplication key (the browser's event_id; the order number for
 // purchases) and the stream is appended with `no_stream`: a retried or repeated call is dropped at
-// the log, and concurrent calls never contend for one stream. The tracking reactor publishes it to
+// the log, and concurrent calls never contend for one stream. Only a verified purchase (of the
+// caller's own order) takes its order number's key, so a fake one cannot shadow the real one. The tracking reactor publishes it to
 // `printshop.tracking.<kind>`. Contact data arrives hashed (SHA-256 of the normalised value), so the
 // log never holds a tracked person's e-mail or phone in the clear.
 import { z } from 'zod';
@@ -35,13 +36,21 @@ export const TrackingEventReceived = defineEvent(
     kind: z.enum(TRACKING_KINDS),
     /** The browser's event_id; for purchases the sink gets the order number instead. */
     eventId: z.string().min(1).max(200),
-    /** `<kind>:<event_id>`, or `purchase:<order number>`: what the consumer deduplicates on. */
+    /**
+     * `<kind>:<event_id>`; `purchase:<order number>` for a verified purchase, else
+     * `unverified-purchase:<event_id>`: what the log and the consumer deduplicate on.
+     */
     dedupKey: z.string().min(1).max(300),
     /** The validated body without its contact fields (they are in userData, hashed). */
     body: z.record(z.string(), z.unknown()),
     userData: trackedUserDataSchema,
     /** The signed-in user who made the call. */
     userId: z.string().optional(),
+    /**
+     * A purchase of an order the caller may see (theirs, or their guest session's): its id, so the
+     * value and currency come from the order. Absent on a purchase: unverified, never forwarded.
+     */
+    orderId: z.string().optional(),
     eventSourceUrl: z.string().max(2000).optional(),
     receivedAt: z.iso.datetime({ offset: true }),
   }),

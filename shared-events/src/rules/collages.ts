@@ -79,6 +79,8 @@ export interface CollageTemplate {
   templatePath: string;
   maskPath?: string;
   samplePath: string;
+  /** Pixel size of the sample picture, so a page reserves its space before it loads (no layout shift). */
+  sampleSize: { width: number; height: number };
   /** Crop ratio (width / height) the editor uses for a slot unless zoneAspectRatios says otherwise. */
   defaultAspectRatio: number;
   /** Per-zone ratios, zone 1 first, where a layout mixes them. */
@@ -87,6 +89,10 @@ export interface CollageTemplate {
 
 /** 4/3 is the editor's general default (spec 2 §9). */
 export const DEFAULT_EDITOR_ASPECT_RATIO = 4 / 3;
+
+/** Samples are 600 px wide: A-paper layouts 1:√2, the two post-style layouts 9:16. */
+const A_SHEET_SAMPLE = { width: 600, height: 849 };
+const POST_SAMPLE = { width: 600, height: 1067 };
 
 const template = (
   number: number,
@@ -109,6 +115,7 @@ const template = (
   templatePath: `/images/products/template${number}.png`,
   maskPath: `/images/products/mask${number}.png`,
   samplePath: `/images/products/sample${number}.webp`,
+  sampleSize: A_SHEET_SAMPLE,
   defaultAspectRatio,
   ...extra,
 });
@@ -128,6 +135,7 @@ export const COLLAGE_TEMPLATES: readonly CollageTemplate[] = [
       skuPrefix: 'TEMPLATE',
       builder: 'template',
       maskPath: undefined,
+      sampleSize: POST_SAMPLE,
     },
   ),
   template(
@@ -229,6 +237,7 @@ export const COLLAGE_TEMPLATES: readonly CollageTemplate[] = [
     'Three wide moments stacked like a film strip.',
     {
       skuPrefix: 'TEMPLATE12',
+      sampleSize: POST_SAMPLE,
     },
   ),
 ];

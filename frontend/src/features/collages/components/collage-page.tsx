@@ -121,7 +121,13 @@ export function CollagePage({ product, template }: { product: Product; template:
 
       <section className="collage-samples" aria-labelledby="collage-samples-title">
         <h2 id="collage-samples-title">Samples</h2>
-        <img src={template.samplePath} alt={`${copy.heading} sample`} width={600} loading="lazy" />
+        <img
+          src={template.samplePath}
+          alt={`${copy.heading} sample`}
+          width={template.sampleSize.width}
+          height={template.sampleSize.height}
+          loading="lazy"
+        />
       </section>
 
       <div className="collage-tabs" role="tablist" aria-label="Collage">

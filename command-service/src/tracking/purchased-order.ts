@@ -1,0 +1,27 @@
+// Whose purchase a browser reports: the order behind the order number, if the caller may see it
+// (the user who placed it, or the guest session whose cart it was). Anything else (an unknown
+// number, another shopper's order) is no verified purchase, whatever the body claims.
+import type { EventStore } from '@printshop/shared-events/event-store';
+import {
+  orderNumberStreamName,
+  orderStreamName,
+  type OrderEvent,
+} from '@printshop/shared-events/events/order';
+import { foldOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
+import { ownsCheckout, type Caller } from '../checkout/checkout';
+import { ORDER_NUMBER_PATTERN } from '../order/order-number';
+
+export async function callersOrder(
+  store: EventStore,
+  orderNumber: string,
+  caller: Caller,
+): Promise<OrderView | undefined> {
+  // Anything not shaped like our numbers names no order (and no stream to read).
+  if (!ORDER_NUMBER_PATTERN.test(orderNumber)) return undefined;
+  const [reserved] = await store.readStream(orderNumberStreamName(orderNumber), { maxCount: 1 });
+  const orderId = (reserved?.data as { orderId?: string } | undefined)?.orderId;
+  if (!orderId) return undefined;
+  const order = foldOrderView((await store.readStream(orderStreamName(orderId))) as unknown as OrderEvent[]);
+  // An order carries its checkout's owner (user id, or the guest cart id): the checkout's rule applies.
+  return order && ownsCheckout(order, caller) ? order : undefined;
+}

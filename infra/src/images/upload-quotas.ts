@@ -1,0 +1,84 @@
+// The upload quotas (command-service/src/images/upload-quotas.ts) with rate-limiter-flexible on
+// Postgres, so every gateway counts in the same table: files and bytes per hour, for each uploader
+// (user, or guest session) and for each IP (a client dropping its cookie is still counted there).
+import type { Knex } from 'knex';
+import { RateLimiterRes, type RateLimiterPostgres } from 'rate-limiter-flexible';
+import type { UploadQuotas } from '@printshop/command-service/images/upload-quotas';
+import { IMAGE_MESSAGES } from '@printshop/command-service/images/messages';
+import { postgresLimiter, rateLimitTable, tooMany } from '../postgres/rate-limiter';
+
+export const UPLOAD_QUOTA_TABLE = 'upload_quotas';
+const HOUR = 60 * 60;
+/** Bytes are counted in KiB: the table's points are 32-bit integers. */
+const KIB = 1024;
+const MIB = 1024 * 1024;
+
+export interface UploadQuotaLimits {
+  /** Per user or guest session, per hour. */
+  uploaderFiles: number;
+  uploaderBytes: number;
+  /** Per IP, per hour. */
+  ipFiles: number;
+  ipBytes: number;
+}
+
+/** A shopper's busy hour (a collage is 8 photos, each upload of a crop 2 files) with room to spare. */
+export const DEFAULT_UPLOAD_QUOTAS: UploadQuotaLimits = {
+  uploaderFiles: 200,
+  uploaderBytes: 2000 * MIB,
+  ipFiles: 600,
+  ipBytes: 6000 * MIB,
+};
+
+export function createUploadQuotas(
+  db: Knex,
+  limits: UploadQuotaLimits = DEFAULT_UPLOAD_QUOTAS,
+): UploadQuotas {
+  const tableReady = rateLimitTable(db, UPLOAD_QUOTA_TABLE);
+  const limiter = (keyPrefix: string, points: number) =>
+    postgresLimiter(db, UPLOAD_QUOTA_TABLE, keyPrefix, { points, duration: HOUR });
+  const uploaderFiles = limiter('uploader_files', limits.uploaderFiles);
+  const uploaderKib = limiter('uploader_kib', Math.ceil(limits.uploaderBytes / KIB));
+  const ipFiles = limiter('ip_files', limits.ipFiles);
+  const ipKib = limiter('ip_kib', Math.ceil(limits.ipBytes / KIB));
+
+  /** Each limiter with its key, as [limiter, key, points of this upload]. */
+  const counters = (owner: string, ip: string, files: number, kib: number) =>
+    [
+      [uploaderFiles, owner, files],
+      [uploaderKib, owner, kib],
+      [ipFiles, ip, files],
+      [ipKib, ip, kib],
+    ] as const;
+
+  /** The refusal that lasts longest, when any. */
+  const refuseWith = (refusals: (RateLimiterRes | undefined)[]) => {
+    const longest = refusals
+      .filter((res): res is RateLimiterRes => res !== undefined)
+      .sort((a, b) => b.msBeforeNext - a.msBeforeNext)[0];
+    if (longest) throw tooMany(IMAGE_MESSAGES.tooManyUploads, longest);
+  };
+
+  const consume = async (rateLimiter: RateLimiterPostgres, key: string, points: number) => {
+    if (points <= 0) return undefined;
+    try {
+      await rateLimiter.consume(key, points);
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      return error;
+    }
+  };
+
+  return {
+    async count({ owner, ip }, upload) {
+      await tableReady();
+      const kib = Math.ceil(upload.bytes / KIB);
+      refuseWith(
+        await Promise.all(
+          counters(owner, ip, upload.files, kib).map(([rl, key, points]) => consume(rl, key, points)),
+        ),
+      );
+    },
+  };
+}

@@ -47,6 +47,8 @@ interface Case {
 
 let app: TestApp;
 const tokens: Partial<Record<Role, string>> = {};
+/** Other sessions of the same user and admin, for the logout cases: a logout revokes its session. */
+const logoutTokens: Partial<Record<Role, string>> = {};
 const known = { ids: [] as string[] };
 let png: Buffer;
 
@@ -67,6 +69,12 @@ beforeAll(async () => {
   );
   const user = { email: 'fuzz-user@example.com', password: PASSWORD, firstName: 'Fuzz', lastName: 'User' };
   tokens.user = String((await json('POST', '/api/auth/register', user)).token);
+  logoutTokens.admin = String(
+    (await json('POST', '/api/auth/login', { email: ADMIN_EMAIL, password: PASSWORD })).token,
+  );
+  logoutTokens.user = String(
+    (await json('POST', '/api/auth/login', { email: user.email, password: PASSWORD })).token,
+  );
   // A few real resources, so that some path ids name something that exists.
   const address = await json(
     'POST',
@@ -210,7 +218,8 @@ function caseOf(call: ApiCall, words: Dictionary): fc.Arbitrary<Case> {
 
 function requestOf(test: Case): RequestInit {
   const headers: Record<string, string> = { ...test.headers };
-  const token = tokens[test.role as 'user' | 'admin'];
+  const logout = test.call.method === 'POST' && test.call.path === '/api/auth/logout';
+  const token = (logout ? logoutTokens : tokens)[test.role];
   if (token && !headers.authorization) headers.authorization = `Bearer ${token}`;
   const init: RequestInit = { method: test.call.method, headers };
   const { body } = test;
@@ -293,5 +302,13 @@ describe('fuzzing every call of docs/api.md', () => {
     const byCall = new Map<string, Finding>();
     for (const finding of findings) byCall.set(`${finding.status} ${finding.call}`, finding);
     expect([...byCall.values()]).toEqual([]);
+    // The signed-in cases were signed in to the end (no case revoked the sessions they used).
+    expect(
+      (await fetch(`${app.url}/api/auth/me`, { headers: { authorization: `Bearer ${tokens.user}` } })).status,
+    ).toBe(200);
+    const dashboard = await fetch(`${app.url}/api/admin/dashboard`, {
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
+    expect(dashboard.status).toBe(200);
   }, 180_000);
 });

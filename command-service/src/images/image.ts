@@ -1,5 +1,6 @@
 // An uploaded image as its stream tells it, and who may use it. The cart (issue 6) loads images
 // with loadImage and checks them with canUseImage before a line may reference them.
+import { PATH_ID_PATTERN } from '@printshop/shared-events/api/common';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import {
   imageStreamName,
@@ -9,8 +10,11 @@ import {
   type PrintAssessment,
 } from '@printshop/shared-events/events/image';
 
-/** What an image id can look like (uuids are issued); anything else is no image. */
-export const IMAGE_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+/**
+ * What an image id can look like (uuids are issued); anything else is no image. The contract's path
+ * id rule: a leading '-' or '_' passed the old pattern but not the image store's key rule (a 500).
+ */
+export const IMAGE_ID_PATTERN = PATH_ID_PATTERN;
 
 export interface UploadedImage {
   imageId: string;

@@ -4,6 +4,7 @@ import Koa from 'koa';
 import type Router from '@koa/router';
 import type { Logger } from '@printshop/shared-events/logger';
 import { parseBody } from './body-parser';
+import { privateByDefault } from './cache-control';
 import { compressResponses } from './compress-responses';
 import { errorHandler } from './error-handler';
 import type { Metrics } from './metrics';
@@ -45,6 +46,7 @@ export function createGateway(options: GatewayOptions): Koa {
   app.use(compressResponses());
   app.use(errorHandler(logger));
   app.use(securityHeaders());
+  app.use(privateByDefault());
   app.use(parseBody());
   for (const middleware of options.middleware ?? []) app.use(middleware);
 

@@ -28,6 +28,11 @@ beforeAll(async () => {
   const app = new Koa();
   app.use(table.routes);
   app.use(table.allowedMethods);
+  // What comes after the routes (the frontend's files): a request no route took arrives here.
+  app.use((ctx, next) => {
+    if (ctx.path === '/images/logo.svg') ctx.body = 'frontend file';
+    return next();
+  });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -61,6 +66,37 @@ describe('route table', () => {
     for (const path of ['/api/nothing', '/api/cart/item/7/extra', '/', '/images']) {
       expect((await call('GET', path)).status).toBe(404);
     }
+  });
+
+  it('given a path id that does not look like an id, then no route with that id answers it (404)', async () => {
+    const malformed = [
+      '-abc',
+      '_abc',
+      '%2Dx',
+      '%00',
+      'a%00b',
+      '%ED%A0%80',
+      '%ff',
+      '..',
+      'a%2Fb',
+      'x'.repeat(101),
+    ];
+    for (const id of malformed) {
+      expect(await call('GET', `/api/orders/${id}`), id).toMatchObject({ status: 404, body: 'Not Found' });
+      expect(await call('PUT', `/api/orders/${id}`), id).toMatchObject({ status: 404 });
+      expect(await call('GET', `/images/${id}`), id).toMatchObject({ status: 404 });
+    }
+    expect(await call('GET', '/api/orders/0c4e2a1d-5f3b-4c1e-9a7d-2b8f6e4d1c3a')).toMatchObject({
+      status: 200,
+    });
+    expect(await call('GET', '/api/orders/pi_3Abc123')).toMatchObject({
+      status: 200,
+      body: 'order pi_3Abc123',
+    });
+  });
+
+  it('given a path under /images/ that is no image id, then it moves on to what comes after the routes', async () => {
+    expect(await call('GET', '/images/logo.svg')).toMatchObject({ status: 200, body: 'frontend file' });
   });
 
   it('given a router with path-less middleware, then the table refuses it', () => {

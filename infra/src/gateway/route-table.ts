@@ -1,10 +1,24 @@
 // Every service router's routes in one table, filed by resource: the path's first two segments
 // ("/api/cart"). A request is matched against the routes that can serve its resource only, in the
-// order they were registered, instead of against all of the shop's routes one by one.
+// order they were registered, instead of against all of the shop's routes one by one. A path id
+// (`:id`) must look like one (PATH_ID_PATTERN): a malformed id does not match the route, so it ends
+// as a 404 (or reaches the frontend's files under /images/) instead of reaching a handler.
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
+import compose from 'koa-compose';
+import { PATH_ID_PATTERN } from '@printshop/shared-events/api/common';
 
 const isStatic = (segment: string) => !/[:*(]/.test(segment);
+
+type Stack = Router['stack'][number]['stack'];
+
+/** A route's middleware, run only when its `:id` looks like an id; else the request moves on. */
+function matchingIdOnly(stack: Stack): Stack {
+  const route = compose(stack as unknown as Middleware[]);
+  const guarded: Middleware = (ctx, next) =>
+    PATH_ID_PATTERN.test(String(ctx.params?.id)) ? route(ctx, next) : next();
+  return [guarded] as unknown as Stack;
+}
 
 /** "/api/cart/item/:id" -> "/api/cart"; "/images/:id" -> "/images"; "/:x" -> "". */
 function fileOf(path: string): string {
@@ -27,7 +41,9 @@ export function routeTable(routers: readonly Router[]): { routes: Middleware; al
     for (const { layer, file: filed } of layers) {
       if (filed === '' || filed === file || file.startsWith(`${filed}/`)) {
         const methods = layer.methods.filter((method) => method !== 'HEAD');
-        router.register(layer.path, methods, layer.stack, { name: layer.name ?? undefined });
+        const hasId = layer.paramNames.some((param) => param.name === 'id');
+        const stack = hasId ? matchingIdOnly(layer.stack) : layer.stack;
+        router.register(layer.path, methods, stack, { name: layer.name ?? undefined });
       }
     }
     return router;

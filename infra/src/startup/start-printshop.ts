@@ -23,6 +23,7 @@ import { buildRouters } from '../routes';
 import { closeCartReadCache } from '@printshop/query-service/cart/cart-routes';
 import { startPaymentReconciler } from '../payments/payment-reconciler';
 import type { Config } from '../config';
+import { answerClientError } from '../gateway/client-error';
 import { createGateway } from '../gateway/create-gateway';
 import { createMetrics } from '../gateway/metrics';
 import {
@@ -252,6 +253,7 @@ export async function startPrintShop({
 
 async function listen(handler: RequestListener, config: Config): Promise<Server> {
   const server = createServer(handler);
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     const failed = (error: NodeJS.ErrnoException) => {
       const why = { EADDRINUSE: 'is in use by another program', EACCES: 'needs privileges we lack' };

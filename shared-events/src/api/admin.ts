@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../rules/currencies';
 import {
+  apiString,
   countSchema,
   idSchema,
   moneySchema,
@@ -183,7 +184,10 @@ export const SALES_REPORT_MESSAGES = {
   range: `The range may span at most ${SALES_REPORT_MAX_DAYS} days`,
 } as const;
 
-const reportDate = (field: string) => queryValue(z.iso.date({ error: SALES_REPORT_MESSAGES.date(field) }));
+const reportDate = (field: string) => {
+  const error = SALES_REPORT_MESSAGES.date(field);
+  return queryValue(apiString({ error }).pipe(z.iso.date({ error })));
+};
 const DAY_MS = 86_400_000;
 const isoDate = z.iso.date();
 
@@ -286,11 +290,11 @@ export const recoveryEmailResponseSchema = okSchema.extend({
 });
 
 const webhookFields = {
-  url: z.url({ protocol: /^https?$/, error: 'Enter an http(s) URL' }).max(2000),
+  url: apiString().pipe(z.url({ protocol: /^https?$/, error: 'Enter an http(s) URL' }).max(2000)),
   /** Integration event names, e.g. 'order.paid'. */
   events: z.array(requiredText(100)).min(1).max(50),
   /** Signing secret; generated when left out. */
-  secret: z.string().min(16).max(200),
+  secret: apiString().min(16).max(200),
   active: z.boolean(),
 };
 export const webhookBodySchema = z.object({

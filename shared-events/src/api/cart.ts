@@ -56,7 +56,7 @@ export const customizationDataSchema = z.object({
   images: z
     .array(
       z.object({
-        slotId: z.union([z.string().max(100), z.number().int()]),
+        slotId: z.union([text(100), z.number().int()]),
         imageId: idSchema,
         position: cropPositionSchema.optional(),
       }),

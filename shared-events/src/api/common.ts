@@ -1,31 +1,38 @@
 // Building blocks of the REST contract (API.md "Common rules"). Request schemas strip unknown fields
 // (zod objects do by default), refuse wrong types (no coercion in JSON bodies; query strings, which
 // are always text, are coerced explicitly) and refuse strings over 2,000 characters unless stated.
+// Every request string is an `apiString` (no control characters, no broken Unicode).
 // Response schemas are what the frontend parses every answer with.
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../rules/currencies';
+import { apiString } from './api-string';
+
+export { apiString, CONTROL_CHARACTERS_MESSAGE } from './api-string';
 
 export const MAX_TEXT = 2000;
 
 /** Any request string: at most `max` characters (2,000 unless stated). */
-export const text = (max: number = MAX_TEXT) => z.string().max(max);
+export const text = (max: number = MAX_TEXT) => apiString().max(max);
 /** A request string that must not be blank; trimmed. */
 export const requiredText = (max: number = MAX_TEXT, required?: string, tooLong?: string) =>
-  z.string().trim().min(1, required).max(max, tooLong);
+  apiString().trim().min(1, required).max(max, tooLong);
 /** An optional request string that may also be sent as null (browsers send null for "none"). */
-export const optionalText = (max: number = MAX_TEXT) => z.string().max(max).nullish();
+export const optionalText = (max: number = MAX_TEXT) => apiString().max(max).nullish();
 
 /** Ids of carts, images, orders...: opaque text. */
 export const idSchema = requiredText(200);
-export const skuSchema = z
-  .string()
+/**
+ * What an id in a path looks like (every id the shop makes is a UUID; payment references are
+ * letters, digits and _): a path whose id is anything else names nothing, and is answered 404.
+ */
+export const PATH_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+export const skuSchema = apiString()
   .trim()
   .min(1)
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, 'Invalid SKU');
 export const currencySchema = z.enum(CURRENCY_CODES);
-export const countrySchema = z
-  .string()
+export const countrySchema = apiString()
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'Invalid country code');
@@ -46,7 +53,7 @@ export const queryInt = (min: number, max: number, fallback?: number) => {
   );
 };
 export const queryText = (max = 200, fallback?: string) => {
-  const value = z.string().trim().max(max);
+  const value = apiString().trim().max(max);
   return z.preprocess(blankToUndefined, fallback === undefined ? value.optional() : value.default(fallback));
 };
 export const queryEnum = <const T extends readonly [string, ...string[]]>(

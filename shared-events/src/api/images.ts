@@ -1,6 +1,6 @@
 // Images (API.md "Images"). Bodies are multipart; these schemas check the text fields and the answers.
 import { z } from 'zod';
-import { countSchema, okSchema, queryInt, skuSchema } from './common';
+import { apiString, countSchema, okSchema, queryInt, skuSchema } from './common';
 
 export const cropAreaSchema = z.object({
   x: z.number().finite().nonnegative(),
@@ -10,8 +10,7 @@ export const cropAreaSchema = z.object({
 });
 
 /** The `crop` multipart field is JSON text. */
-const cropFieldSchema = z
-  .string()
+const cropFieldSchema = apiString()
   .max(2000)
   .transform((value, ctx) => {
     try {

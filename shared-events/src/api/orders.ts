@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { addressInputSchema } from '../rules/addresses';
 import { emailSchema } from '../rules/password-policy';
 import {
+  apiString,
   countrySchema,
   countSchema,
   currencySchema,
@@ -89,8 +90,7 @@ export const createPaymentIntentResponseSchema = okSchema.extend({
 export const confirmPaymentBodySchema = z.object({
   paymentIntentId: idSchema,
   /** Test mode only: the card number deciding the outcome (spaces allowed). */
-  testCard: z
-    .string()
+  testCard: apiString()
     .max(30)
     .transform((value) => value.replace(/\s/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'Invalid test card number'))
@@ -153,8 +153,7 @@ export const orderQuerySchema = z.object({
   email: queryValue(emailSchema.optional()),
 });
 export const trackOrderQuerySchema = z.object({
-  orderNumber: z
-    .string({ error: 'Order number is required' })
+  orderNumber: apiString({ error: 'Order number is required' })
     .trim()
     .min(1, 'Order number is required')
     .max(50, 'Order number is required'),

@@ -1,7 +1,7 @@
 // Tracking bodies of spec 2 §7 (POST /api/track/*, fire and forget, 202 {success}). Browser context
 // fields may be missing or null; the ids and product fields the events are about are required.
 import { z } from 'zod';
-import { okSchema, optionalText, requiredText, skuSchema, text } from './common';
+import { apiString, okSchema, optionalText, requiredText, skuSchema, text } from './common';
 
 /** Meta pixel cookies and hashed-on-server contact data. */
 export const trackingUserDataSchema = z
@@ -37,7 +37,7 @@ const pageContext = {
 };
 const quantity = z.number().int().min(1).max(100_000);
 const price = z.number().finite().nonnegative();
-const currency = z.string().regex(/^[A-Z]{3}$/);
+const currency = apiString().regex(/^[A-Z]{3}$/);
 
 export const trackAddToCartBodySchema = z.object({
   item: z.object({

@@ -10,6 +10,7 @@
 // (county). Where a profile has a state it is required, unless the country is on the spec's list
 // (none of the listed countries has a state field, so the list only guards future profiles).
 import { z } from 'zod';
+import { apiString } from '../api/api-string';
 import {
   AE_EMIRATES,
   AU_STATES,
@@ -274,17 +275,15 @@ const L = ADDRESS_LIMITS;
 
 /** A text field: trimmed, 'required' message when missing or blank, 'too long' above max. */
 const requiredText = (field: string, max: number, required: string) =>
-  z
-    .string({
-      error: (issue) => (issue.input === undefined || issue.input === null ? required : M.notText(field)),
-    })
+  apiString({
+    error: (issue) => (issue.input === undefined || issue.input === null ? required : M.notText(field)),
+  })
     .trim()
     .min(1, required)
     .max(max, M.tooLong(field, max));
 
 const optionalText = (field: string, max: number) =>
-  z
-    .string({ error: M.notText(field) })
+  apiString({ error: M.notText(field) })
     .trim()
     .max(max, M.tooLong(field, max));
 
@@ -302,8 +301,7 @@ export const addressInputSchema = z
     city: optionalText('City', L.city).default(''),
     state: optionalText('State', L.state).optional(),
     postalCode: optionalText('Postal code', L.postalCode).optional(),
-    country: z
-      .string({ error: M.countryInvalid })
+    country: apiString({ error: M.countryInvalid })
       .trim()
       .toUpperCase()
       .refine(isKnownCountry, M.countryInvalid),

@@ -2,6 +2,7 @@
 // messages are used word for word; the others (names, e-mail, login, token, length cap) are ours and
 // live here too, so the form and the gateway say the same thing.
 import { z } from 'zod';
+import { apiString } from '../api/api-string';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Ours: long enough for any passphrase, short enough to keep hashing cheap (a DoS guard). */
@@ -32,7 +33,7 @@ export const PASSWORD_MESSAGES = {
 const M = PASSWORD_MESSAGES;
 
 /** A string field whose missing value reports `message` rather than zod's type error. */
-const text = (message: string) => z.string({ error: message });
+const text = (message: string) => apiString({ error: message });
 
 /** A new password: every rule that fails is reported (the form shows them all). Not trimmed. */
 export const newPasswordSchema = text(M.tooShort)

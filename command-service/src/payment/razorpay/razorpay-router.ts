@@ -7,6 +7,7 @@
 // Confirmations that never come are picked up by the status job (reconcile.ts).
 import Router from '@koa/router';
 import { z } from 'zod';
+import { requiredText } from '@printshop/shared-events/api/common';
 import { verifyPaymentBodySchema } from '@printshop/shared-events/api/orders';
 import { NotFound } from '@printshop/shared-events/errors';
 import { toMajor } from '@printshop/shared-events/rules/money';
@@ -34,7 +35,7 @@ export interface RazorpayRouterDeps extends PaymentDeps {
 }
 
 const testPayBodySchema = z.object({
-  razorpay_order_id: z.string().trim().min(1).max(200),
+  razorpay_order_id: requiredText(200),
   outcome: z.enum(['success', 'failure']).default('success'),
 });
 

@@ -194,7 +194,7 @@ export async function startEventStoreDbStandIn(options: StandInOptions = {}): Pr
         : stream.hasStart() && backwards
           ? log.readStream(name, 'backwards', 0n, count)
           : log.readStream(name, backwards ? 'backwards' : 'forwards', from, count);
-    if (read.result === 'stream_deleted') return call.destroy(streamDeleted(name));
+    if (read.result === 'stream_deleted') return void call.emit('error', streamDeleted(name));
     if (read.result === 'stream_not_found') {
       const notFound = new ReadResp.StreamNotFound().setStreamIdentifier(identifierOf(name));
       await send(call, new ReadResp().setStreamNotFound(notFound));
@@ -282,13 +282,11 @@ export async function startEventStoreDbStandIn(options: StandInOptions = {}): Pr
       const request = call.request.getOptions()!;
       const work = request.hasStream()
         ? request.hasSubscription()
-          ? Promise.resolve(
-              call.destroy(
-                serverError(
-                  grpcStatus.UNIMPLEMENTED,
-                  'unsupported',
-                  'the stand-in has no stream subscriptions',
-                ),
+          ? Promise.reject(
+              serverError(
+                grpcStatus.UNIMPLEMENTED,
+                'unsupported',
+                'the stand-in has no stream subscriptions',
               ),
             )
           : readStream(call, request)
@@ -296,7 +294,7 @@ export async function startEventStoreDbStandIn(options: StandInOptions = {}): Pr
           ? subscribeToAll(call, request)
           : readAll(call, request);
       work.catch((error: unknown) => {
-        if (!call.cancelled) call.destroy(error as Error);
+        if (!call.cancelled) call.emit('error', error);
       });
     },
 

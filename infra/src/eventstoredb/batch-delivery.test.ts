@@ -1,6 +1,6 @@
 // Batching of the EventStoreDB subscription, driven by a real object stream standing where the
-// client's $all subscription stands (no EventStoreDB server can run here; the contract suite covers
-// the adapter end to end when EVENTSTORE_URL is set).
+// client's $all subscription stands; the contract suite covers the adapter end to end, over the
+// protocol stand-in or the server of EVENTSTORE_URL (test/contract/eventstoredb.test.ts).
 import { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';

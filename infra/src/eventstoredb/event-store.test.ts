@@ -1,7 +1,7 @@
 // Bad input is refused before anything is sent: these run without an EventStoreDB (none can run
 // here), against an address where nothing listens, so a request that did go out would fail with a
-// connection error instead of the error expected. The behaviour with a server is the contract suite
-// (test/contract/eventstoredb.test.ts, when EVENTSTORE_URL is set).
+// connection error instead of the error expected. The behaviour over the wire is the contract suite
+// (test/contract/eventstoredb.test.ts: the protocol stand-in, or the server of EVENTSTORE_URL).
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEvent, EventRegistry } from '@printshop/shared-events/event-registry';

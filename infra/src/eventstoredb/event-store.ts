@@ -14,12 +14,9 @@ import {
   STREAM_EXISTS,
   StreamNotFoundError,
   WrongExpectedVersionError,
-  eventTypeFilter,
   jsonEvent,
-  streamNameFilter,
   type AllStreamResolvedEvent,
   type AppendExpectedRevision,
-  type Filter,
   type JSONType,
   type Position,
   type ReadPosition,
@@ -30,7 +27,6 @@ import {
   InvalidEvent,
   WrongExpectedVersion,
   matchesFilter,
-  type EventFilter,
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
@@ -60,6 +56,15 @@ const MAX_PAGE = 4096;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Keys the client turns into EventStoreDB's own stream settings ($maxAge, $tb, $acl...). */
 const RESERVED_METADATA_KEYS = new Set(['maxAge', 'maxCount', 'truncateBefore', 'cacheControl', 'acl']);
+
+/**
+ * Consumes a read to its end. Leaving it early (break, return, cancel) is not safe: when the server
+ * has already sent everything, cancelling is a no-op and the unread rest keeps the gRPC call from
+ * finishing, so it stays in the client (a leak) and `client.dispose()` waits for it forever.
+ */
+async function readToEnd<T>(read: AsyncIterable<T>, visit: (item: T) => void): Promise<void> {
+  for await (const item of read) visit(item);
+}
 
 /** Commit position as a number; -1 when the server did not say (reads of a stream before 22.6). */
 const positionOf = (position: Position | undefined): number =>
@@ -97,18 +102,6 @@ const asMetadata = (metadata: unknown): EventMetadata =>
     ? (metadata as EventMetadata)
     : {};
 
-/**
- * The server-side part of a filter: fewer events cross the wire; `matchesFilter` then decides
- * exactly (prefixes over-match: `OrderPlaced` also matches `OrderPlacedV2`).
- */
-const serverFilter = (filter: EventFilter | undefined): Filter | undefined => {
-  if (filter?.eventTypes?.length) return eventTypeFilter({ prefixes: [...filter.eventTypes] });
-  if (filter?.streamCategories?.length) {
-    return streamNameFilter({ prefixes: filter.streamCategories.map((category) => `${category}-`) });
-  }
-  return undefined;
-};
-
 export function createEventStoreDbStore(options: EventStoreDbStoreOptions): EventStore {
   const client = EventStoreDBClient.connectionString(options.connectionString);
   const { registry } = options;
@@ -145,11 +138,11 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
    * idempotent repeat: the events were already written).
    */
   const positionAt = async (streamName: string, revision: bigint): Promise<number> => {
-    for await (const resolved of client.readStream(streamName, { fromRevision: revision, maxCount: 1 })) {
-      const position = positionOf(resolved.event?.position);
-      if (position >= 0) return position;
-    }
-    return store.headPosition();
+    let position = -1;
+    await readToEnd(client.readStream(streamName, { fromRevision: revision, maxCount: 1 }), (resolved) => {
+      position = positionOf(resolved.event?.position);
+    });
+    return position >= 0 ? position : store.headPosition();
   };
 
   const store: EventStore = {
@@ -206,35 +199,32 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
       const pageSize = Math.min(Math.max(maxCount + 1, 64), MAX_PAGE);
       for (;;) {
         let seen = 0;
-        let full = false;
-        const read = client.readAll({ fromPosition: readPosition(lastPosition), maxCount: pageSize });
-        for await (const resolved of read) {
-          seen++;
-          const event = resolved.event;
-          if (!event) continue;
-          const position = positionOf(event.position);
-          if (position <= lastPosition) continue;
-          lastPosition = position;
-          if (isSystem(event.streamId, event.type)) continue;
-          if (!matchesFilter({ type: event.type, streamName: event.streamId }, readOptions.filter)) continue;
-          events.push(recorded(event, position));
-          if (events.length >= maxCount) {
-            full = true;
-            break;
-          }
-        }
-        if (full) await read.cancel();
-        if (full || seen < pageSize) return { events, lastPosition };
+        await readToEnd(
+          client.readAll({ fromPosition: readPosition(lastPosition), maxCount: pageSize }),
+          (resolved) => {
+            seen++;
+            const event = resolved.event;
+            // Past a full batch the rest of the page is only read to its end, not looked at.
+            if (!event || events.length >= maxCount) return;
+            const position = positionOf(event.position);
+            if (position <= lastPosition) return;
+            lastPosition = position;
+            if (isSystem(event.streamId, event.type)) return;
+            if (!matchesFilter({ type: event.type, streamName: event.streamId }, readOptions.filter)) return;
+            events.push(recorded(event, position));
+          },
+        );
+        if (events.length >= maxCount || seen < pageSize) return { events, lastPosition };
       }
     },
 
     subscribeToAll(subscribeOptions, handler) {
       const fromPosition = subscribeOptions.fromPosition ?? 0;
       const { filter } = subscribeOptions;
-      const source = client.subscribeToAll({
-        fromPosition: readPosition(fromPosition),
-        filter: serverFilter(filter),
-      });
+      // Unfiltered on purpose: a server-side filter drops the unwanted events, and its checkpoints
+      // come only every so many of them, so lastPosition would stop short of the head when the last
+      // events are unwanted (a projection then looks behind forever). Filtered here instead.
+      const source = client.subscribeToAll({ fromPosition: readPosition(fromPosition) });
       const scan = (resolved: AllStreamResolvedEvent): Scanned | undefined => {
         const event = resolved.event;
         if (!event) return undefined;
@@ -263,10 +253,14 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
     },
 
     async headPosition() {
-      for await (const resolved of client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 })) {
-        if (resolved.event) return Math.max(positionOf(resolved.event.position), 0);
-      }
-      return 0;
+      let head = 0;
+      await readToEnd(
+        client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }),
+        (resolved) => {
+          if (resolved.event) head = Math.max(positionOf(resolved.event.position), 0);
+        },
+      );
+      return head;
     },
 
     async getStreamMetadata(streamName) {

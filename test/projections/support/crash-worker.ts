@@ -1,5 +1,7 @@
 // A projection worker as its own process, for the crash test: runs the event counter from
-// DATABASE_URL, prints "active" once it holds the lock and reads, stops cleanly on SIGTERM.
+// DATABASE_URL (the log too, unless EVENTSTORE_URL names an EventStoreDB or its protocol stand-in),
+// prints "active" once it holds the lock and reads, stops cleanly on SIGTERM.
+import { createEventStoreDbStore } from '@printshop/infra/eventstoredb/event-store';
 import { createDb } from '@printshop/infra/postgres/db';
 import { createPostgresEventStore } from '@printshop/infra/postgres/event-store';
 import { migrateProjections } from '@printshop/projections/runner/checkpoints';
@@ -9,7 +11,9 @@ import { eventCounterProjection } from './event-counter-projection';
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
 const db = createDb(url, { poolMax: 4 });
-const store = createPostgresEventStore({ db, connectionString: url, pollIntervalMs: 200 });
+const store = process.env.EVENTSTORE_URL
+  ? createEventStoreDbStore({ connectionString: process.env.EVENTSTORE_URL })
+  : createPostgresEventStore({ db, connectionString: url, pollIntervalMs: 200 });
 await migrateProjections(db);
 const runner = startProjections({
   db,

@@ -9,8 +9,10 @@ const GAP = 24;
 const COLUMNS = 4;
 
 export interface ContactTile {
-  /** e.g. `01  x2  4X6PHOTOPRINT`. */
+  /** The line number and quantity, large: `01  x2`. */
   label: string;
+  /** Under it, small: the SKU. */
+  caption: string;
   /** A thumbnail from contactThumb; absent when the line's file is missing. */
   thumb?: Buffer;
 }
@@ -49,7 +51,10 @@ export async function contactSheet(title: string, tiles: readonly ContactTile[])
       ? ''
       : `<rect x="${left}" y="${top}" width="${THUMB}" height="${THUMB}" fill="#eee" stroke="#c00"/>` +
         `<text x="${left + THUMB / 2}" y="${top + THUMB / 2}" text-anchor="middle" fill="#c00" font-size="32">MISSING</text>`;
-    return `${missing}<text x="${left}" y="${top + THUMB + 40}" font-size="30" font-weight="bold">${xml(tile.label)}</text>`;
+    return (
+      `${missing}<text x="${left}" y="${top + THUMB + 34}" font-size="30" font-weight="bold" xml:space="preserve">${xml(tile.label)}</text>` +
+      `<text x="${left}" y="${top + THUMB + 58}" font-size="18">${xml(tile.caption)}</text>`
+    );
   });
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="DejaVu Sans, sans-serif">
 <text x="${GAP}" y="40" font-size="32">${xml(title)}</text>${texts.join('')}</svg>`;

@@ -40,7 +40,10 @@ export interface PrintFileDeps {
   /** A slot photo as served (upright JPEG) with its size; undefined when it is gone. */
   slotPhoto(imageId: string): Promise<{ bytes: Buffer; widthPx: number; heightPx: number } | undefined>;
   contactThumb(print: Buffer): Promise<Buffer>;
-  contactSheet(title: string, tiles: Array<{ label: string; thumb?: Buffer }>): Promise<Buffer>;
+  contactSheet(
+    title: string,
+    tiles: Array<{ label: string; caption: string; thumb?: Buffer }>,
+  ): Promise<Buffer>;
 }
 
 export interface ManifestLine {
@@ -232,18 +235,18 @@ export function printFilesZip(deps: PrintFileDeps, order: OrderView): ZipArchive
   const total = order.lines.length;
   void (async () => {
     const lines: ManifestLine[] = [];
-    const tiles: Array<{ label: string; thumb?: Buffer }> = [];
+    const tiles: Array<{ label: string; caption: string; thumb?: Buffer }> = [];
     for (const [index, line] of order.lines.entries()) {
-      const label = `${linePosition(index, total)}   x${line.quantity}   ${line.sku}`;
+      const tile = { label: `${linePosition(index, total)}   x${line.quantity}`, caption: line.sku };
       const rendered = await deps.renderPrint(line);
       if (rendered) {
         const file = printFileName(index, total, line.sku, line.quantity);
         await addFile(archive, file, rendered.bytes, date);
         lines.push(printLine(line, file, rendered));
-        tiles.push({ label, thumb: await deps.contactThumb(rendered.bytes) });
+        tiles.push({ ...tile, thumb: await deps.contactThumb(rendered.bytes) });
       } else {
         lines.push(missingLine(line, line.croppedImageId));
-        tiles.push({ label });
+        tiles.push(tile);
       }
       for (const [n, { imageId, slot }] of slotPhotosOf(line).entries()) {
         const photo = await deps.slotPhoto(imageId);

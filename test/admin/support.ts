@@ -90,12 +90,14 @@ export async function uploadForPrint(
   app: TestApp,
   b: Browser,
   sku: string,
+  photo?: Photo,
 ): Promise<{ rawImageId: string; croppedImageId: string; quality: string }> {
   if (!b.token) throw new Error('uploadForPrint needs a signed-in browser');
   const form = new FormData();
-  form.append('rawImage', new Blob([await pngBytes()], { type: 'image/png' }), 'photo.png');
-  form.append('croppedImage', new Blob([await pngBytes()], { type: 'image/png' }), 'cropped.png');
-  form.append('crop', JSON.stringify({ x: 0, y: 0, width: 48, height: 48 }));
+  const type = photo?.type ?? 'image/png';
+  form.append('rawImage', new Blob([photo?.raw ?? (await pngBytes())], { type }), 'photo');
+  form.append('croppedImage', new Blob([photo?.cropped ?? (await pngBytes())], { type }), 'cropped');
+  form.append('crop', JSON.stringify(photo?.crop ?? { x: 0, y: 0, width: 48, height: 48 }));
   form.append('sku', sku);
   const response = await fetch(`${app.url}/api/images`, {
     method: 'POST',
@@ -111,11 +113,21 @@ export async function uploadForPrint(
   return { rawImageId: body.rawImage.id, croppedImageId: body.croppedImage.id, quality: body.print.quality };
 }
 
+/** A photo of the test's own: the original, the crop chosen in it and the cropped copy. */
+export interface Photo {
+  raw: Buffer;
+  cropped: Buffer;
+  crop: { x: number; y: number; width: number; height: number };
+  type: string;
+}
+
 export interface Line {
   sku: string;
   quantity: number;
   /** Upload with a crop for the product (print quality judged) instead of a plain single image. */
   withCrop?: boolean;
+  /** Upload this photo with its crop (implies withCrop). */
+  photo?: Photo;
 }
 
 /**
@@ -129,8 +141,8 @@ export async function placeOrder(
 ): Promise<{ order: OrderDto; position: number }> {
   for (const line of o.lines ?? [{ sku: 'POSTERA4', quantity: 2 }]) {
     let images: { rawImageId?: string; croppedImageId: string };
-    if (line.withCrop) {
-      const { rawImageId, croppedImageId } = await uploadForPrint(app, b, line.sku);
+    if (line.withCrop || line.photo) {
+      const { rawImageId, croppedImageId } = await uploadForPrint(app, b, line.sku, line.photo);
       images = { rawImageId, croppedImageId };
     } else {
       images = { croppedImageId: await b.uploadImage() };

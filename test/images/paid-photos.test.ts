@@ -123,7 +123,9 @@ describe('a paid order keeps its photos', () => {
       '04-TEMPLATE18_COLLAGE_A4-x1-photo-1.jpg',
       '04-TEMPLATE18_COLLAGE_A4-x1-photo-2.jpg',
     ];
-    expect([...files.keys()].sort()).toEqual(['manifest.csv', 'manifest.json', ...expectedFiles].sort());
+    expect([...files.keys()].sort()).toEqual(
+      ['contact-sheet.jpg', 'manifest.csv', 'manifest.json', ...expectedFiles].sort(),
+    );
     for (const name of expectedFiles) expect(files.get(name)!.length, name).toBeGreaterThan(0);
     const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8'));
     expect(manifest.lines.map((l: { file: string; imageId: string }) => [l.file, l.imageId])).toEqual([

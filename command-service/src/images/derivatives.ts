@@ -5,7 +5,7 @@ import { ServiceUnavailable } from '@printshop/shared-events/errors';
 import { imageKeys, type ImageStore, type StoredImage } from '@printshop/shared-events/image-store';
 import { sniffImageKind } from '@printshop/shared-events/rules/uploads';
 import sharp from 'sharp';
-import { openImage, servedJpeg, sizedJpeg } from './decode';
+import { openImage, servedJpeg, sizedJpeg, type OpenedImage } from './decode';
 
 export interface ImageDerivatives {
   /** Makes the served copy when missing; false when neither it nor the original exists. */
@@ -14,10 +14,21 @@ export interface ImageDerivatives {
   ensureSized(image: { imageId: string; width: number }, width: number): Promise<string | undefined>;
 }
 
-async function readWhole(object: StoredImage): Promise<Buffer> {
+export async function readWhole(object: StoredImage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of object.stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** The stored object `key` opened upright for sharp; undefined when it does not exist. */
+export async function openStored(images: ImageStore, key: string): Promise<OpenedImage | undefined> {
+  const object = await images.get(key);
+  if (!object) return undefined;
+  // Originals were checked at upload; the original is read once into memory (<= 50 MiB).
+  const bytes = await readWhole(object);
+  const kind = sniffImageKind(bytes);
+  if (!kind) throw new ServiceUnavailable(`Stored image ${key} is not an image`);
+  return openImage(bytes, kind, 'image');
 }
 
 export function createImageDerivatives(images: ImageStore): ImageDerivatives {
@@ -33,13 +44,9 @@ export function createImageDerivatives(images: ImageStore): ImageDerivatives {
   const ensureServed = (imageId: string): Promise<boolean> =>
     once(imageKeys.served(imageId), async () => {
       if (await images.exists(imageKeys.served(imageId))) return true;
-      const original = await images.get(imageKeys.original(imageId));
+      const original = await openStored(images, imageKeys.original(imageId));
       if (!original) return false;
-      // Originals were checked at upload; the original is read once into memory (<= 50 MiB).
-      const bytes = await readWhole(original);
-      const kind = sniffImageKind(bytes);
-      if (!kind) throw new ServiceUnavailable(`The original of image ${imageId} is not an image`);
-      const { image } = await openImage(bytes, kind, 'image');
+      const { image } = original;
       await images.put(imageKeys.served(imageId), await servedJpeg(image));
       return true;
     });
@@ -65,4 +72,18 @@ export function createImageDerivatives(images: ImageStore): ImageDerivatives {
   };
 
   return { ensureServed, ensureSized };
+}
+
+/** The served copy of an image (made when missing) with its pixel size; undefined when it is gone. */
+export async function servedCopy(
+  images: ImageStore,
+  derivatives: ImageDerivatives,
+  imageId: string,
+): Promise<{ bytes: Buffer; widthPx: number; heightPx: number } | undefined> {
+  if (!(await derivatives.ensureServed(imageId))) return undefined;
+  const served = await images.get(imageKeys.served(imageId));
+  if (!served) return undefined;
+  const bytes = await readWhole(served);
+  const { width, height } = await sharp(bytes).metadata();
+  return { bytes, widthPx: width, heightPx: height };
 }

@@ -1,8 +1,11 @@
 // The admin's order calls, wired: status changes and bulk archive on the event store, lists and
-// details on the read models, and the print-files ZIP over the image store (the served copy of an
-// image is made from its original when it does not exist yet, as GET /images/:id would).
+// details on the read models, and the print-files ZIP: each line's print rendered from its original
+// (print-render.ts), slot photos as served (made from the original when missing, as GET /images/:id
+// would), and the contact sheet.
 import type Router from '@koa/router';
-import { createImageDerivatives } from '@printshop/command-service/images/derivatives';
+import { contactSheet, contactThumb } from '@printshop/command-service/images/contact-sheet';
+import { createImageDerivatives, servedCopy } from '@printshop/command-service/images/derivatives';
+import { renderPrint } from '@printshop/command-service/images/print-render';
 import { adminOrdersRouter } from '@printshop/command-service/order/admin-router';
 import { adminOrdersQueryRouter } from '@printshop/query-service/orders/admin-orders-routes';
 import type { AppContext } from '../app-context';
@@ -13,8 +16,10 @@ export function adminOrderRouters(app: AppContext): Router[] {
     adminOrdersQueryRouter({
       db: app.db,
       waitFor: app.waitFor,
-      images: app.images,
-      ensurePrintFile: (imageId) => derivatives.ensureServed(imageId),
+      renderPrint: (line) => renderPrint(app.images, line),
+      slotPhoto: (imageId) => servedCopy(app.images, derivatives, imageId),
+      contactThumb,
+      contactSheet,
     }),
     adminOrdersRouter({ store: app.store, now: app.now }),
   ];

@@ -19,7 +19,7 @@ import { usersTable, USERS_READ_MODEL } from '../account/users-read-model';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 import { adminOrderDto } from './admin-order-dto';
 import { ORDER_NOT_FOUND, ORDERS_READ_MODEL } from './orders-routes';
-import { printFilesZip, printManifest, type PrintFileDeps } from './print-files';
+import { printFilesZip, type PrintFileDeps } from './print-files';
 
 /** The projection (and schema `rm_order_audit`) holding every order event. */
 export const ORDER_AUDIT_READ_MODEL = 'order_audit';
@@ -127,11 +127,10 @@ export function adminOrdersQueryRouter(deps: AdminOrdersQueryDeps): Router {
   router.get('/:id/print-files', fresh, async (ctx) => {
     requireAdmin(ctx.state);
     const view = await findOrder(ctx.params.id!);
-    const manifest = await printManifest(deps, view);
     ctx.set('Content-Disposition', `attachment; filename="${view.orderNumber}-print-files.zip"`);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'application/zip';
-    ctx.body = printFilesZip(deps, view, manifest);
+    ctx.body = printFilesZip(deps, view);
   });
 
   return router;

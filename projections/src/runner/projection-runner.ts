@@ -296,12 +296,14 @@ class ProjectionWorker {
     throw new ProjectionStopped(error);
   }
 
-  /** Keeps the lock (so no other instance fails the same way) until someone resets the status. */
+  /** Keeps the lock (so no other instance fails the same way) until a fix resets the status. */
   private async waitWhileFailed(): Promise<void> {
     while (!this.stopping && this.hasLock) {
       await this.sleep(this.o.lockRetryMs);
       const checkpoint = await readCheckpoint(this.o.db, this.name).catch(() => undefined);
-      if (checkpoint && checkpoint.status !== 'failed') {
+      // Not while a rebuild is under way: resuming then would replay the failing event against the
+      // old model and mark the projection failed again over the rebuild's result.
+      if (checkpoint && checkpoint.status !== 'failed' && checkpoint.status !== 'rebuilding') {
         this.o.logger.info({ status: checkpoint.status }, 'projection no longer marked failed; resuming');
         return;
       }

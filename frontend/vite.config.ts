@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { precompress } from './build-plugins/precompress';
+import { prerender } from './build-plugins/prerender';
 
 // react-router's package exports only its development build to bundlers, warnings and checks
 // included; the shop's bundle uses its production build, which has neither (an ES module that
@@ -126,8 +127,12 @@ function trimReactRouter(): Plugin {
 }
 
 // `npm run dev -w frontend` serves the app with hot reload and sends API calls to `npm start`'s gateway.
-export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadHomeRoute(), shellZodCopy(), trimReactRouter(), precompress()],
+// The prerender step's own server build (isSsrBuild) needs none of the client's bundle shaping.
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [react()]
+    : // prerender() writes its pages before precompress() compresses every file.
+      [react(), preloadHomeRoute(), shellZodCopy(), trimReactRouter(), prerender(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -13,6 +13,8 @@ export interface ReviewsFilter {
   sort: ReviewSort;
   rating: number | null;
   search: string;
+  /** Reviews of one product (its sku) only. */
+  product?: string;
 }
 
 export const REVIEWS_MESSAGES = {
@@ -35,6 +37,7 @@ export async function getReviews(filter: ReviewsFilter, signal?: AbortSignal) {
       sort: filter.sort,
       rating: filter.rating,
       search: filter.search.trim(),
+      ...(filter.product && { product: filter.product }),
     },
     signal,
     auth: false,

@@ -94,6 +94,10 @@ describe('prerendered pages', () => {
         availability: 'https://schema.org/InStock',
       });
       expect(await page.getByTestId('product-price').textContent()).toBe('$0.39');
+      // Styled at first paint: the route's own stylesheet is linked in the HTML, not added by script.
+      expect(await page.locator('.product-page__grid').evaluate((el) => getComputedStyle(el).display)).toBe(
+        'grid',
+      );
 
       await page.goto(shop.url('/product/customized-poster-a4-print-custom-posters-online'));
       const poster = ofType(await structuredData(page), 'Product')!;

@@ -14,9 +14,18 @@ import { createAppHistory } from '../lib/navigation/app-history';
 
 export { PRERENDERED_PATHS } from './prerendered-paths';
 
-/** The HTML of the app at `path`, as it goes inside #root. */
-export async function renderPage(path: string): Promise<string> {
-  await preloadRoute(routes, path);
+/** What the server build adds to each route module: its source file (build-plugins/prerender.ts). */
+export const MODULE_ID = '__moduleId';
+
+export interface RenderedPage {
+  /** The app's HTML at the path, as it goes inside #root (its head tags first). */
+  html: string;
+  /** The source files of the route modules it shows (the build adds their chunks and CSS). */
+  modules: string[];
+}
+
+export async function renderPage(path: string): Promise<RenderedPage> {
+  const modules = await preloadRoute(routes, path);
   const history = createAppHistory(UNSAFE_createMemoryHistory({ initialEntries: [path] }));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const errors: unknown[] = [];
@@ -31,5 +40,6 @@ export async function renderPage(path: string): Promise<string> {
   if (errors.length) throw new AggregateError(errors, `prerendering ${path} failed`);
   if (history.location.pathname !== path)
     throw new Error(`${path} redirects to ${history.location.pathname}`);
-  return html;
+  const ids = modules.map((module) => (module as { [MODULE_ID]?: string })[MODULE_ID]);
+  return { html, modules: ids.filter((id) => id !== undefined) };
 }

@@ -154,4 +154,27 @@ describe('prerendered pages', () => {
     );
     expect(errors).toEqual([]);
   });
+
+  it('given a visitor who chose euros, when a prerendered product page loads, then it hydrates in place and then shows euro prices', async () => {
+    const context = await noScript.newContext();
+    try {
+      await context.addInitScript(`localStorage.setItem('printshop_currency', 'EUR');
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive') window.__parsedHeading = document.querySelector('#root h1');
+        })`);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await page.goto(shop.url('/product/4x6-photo-prints'));
+      // The HTML has the default currency; the saved one shows once React has hydrated it.
+      await page.getByTestId('product-price').filter({ hasText: '€' }).waitFor();
+      expect(await page.evaluate<boolean>('window.__parsedHeading?.isConnected === true')).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -98,8 +98,8 @@ describe('prerendered pages', () => {
     expect(res.text).toBe(HOME);
   });
 
-  it('given a route that is not prerendered, when it is loaded, then the empty shell answers with no-cache', async () => {
-    for (const pathname of ['/cart', '/account/orders/42']) {
+  it('given a route that is not prerendered (or a page with a query string), when it is loaded, then the empty shell answers with no-cache', async () => {
+    for (const pathname of ['/cart', '/account/orders/42', '/product/4x6-photo-prints?size=a3', '/?utm=ad']) {
       const res = await get(pathname);
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');

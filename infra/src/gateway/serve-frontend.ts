@@ -1,6 +1,6 @@
 // Serves the built React app (frontend/dist). The public pages were prerendered at build
 // (frontend/build-plugins/prerender.ts): each listed in prerendered.json is answered with its own
-// <path>/index.html (`/` with index.html). Any other GET that is not an API call gets the empty
+// <path>/index.html (`/` with index.html) when asked without a query string. Any other GET that is not an API call gets the empty
 // shell (shell.html; index.html in a build without prerendering), so client-side routes (/cart,
 // /orders/42) load the app on refresh. HTML is revalidated on every visit (no-cache); all of it goes
 // through koa-send, which sends the precompressed .br / .gz copy when the browser accepts it.
@@ -36,6 +36,8 @@ export function serveFrontend(dir: string): Middleware {
   const pages = prerenderedPages(root);
   const shell = existsSync(path.join(root, SHELL_FILE)) ? SHELL_FILE : 'index.html';
   const files = serve(root, {
+    // A prerendered page's folder is not served by itself: pages go by the list above.
+    index: false,
     setHeaders: (res, file) => {
       // Vite puts content-hashed files under assets/: they never change, so they may be cached for good.
       if (file.startsWith(path.join(root, 'assets') + path.sep)) {
@@ -49,7 +51,9 @@ export function serveFrontend(dir: string): Middleware {
     const wantsPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.accepts('html') === 'html';
     // '/prints/' is the page '/prints'.
     const pagePath = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
-    if (wantsPage && pages.has(pagePath)) {
+    // A query string may change what a page renders (a collage's ?size=): its HTML would not match
+    // the page the browser renders, so such a visit boots from the shell.
+    if (wantsPage && !ctx.querystring && pages.has(pagePath)) {
       return sendPage(ctx, root, pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`);
     }
     await files(ctx, async () => {

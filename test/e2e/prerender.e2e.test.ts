@@ -1,9 +1,11 @@
 // Journey: the public pages have their HTML before JavaScript (prerendered at build), in real
 // Chromium against the real shop: with JavaScript off they show their heading, title, canonical
 // link and JSON-LD; with it on they hydrate without errors and stay interactive.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, openShop, type Shop } from './support/browser';
+import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, openShop, type Shop } from './support/browser';
 
 type Json = Record<string, unknown> & { '@type'?: string; '@graph'?: Json[] };
 
@@ -177,4 +179,38 @@ describe('prerendered pages', () => {
       await context.close();
     }
   });
+
+  it(
+    'given every prerendered page of the build, when each loads with JavaScript, then each hydrates in place without errors',
+    { timeout: 600_000 },
+    async () => {
+      const paths = JSON.parse(
+        readFileSync(path.join(FRONTEND_DIST, 'prerendered.json'), 'utf8'),
+      ) as string[];
+      expect(paths.length).toBeGreaterThan(50);
+      const context = await noScript.newContext();
+      try {
+        await context.addInitScript(`document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') window.__parsed = document.querySelector('#root h1');
+      })`);
+        const page = await context.newPage();
+        const problems: string[] = [];
+        let current = '';
+        page.on('pageerror', (error) => problems.push(`${current}: ${error.message}`));
+        page.on('console', (message) => {
+          if (message.type() === 'error') problems.push(`${current}: ${message.text()}`);
+        });
+        for (const pagePath of paths) {
+          current = pagePath;
+          await page.goto(shop.url(pagePath));
+          await page.waitForLoadState('networkidle');
+          const kept = await page.evaluate<boolean>('window.__parsed?.isConnected === true');
+          if (!kept) problems.push(`${pagePath}: its prerendered heading was replaced (or it has none)`);
+        }
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

@@ -22,9 +22,13 @@ import { PosterGallery } from './poster-gallery';
 import { PosterTabs } from './poster-tabs';
 import '../posters.css';
 
-/** Spec 2 §2, §9: the poster markup's offer validity, the fixed rating copy, and at most 5 reviews. */
+/**
+ * Spec 2 §2, §9: the poster markup's offer validity, the fixed rating copy, and its reviews: the
+ * poster's 10 newest are fetched, at most 5 are used.
+ */
 const POSTER_PRICE_VALID_UNTIL = '2025-12-31';
 const SHOP_RATING = { ratingValue: 4.8, reviewCount: 127 };
+const REVIEWS_FETCHED = 10;
 const MARKUP_REVIEWS = 5;
 
 /** Spec 2 §9: the poster page scrolls to the preview or upload area after 800 ms. */
@@ -49,7 +53,14 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
   const hasImages = creation.items.length > 0;
   useProductViewTracking(product, pathname);
   // The newest reviews of this poster for its markup (a prerendered page has none until loaded).
-  const reviews = useReviews({ page: 1, sort: 'newest', rating: null, search: '', product: product.sku });
+  const reviews = useReviews({
+    page: 1,
+    sort: 'newest',
+    rating: null,
+    search: '',
+    product: product.sku,
+    limit: REVIEWS_FETCHED,
+  });
 
   // On phones: after 800 ms, bring the preview (when images exist) or the upload area into view.
   const first = useRef(true);

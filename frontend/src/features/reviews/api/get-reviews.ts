@@ -15,6 +15,8 @@ export interface ReviewsFilter {
   search: string;
   /** Reviews of one product (its sku) only. */
   product?: string;
+  /** Page size; REVIEWS_PAGE_SIZE unless given. */
+  limit?: number;
 }
 
 export const REVIEWS_MESSAGES = {
@@ -33,7 +35,7 @@ export async function getReviews(filter: ReviewsFilter, signal?: AbortSignal) {
     schema: answerSchema,
     searchParams: {
       page: filter.page,
-      limit: REVIEWS_PAGE_SIZE,
+      limit: filter.limit ?? REVIEWS_PAGE_SIZE,
       sort: filter.sort,
       rating: filter.rating,
       search: filter.search.trim(),

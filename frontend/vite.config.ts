@@ -1,11 +1,13 @@
 // The storefront's build. `/` is held to a JavaScript budget (`npm run bench -- frontend`, <= 120 KB
-// gzip), so what the first page downloads is kept to what it shows: the plugins below preload the
-// home page, give the shell its own small zod and cut unused react-router code; terser minifies.
+// gzip), so what the first page downloads is kept to what it shows: the public pages are prerendered
+// with their route's chunks preloaded (build-plugins/prerender.ts), the plugins below give the shell
+// its own small zod and cut unused react-router code; terser minifies.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build-plugins/precompress';
+import { prerender } from './build-plugins/prerender';
 
 // react-router's package exports only its development build to bundlers, warnings and checks
 // included; the shop's bundle uses its production build, which has neither (an ES module that
@@ -13,46 +15,6 @@ import { precompress } from './build-plugins/precompress';
 const reactRouterProduction = fileURLToPath(
   new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
-
-/**
- * The home page is a lazy route like every page, but it is the most visited: index.html asks the
- * browser to fetch its chunk (and that chunk's imports and CSS) alongside the entry, so `/` does
- * not wait for the entry to run before requesting it.
- */
-function preloadHomeRoute(): Plugin {
-  return {
-    name: 'printshop-preload-home-route',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const home = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/routes/home.tsx'));
-        if (!home) return [];
-        const entry = chunks.find((c) => c.isEntry)?.fileName;
-        const scripts = [home.fileName, ...home.imports.filter((file) => file !== entry)];
-        const styles = scripts.flatMap((file) => {
-          const chunk = bundle[file];
-          return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
-        });
-        return [
-          ...scripts.map((file): HtmlTagDescriptor => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', href: `/${file}` },
-            injectTo: 'head',
-          })),
-          ...styles.map((file): HtmlTagDescriptor => ({
-            tag: 'link',
-            // crossorigin as Vite's loader asks for the stylesheet, or the browser fetches it twice.
-            attrs: { rel: 'preload', as: 'style', href: `/${file}`, crossorigin: '' },
-            injectTo: 'head',
-          })),
-        ];
-      },
-    },
-  };
-}
 
 /**
  * The first page parses its answers with zod/mini (src/lib/mini-schemas), which needs a sliver of
@@ -126,8 +88,12 @@ function trimReactRouter(): Plugin {
 }
 
 // `npm run dev -w frontend` serves the app with hot reload and sends API calls to `npm start`'s gateway.
-export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadHomeRoute(), shellZodCopy(), trimReactRouter(), precompress()],
+// The prerender step's own server build (isSsrBuild) needs none of the client's bundle shaping.
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [react()]
+    : // prerender() writes its pages before precompress() compresses every file.
+      [react(), shellZodCopy(), trimReactRouter(), prerender(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -1,19 +1,25 @@
 // The storefront: providers around the router. The first page's code loads behind a spinner; later
-// navigations keep the current page until the next one is ready (HistoryRouter).
+// navigations keep the current page until the next one is ready (HistoryRouter). The history is
+// given: the browser's in main.tsx, a memory one when pages are prerendered at build.
+import type { QueryClient } from '@tanstack/react-query';
+import type { getDefaultStore } from 'jotai';
 import { Suspense } from 'react';
-import { UNSAFE_createBrowserHistory } from 'react-router';
 import { Spinner } from '../components/spinner';
-import { createAppHistory } from '../lib/navigation/app-history';
+import type { AppHistory } from '../lib/navigation/app-history';
 import { HistoryRouter } from '../lib/navigation/history-router';
 import { AppProvider } from './provider';
 import { RouteErrorBoundary } from './route-error';
 import { AppRoutes } from './router';
 
-const history = createAppHistory(UNSAFE_createBrowserHistory());
+export interface AppProps {
+  history: AppHistory;
+  queryClient?: QueryClient;
+  store?: ReturnType<typeof getDefaultStore>;
+}
 
-export function App() {
+export function App({ history, queryClient, store }: AppProps) {
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient} store={store}>
       <HistoryRouter history={history}>
         <RouteErrorBoundary>
           <Suspense fallback={<Spinner page />}>

@@ -1,3 +1,5 @@
+import { useHydrated } from './use-hydrated';
+
 // Shop-wide constants shown in the shell (spec 1 §1).
 export const SITE_NAME = 'PrintShop';
 export const SITE_TAGLINE = 'Transform Your Memories Into Beautiful Prints';
@@ -12,3 +14,12 @@ export const PAYMENT_METHODS = ['UPI', 'Card', 'Wallet', 'Net Banking'] as const
 
 /** An absolute address of a path on this site (canonical links, structured data). */
 export const absoluteUrl = (path: string) => `${globalThis.location?.origin ?? ''}${path}`;
+
+/**
+ * absoluteUrl for components. A prerendered page is built without knowing the shop's address, so
+ * its links are path-relative (they resolve against the page's own address); they become absolute
+ * once the page has hydrated.
+ */
+export function useAbsoluteUrl(): (path: string) => string {
+  return useHydrated() ? absoluteUrl : (path) => path;
+}

@@ -1,35 +1,65 @@
-// Serves the built React app (frontend/dist) and answers index.html for any other GET that is not
-// an API call, so client-side routes (/cart, /orders/42) load the app on refresh.
-import { existsSync } from 'node:fs';
+// Serves the built React app (frontend/dist). The public pages were prerendered at build
+// (frontend/build-plugins/prerender.ts): each listed in prerendered.json is answered with its own
+// <path>/index.html (`/` with index.html) when asked without a query string. Any other GET that is not an API call gets the empty
+// shell (shell.html; index.html in a build without prerendering), so client-side routes (/cart,
+// /orders/42) load the app on refresh. HTML is revalidated on every visit (no-cache); all of it goes
+// through koa-send, which sends the precompressed .br / .gz copy when the browser accepts it.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import serve from 'koa-static';
 
+/** Written by the prerender step (names shared with frontend/build-plugins/prerender.ts). */
+const PAGES_FILE = 'prerendered.json';
+const SHELL_FILE = 'shell.html';
+
 const isApi = (requestPath: string) => requestPath === '/api' || requestPath.startsWith('/api/');
+
+/** The prerendered paths of a build ('/', '/prints', '/product/…'); none when it has no list. */
+function prerenderedPages(root: string): Set<string> {
+  const file = path.join(root, PAGES_FILE);
+  if (!existsSync(file)) return new Set();
+  const paths: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  return new Set(Array.isArray(paths) ? paths.filter((p): p is string => typeof p === 'string') : []);
+}
+
+async function sendPage(ctx: Context, root: string, file: string): Promise<void> {
+  ctx.status = 200;
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.vary('Accept-Encoding');
+  await send(ctx, file, { root });
+}
 
 export function serveFrontend(dir: string): Middleware {
   const root = path.resolve(dir);
-  const index = path.join(root, 'index.html');
+  const pages = prerenderedPages(root);
+  const shell = existsSync(path.join(root, SHELL_FILE)) ? SHELL_FILE : 'index.html';
   const files = serve(root, {
-    // Vite puts content-hashed files under assets/: they never change, so they may be cached for good.
+    // A prerendered page's folder is not served by itself: pages go by the list above.
+    index: false,
     setHeaders: (res, file) => {
+      // Vite puts content-hashed files under assets/: they never change, so they may be cached for good.
       if (file.startsWith(path.join(root, 'assets') + path.sep)) {
         res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      }
+      } else if (/\.html$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
     },
   }) as Middleware;
 
   return async (ctx, next) => {
     if (isApi(ctx.path)) return next();
+    const wantsPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.accepts('html') === 'html';
+    // '/prints/' is the page '/prints'.
+    const pagePath = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
+    // A query string may change what a page renders (a collage's ?size=): its HTML would not match
+    // the page the browser renders, so such a visit boots from the shell.
+    if (wantsPage && !ctx.querystring && pages.has(pagePath)) {
+      return sendPage(ctx, root, pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`);
+    }
     await files(ctx, async () => {
       await next();
-      const wantsPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.accepts('html') === 'html';
-      if (ctx.status === 404 && ctx.body == null && wantsPage && existsSync(index)) {
-        ctx.status = 200;
-        ctx.set('Cache-Control', 'no-cache');
-        // Through koa-send, as `/` is: the precompressed index.html.br / .gz when accepted.
-        await send(ctx, 'index.html', { root });
+      if (ctx.status === 404 && ctx.body == null && wantsPage && existsSync(path.join(root, shell))) {
+        await sendPage(ctx, root, shell);
       }
     });
   };

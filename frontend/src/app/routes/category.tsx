@@ -2,6 +2,9 @@
 import { Navigate, useLocation } from 'react-router';
 import { CATEGORY_PAGES, productsOnCategoryPage } from '@printshop/shared-events/rules/catalog';
 import { Page } from '../../components/page';
+import { StructuredData } from '../../components/structured-data';
+import { useAbsoluteUrl } from '../../lib/site';
+import { breadcrumbList } from '../../lib/structured-data';
 import { ProductCard, ProductGrid } from '../../features/catalog/components/product-card';
 import { fromCatalogProduct } from '../../features/catalog/product-view';
 
@@ -15,17 +18,25 @@ const INTROS: Record<string, string> = {
 
 export function Component() {
   const { pathname } = useLocation();
+  const url = useAbsoluteUrl();
   const page = CATEGORY_PAGES.find((c) => c.path === pathname.replace(/\/+$/, ''));
   const products = productsOnCategoryPage(pathname);
   if (!page || !products) return <Navigate to="/" replace />;
+  const canonicalPath = page.path === '/product-category/customisations' ? '/prints' : page.path;
   return (
     <Page
       title={page.title}
       heading={page.title}
       intro={INTROS[page.title]}
       description={`${page.title} made from your photos. ${INTROS[page.title] ?? ''}`.trim()}
-      canonicalPath={page.path === '/product-category/customisations' ? '/prints' : page.path}
+      canonicalPath={canonicalPath}
     >
+      <StructuredData
+        data={breadcrumbList([
+          { name: 'Home', url: url('/') },
+          { name: page.title, url: url(canonicalPath) },
+        ])}
+      />
       <ProductGrid label={page.title}>
         {products.map((p, i) => (
           <li key={p.sku}>

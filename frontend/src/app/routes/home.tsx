@@ -9,17 +9,19 @@ import { FeaturesSection } from '../../features/home/components/features-section
 import { FreeShippingBanner } from '../../features/home/components/free-shipping-banner';
 import { Hero } from '../../features/home/components/hero';
 import { Testimonials } from '../../features/home/components/testimonials';
-import { absoluteUrl, SITE_NAME, SITE_TAGLINE, SUPPORT_EMAIL } from '../../lib/site';
+import { StructuredData } from '../../components/structured-data';
+import { SITE_NAME, SITE_TAGLINE, SUPPORT_EMAIL, useAbsoluteUrl } from '../../lib/site';
+import { SCHEMA } from '../../lib/structured-data';
 import '../../features/home/components/home.css';
 
 export const HOME_TITLE = `${SITE_NAME} - ${SITE_TAGLINE}`;
 export const HOME_DESCRIPTION =
   'Custom photo prints from your phone: retro polaroid-style prints, film strips, photo strips, posters, collages and greeting cards. Premium quality, fast shipping across India and worldwide.';
 
-function structuredData(): string {
+function structuredData(absoluteUrl: (path: string) => string) {
   const origin = absoluteUrl('');
-  const data = {
-    '@context': 'https://schema.org',
+  return {
+    '@context': SCHEMA,
     '@graph': [
       {
         '@type': 'Organization',
@@ -40,11 +42,10 @@ function structuredData(): string {
       },
     ],
   };
-  // '<' escaped so the JSON can never close the script element.
-  return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
 export function Component() {
+  const absoluteUrl = useAbsoluteUrl();
   const features = useRef<HTMLElement>(null);
   const learnMore = () => {
     features.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -53,7 +54,7 @@ export function Component() {
   return (
     <div className="home">
       <PageMeta fullTitle={HOME_TITLE} description={HOME_DESCRIPTION} canonicalPath="/" />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData() }} />
+      <StructuredData data={structuredData(absoluteUrl)} />
       <Hero onLearnMore={learnMore} />
       <section className="home-section" aria-labelledby="showcase-heading">
         <h2 id="showcase-heading" className="home-section__heading">

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { productByPath, shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import { Icon } from '../../components/icon';
-import { PageMeta } from '../../components/page-meta';
+import { ProductHead } from '../../features/catalog/components/product-head';
 import { refreshCart } from '../../features/cart/api/get-cart';
 import { useCurrency } from '../../features/currency/use-currency';
 import { PosterPage } from '../../features/posters/components/poster-page';
@@ -47,10 +47,10 @@ export function Component() {
 
   return (
     <div className="product-page">
-      <PageMeta
-        fullTitle={product.name}
+      <ProductHead
+        product={product}
         description={`${name}: ${product.category.toLowerCase()} printed from your own photos, from ${formatCents(fromPrice)} per ${product.unit}.`}
-        canonicalPath={product.path}
+        category={category}
       />
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <ol>

@@ -3,9 +3,8 @@
 // Ratings and the reviewer's name are the spec's static marketing content.
 import { COLLAGE_SIZES, collageSku, type CollageTemplate } from '@printshop/shared-events/rules/collages';
 import { toMajor } from '@printshop/shared-events/rules/money';
+import { breadcrumbList, SCHEMA } from '../../lib/structured-data';
 import { faq } from './collage-copy';
-
-const SCHEMA = 'https://schema.org';
 
 export interface StructuredDataInput {
   template: CollageTemplate;
@@ -66,14 +65,10 @@ export function collageStructuredData(input: StructuredDataInput): Record<string
         acceptedAnswer: { '@type': 'Answer', text: entry.answer },
       })),
   };
-  const breadcrumb = {
-    '@context': SCHEMA,
-    '@type': 'BreadcrumbList',
-    itemListElement: [
-      { name: 'Home', item: input.homeUrl },
-      { name: 'Photo Collages', item: input.collagesUrl },
-      { name: input.heading, item: input.pageUrl },
-    ].map((entry, i) => ({ '@type': 'ListItem', position: i + 1, ...entry })),
-  };
+  const breadcrumb = breadcrumbList([
+    { name: 'Home', url: input.homeUrl },
+    { name: 'Photo Collages', url: input.collagesUrl },
+    { name: input.heading, url: input.pageUrl },
+  ]);
   return [product, faqPage, breadcrumb];
 }

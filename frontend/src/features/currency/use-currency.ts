@@ -2,7 +2,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { convertFromUsd, formatMoney, toMinor } from '@printshop/shared-events/rules/money';
-import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
+import { DEFAULT_CURRENCY, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
+import { useHydrated } from '../../lib/use-hydrated';
 import { autoDetectedAtom, chooseCurrencyAtom, countryAtom, currencyAtom } from './currency-store';
 
 /** USD cents as text in a display currency, by the one rounding rule of money.ts. */
@@ -14,7 +15,9 @@ export const formatUsd = (usd: number, currency: CurrencyCode): string =>
   formatUsdCents(toMinor(usd, 'USD'), currency);
 
 export function useCurrency() {
-  const currency = useAtomValue(currencyAtom);
+  // Prerendered prices are in the default currency: the saved one shows once hydrated.
+  const saved = useAtomValue(currencyAtom);
+  const currency = useHydrated() ? saved : DEFAULT_CURRENCY;
   const country = useAtomValue(countryAtom);
   const autoDetected = useAtomValue(autoDetectedAtom);
   const chooseCurrency = useSetAtom(chooseCurrencyAtom);

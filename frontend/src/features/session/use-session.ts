@@ -1,5 +1,6 @@
 // Who is signed in, for components: the user, the token, the admin flag and whether auth is loading.
 import { useAtomValue } from 'jotai';
+import { useHydrated } from '../../lib/use-hydrated';
 import { authCheckAtom, sessionAtom, type Session, type SessionUser } from './session-store';
 
 export interface SessionState {
@@ -13,7 +14,9 @@ export interface SessionState {
 }
 
 export function useSession(): SessionState {
-  const session = useAtomValue(sessionAtom);
+  // A prerendered page is a visitor's: the signed-in user shows once hydrated.
+  const saved = useAtomValue(sessionAtom);
+  const session = useHydrated() ? saved : null;
   const check = useAtomValue(authCheckAtom);
   return {
     session,

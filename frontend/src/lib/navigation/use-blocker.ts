@@ -11,5 +11,7 @@ export function useBlocker(shouldBlock: BlockerFunction): Blocker {
     latest.current = shouldBlock;
   });
   useEffect(() => history.block((args) => latest.current(args)), [history]);
-  return useSyncExternalStore(history.subscribeBlocker, () => history.blocker);
+  const blocker = () => history.blocker;
+  // The same on the server (prerendered pages) as in the browser: nothing blocks before a visit.
+  return useSyncExternalStore(history.subscribeBlocker, blocker, blocker);
 }

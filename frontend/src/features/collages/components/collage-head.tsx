@@ -3,7 +3,8 @@
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
 import { PageMeta } from '../../../components/page-meta';
-import { absoluteUrl, SITE_NAME } from '../../../lib/site';
+import { StructuredData } from '../../../components/structured-data';
+import { SITE_NAME, useAbsoluteUrl } from '../../../lib/site';
 import type { TemplateCopy } from '../collage-copy';
 import { collageStructuredData } from '../collage-structured-data';
 
@@ -23,6 +24,7 @@ export function CollageHead({
   template: CollageTemplate;
   copy: TemplateCopy;
 }) {
+  const absoluteUrl = useAbsoluteUrl();
   const title = `${copy.heading} | Custom Photo Collage Print | ${SITE_NAME}`;
   const description = `${copy.tagline} Fill ${template.slots} photo slots, crop each photo and order an A5, A4 or A3 print from $3.99.`;
   const pageUrl = absoluteUrl(canonicalPathOf(product));
@@ -39,28 +41,23 @@ export function CollageHead({
   });
   return (
     <>
-      <PageMeta fullTitle={title} description={description} canonicalPath={canonicalPathOf(product)} />
+      <PageMeta
+        fullTitle={title}
+        description={description}
+        canonicalPath={canonicalPathOf(product)}
+        imagePath={template.samplePath}
+        type="product"
+      />
       <meta
         name="keywords"
         content={[...copy.keywords, 'photo collage', 'custom collage print'].join(', ')}
       />
-      <meta property="og:type" content="product" />
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={description} />
-      <meta property="og:image" content={imageUrl} />
-      <meta property="og:url" content={pageUrl} />
-      <meta property="og:site_name" content={SITE_NAME} />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={imageUrl} />
       {blocks.map((block) => (
-        <script
-          key={String(block['@type'])}
-          type="application/ld+json"
-          // JSON.stringify leaves "</script>" alone; escaping "<" keeps the block inert.
-          dangerouslySetInnerHTML={{ __html: JSON.stringify(block).replace(/</g, '\\u003c') }}
-        />
+        <StructuredData key={String(block['@type'])} data={block} />
       ))}
     </>
   );

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import { shortName } from '@printshop/shared-events/rules/catalog';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 export const VIEWERS_MIN = 20;
 export const VIEWERS_MAX = 49;
@@ -10,7 +11,9 @@ export const randomViewers = (random: () => number = Math.random): number =>
   VIEWERS_MIN + Math.floor(random() * (VIEWERS_MAX - VIEWERS_MIN + 1));
 
 export function PosterGallery({ product }: { product: Product }) {
-  const [viewers] = useState(() => randomViewers());
+  const [drawn] = useState(() => randomViewers());
+  // Drawn in the browser: a prerendered page shows the lowest figure until it hydrates.
+  const viewers = useHydrated() ? drawn : VIEWERS_MIN;
   return (
     <figure className="poster-gallery">
       {product.badge && <span className="poster-gallery__badge">{product.badge}</span>}

@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
-import type { TestServer } from '../../../test/http-server';
+import { json, type TestServer } from '../../../test/http-server';
 import { installNodeFileApis, photo, testImageTools } from '../../product-creation/testing/browser-apis';
 import {
   applyCrop,
@@ -176,5 +176,65 @@ describe('Unsaved Changes guard', () => {
     await navigate('/cart');
     expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('structured data', () => {
+  const productMarkup = () =>
+    Array.from(document.querySelectorAll('script[type="application/ld+json"]'))
+      .map((script) => JSON.parse(script.textContent ?? '{}') as Record<string, unknown>)
+      .find((block) => block['@type'] === 'Product');
+
+  it('given the poster has 7 reviews, then its Product markup has the USD offer valid to 2025-12-31, the rating and 5 of them, asked for by sku and 10 at most', async () => {
+    const reviews = Array.from({ length: 7 }, (_, i) => ({
+      id: `review-${i}`,
+      rating: 5 - (i % 2),
+      content: `Lovely poster ${i}`,
+      created_at: `2026-01-0${i + 1}T10:00:00.000Z`,
+      user: { name: `Reviewer ${i}` },
+      productSku: 'POSTERA4',
+      verifiedPurchase: true,
+    }));
+    server.on(
+      'GET /api/reviews',
+      json({
+        success: true,
+        data: {
+          reviews,
+          stats: {
+            averageRating: 4.6,
+            totalReviews: 7,
+            ratingDistribution: { 1: 0, 2: 0, 3: 0, 4: 3, 5: 4 },
+          },
+          pagination: { page: 1, limit: 10, total: 7, pages: 1 },
+        },
+      }),
+    );
+    renderPoster();
+
+    await waitFor(() => expect(productMarkup()?.review).toHaveLength(5));
+    expect(productMarkup()).toMatchObject({
+      '@type': 'Product',
+      name: 'A4 Poster',
+      sku: 'POSTERA4',
+      offers: {
+        '@type': 'Offer',
+        price: 1.78,
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        priceValidUntil: '2025-12-31',
+      },
+      aggregateRating: { ratingValue: 4.8, reviewCount: 127, bestRating: 5 },
+    });
+    expect((productMarkup()!.review as Record<string, unknown>[])[0]).toMatchObject({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'Reviewer 0' },
+      reviewRating: { ratingValue: 5 },
+      reviewBody: 'Lovely poster 0',
+    });
+    const asked = new URL(requestsTo(server, 'GET /api/reviews')[0]!.url, server.origin);
+    expect(asked.searchParams.get('product')).toBe('POSTERA4');
+    expect(asked.searchParams.get('limit')).toBe('10');
+    expect(asked.searchParams.get('sort')).toBe('newest');
   });
 });

@@ -5,7 +5,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import { POSTER_DISCOUNT, applyQuantityDiscount } from '@printshop/shared-events/rules/discounts';
-import { PageMeta } from '../../../components/page-meta';
+import { ProductHead } from '../../catalog/components/product-head';
+import { useReviews } from '../../reviews/api/get-reviews';
 import { useCurrency } from '../../currency/use-currency';
 import { CreationPanel } from '../../product-creation/components/creation-panel';
 import { MobileCartBar } from '../../product-creation/components/mobile-cart-bar';
@@ -20,6 +21,15 @@ import { FeatureCards } from './feature-cards';
 import { PosterGallery } from './poster-gallery';
 import { PosterTabs } from './poster-tabs';
 import '../posters.css';
+
+/**
+ * Spec 2 §2, §9: the poster markup's offer validity, the fixed rating copy, and its reviews: the
+ * poster's 10 newest are fetched, at most 5 are used.
+ */
+const POSTER_PRICE_VALID_UNTIL = '2025-12-31';
+const SHOP_RATING = { ratingValue: 4.8, reviewCount: 127 };
+const REVIEWS_FETCHED = 10;
+const MARKUP_REVIEWS = 5;
 
 /** Spec 2 §9: the poster page scrolls to the preview or upload area after 800 ms. */
 export const AUTO_SCROLL_MS = 800;
@@ -42,6 +52,15 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
   const name = shortName(product.name);
   const hasImages = creation.items.length > 0;
   useProductViewTracking(product, pathname);
+  // The newest reviews of this poster for its markup (a prerendered page has none until loaded).
+  const reviews = useReviews({
+    page: 1,
+    sort: 'newest',
+    rating: null,
+    search: '',
+    product: product.sku,
+    limit: REVIEWS_FETCHED,
+  });
 
   // On phones: after 800 ms, bring the preview (when images exist) or the upload area into view.
   const first = useRef(true);
@@ -61,10 +80,18 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
 
   return (
     <div className={`product-page poster-page${isMobile && hasImages ? ' poster-page--with-bar' : ''}`}>
-      <PageMeta
-        fullTitle={product.name}
+      <ProductHead
+        product={product}
         description={`${name}: your photo printed on 300 GSM matte board, ready to ship within 24 hours, from ${formatCents(product.basePriceUsdCents)} per poster.`}
-        canonicalPath={product.path}
+        category={{ to: '/posters', label: 'Posters' }}
+        priceValidUntil={POSTER_PRICE_VALID_UNTIL}
+        aggregateRating={SHOP_RATING}
+        reviews={reviews.data?.reviews.slice(0, MARKUP_REVIEWS).map((review) => ({
+          rating: review.rating,
+          content: review.content,
+          author: review.user.name,
+          date: review.created_at.slice(0, 10),
+        }))}
       />
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <ol>

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FEATURED_SKUS, PRODUCTS, shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import { UPLOAD_PANEL_DISCOUNT, discountAmount } from '@printshop/shared-events/rules/discounts';
-import { PageMeta } from '../../../components/page-meta';
+import { ProductHead } from '../../catalog/components/product-head';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useCurrency } from '../../currency/use-currency';
 import type { ImageTools } from '../image-tools';
 import { useProductCreation } from '../use-product-creation';
@@ -42,7 +43,9 @@ export function StandardProductPage({ product, onCartChanged, imageTools }: Stan
   const { pathname } = useLocation();
   const { formatCents } = useCurrency();
   const creation = useProductCreation({ product, scheme: UPLOAD_PANEL_DISCOUNT, onCartChanged, imageTools });
-  const [viewers] = useState(() => 20 + Math.floor(Math.random() * 30));
+  const [drawn] = useState(() => 20 + Math.floor(Math.random() * 30));
+  // Drawn in the browser: a prerendered page shows the lowest figure until it hydrates.
+  const viewers = useHydrated() ? drawn : 20;
   useProductViewTracking(product, pathname);
   const name = shortName(product.name);
   const category = CATEGORY[product.family] ?? { to: '/prints', label: 'Prints' };
@@ -55,10 +58,10 @@ export function StandardProductPage({ product, onCartChanged, imageTools }: Stan
 
   return (
     <div className="product-page">
-      <PageMeta
-        fullTitle={product.name}
+      <ProductHead
+        product={product}
         description={`${name}: ${product.category.toLowerCase()} printed from your own photos, from ${formatCents(product.basePriceUsdCents)} per ${product.unit}.`}
-        canonicalPath={product.path}
+        category={category}
       />
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <ol>

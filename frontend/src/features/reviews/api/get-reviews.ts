@@ -13,6 +13,10 @@ export interface ReviewsFilter {
   sort: ReviewSort;
   rating: number | null;
   search: string;
+  /** Reviews of one product (its sku) only. */
+  product?: string;
+  /** Page size; REVIEWS_PAGE_SIZE unless given. */
+  limit?: number;
 }
 
 export const REVIEWS_MESSAGES = {
@@ -31,10 +35,11 @@ export async function getReviews(filter: ReviewsFilter, signal?: AbortSignal) {
     schema: answerSchema,
     searchParams: {
       page: filter.page,
-      limit: REVIEWS_PAGE_SIZE,
+      limit: filter.limit ?? REVIEWS_PAGE_SIZE,
       sort: filter.sort,
       rating: filter.rating,
       search: filter.search.trim(),
+      ...(filter.product && { product: filter.product }),
     },
     signal,
     auth: false,

@@ -1,0 +1,136 @@
+// The public pages get their HTML at build (the issue "Fast as delivered"): after the client build,
+// the app is built once more for Node (src/prerender/render-page.tsx), each path of
+// PRERENDERED_PATHS is rendered into a copy of index.html with its route's chunks preloaded and its
+// CSS linked (so the page is styled at first paint and hydrates without a waterfall), and written
+// as <path>/index.html (`/` as index.html itself). The empty shell that other paths boot from is
+// kept as SHELL_FILE; the gateway (infra/src/gateway/serve-frontend.ts) reads PAGES_FILE.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+
+export const SHELL_FILE = 'shell.html';
+export const PAGES_FILE = 'prerendered.json';
+/** The export the server build adds to each route module (MODULE_ID of render-page.tsx). */
+const MODULE_ID = '__moduleId';
+const ROUTE_MODULE = /\/src\/app\/routes\/.+\.tsx$/;
+
+interface ServerEntry {
+  PRERENDERED_PATHS: readonly string[];
+  renderPage(path: string): Promise<{ html: string; modules: string[] }>;
+}
+
+export interface PageAssets {
+  scripts: string[];
+  styles: string[];
+}
+
+/** React renders a page's title, meta and link tags ahead of its body: they belong in <head>. */
+const HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
+
+export function pageDocument(shell: string, rendered: string, assets: PageAssets): string {
+  const head = HEAD_TAGS.exec(rendered)?.[0] ?? '';
+  const body = rendered.slice(head.length);
+  if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+  const links = [
+    // crossorigin as Vite's loader asks for a chunk's stylesheet, or the browser fetches it twice.
+    ...assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...assets.scripts.map((file) => `<link rel="modulepreload" href="/${file}">`),
+  ].join('');
+  return (
+    shell
+      .replace('</head>', () => `${links}${head}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
+      // The page shows without JavaScript: the shell's "needs JavaScript" notice does not apply.
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+  );
+}
+
+/** The chunks of the given route modules with what they import (but the entry), and their CSS. */
+export function pageAssets(bundle: Rollup.OutputBundle, moduleIds: string[]): PageAssets {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const entry = chunks.find((c) => c.isEntry)?.fileName;
+  const scripts = new Set<string>();
+  const visit = (file: string) => {
+    const chunk = bundle[file];
+    if (file === entry || scripts.has(file) || chunk?.type !== 'chunk') return;
+    scripts.add(file);
+    chunk.imports.forEach(visit);
+  };
+  for (const id of moduleIds) {
+    const chunk = chunks.find((c) => c.facadeModuleId === id);
+    if (!chunk) throw new Error(`no client chunk for ${id}`);
+    visit(chunk.fileName);
+  }
+  const styles = [...scripts].flatMap((file) => {
+    const chunk = bundle[file];
+    return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+  });
+  return { scripts: [...scripts], styles: [...new Set(styles)] };
+}
+
+export const pageFile = (outDir: string, pagePath: string) =>
+  path.join(outDir, ...pagePath.split('/').filter(Boolean), 'index.html');
+
+/** In the server build, each route module says which source file it is. */
+function tagRouteModules(): Plugin {
+  return {
+    name: 'printshop-tag-route-modules',
+    transform(code, id) {
+      if (!ROUTE_MODULE.test(id)) return null;
+      return { code: `${code}\nexport const ${MODULE_ID} = ${JSON.stringify(id)};`, map: null };
+    },
+  };
+}
+
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  let client: Rollup.OutputBundle | undefined;
+  return {
+    name: 'printshop-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    writeBundle(_options, bundle) {
+      client = bundle;
+    },
+    closeBundle: {
+      // Awaited before the plugins after it (precompress) start theirs.
+      sequential: true,
+      async handler() {
+        if (!client) return; // the build failed
+        const outDir = path.resolve(config.root, config.build.outDir);
+        // Inside the project, so the server build's imports resolve from its node_modules.
+        const serverDir = path.join(config.root, 'node_modules', '.prerender');
+        await build({
+          configFile: config.configFile,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'warn',
+          plugins: [tagRouteModules()],
+          build: {
+            ssr: 'src/prerender/render-page.tsx',
+            outDir: serverDir,
+            emptyOutDir: true,
+            minify: false,
+          },
+        });
+        const entry = (await import(
+          pathToFileURL(path.join(serverDir, 'render-page.js')).href
+        )) as ServerEntry;
+        const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        await writeFile(path.join(outDir, SHELL_FILE), shell);
+        for (const pagePath of entry.PRERENDERED_PATHS) {
+          const { html, modules } = await entry.renderPage(pagePath);
+          const file = pageFile(outDir, pagePath);
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, pageDocument(shell, html, pageAssets(client, modules)));
+        }
+        await writeFile(path.join(outDir, PAGES_FILE), JSON.stringify(entry.PRERENDERED_PATHS));
+        await rm(serverDir, { recursive: true, force: true });
+        config.logger.info(`prerendered ${entry.PRERENDERED_PATHS.length} pages`);
+      },
+    },
+  };
+}

@@ -1,4 +1,5 @@
 // A review as its command side sees it: what was submitted and where moderation left it.
+import { reviewPhoto } from '@printshop/shared-events/api/reviews';
 import type { ReviewEvent, ReviewSubmittedData } from '@printshop/shared-events/events/review';
 
 export type ReviewState =
@@ -31,8 +32,10 @@ export function reviewDto(review: ReviewSubmittedData, status: 'pending' | 'appr
     user: { name: review.authorName },
     ...(review.productSku !== undefined && { productSku: review.productSku }),
     verifiedPurchase: review.verifiedPurchase,
+    photos: (review.imageIds ?? []).map(reviewPhoto),
     status,
     userId: review.userId,
     ...(review.orderNumber !== undefined && { orderNumber: review.orderNumber }),
+    ...(review.orderId !== undefined && { orderId: review.orderId, lineId: review.lineId }),
   };
 }

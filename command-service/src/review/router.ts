@@ -1,10 +1,11 @@
 // Review commands (API.md "Reviews" and "Admin"):
-//   POST   /api/reviews {rating, content, productSku?, orderNumber?}  signed in -> 201 {success, review}
+//   POST   /api/reviews {rating, content, productSku?, orderNumber?, orderId?, lineId?, imageIds?}
+//                                                                    signed in -> 201 {success, review}
 //   PUT    /api/admin/reviews/:id {status: approved|hidden}          admin     -> {success, review}
 //   DELETE /api/admin/reviews/:id                                    admin     -> {success}
-// A review is shown once approved. Whether it is a verified purchase is asked of the orders read
-// model (verifyPurchase, wired by infra) before deciding: a flag, not a rule, so a read model is
-// good enough. The lists are on the query side (query-service/src/reviews/reviews-routes.ts).
+// A review is shown once approved. A review of an order line (orderId + lineId) is checked against
+// the order's own events (theirs, paid) and is verified; otherwise whether it is a verified purchase
+// is asked of the orders read model (verifyPurchase, wired by infra): a flag, so a read model will do. The lists are on the query side (query-service/src/reviews/reviews-routes.ts).
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { updateReviewBodySchema } from '@printshop/shared-events/api/admin';
@@ -24,7 +25,8 @@ import { answerWithPosition } from '../http';
 import { loadUser } from '../user/find-user';
 import { REVIEW_COMMAND_MESSAGES, reviewDecider, type ReviewCommand } from './decide';
 import { reviewDto } from './review';
-import { reviewIdOf } from './review-id';
+import { reviewIdOf, reviewIdOfLine } from './review-id';
+import { reviewedLine, reviewPhotos } from './review-subject';
 
 export interface PurchaseQuestion {
   userId: string;
@@ -56,23 +58,32 @@ export function reviewRouter(deps: ReviewRouterDeps): Router {
   router.post('/api/reviews', async (ctx) => {
     const auth = requireUser(ctx.state);
     const body = createReviewBodySchema.parse(ctx.request.body ?? {});
-    const productSku = body.productSku?.toUpperCase();
-    if (productSku !== undefined && !productBySku(productSku)) {
+    const requestedSku = body.productSku?.toUpperCase();
+    if (requestedSku !== undefined && !productBySku(requestedSku)) {
       throw new ValidationError(REVIEW_ROUTER_MESSAGES.unknownProduct, {
         productSku: REVIEW_ROUTER_MESSAGES.unknownProduct,
       });
     }
-    const orderNumber = body.orderNumber?.trim().toUpperCase() || undefined;
     const user = await loadUser(deps.store, auth.userId);
     if (user.status !== 'registered') throw new Unauthorized('Please sign in to continue.');
-    const verifiedPurchase = await deps.verifyPurchase({
-      userId: auth.userId,
-      productSku,
-      orderNumber,
-      minPosition: minPositionOf(ctx),
-    });
+    // A line review: the order, not the client, says what was bought and that it is verified.
+    const line =
+      body.lineId !== undefined
+        ? await reviewedLine(deps.store, auth.userId, body.orderId, body.lineId)
+        : undefined;
+    const imageIds = body.imageIds?.length ? await reviewPhotos(deps.store, auth.userId, body.imageIds) : [];
+    const orderNumber = line?.orderNumber ?? (body.orderNumber?.trim().toUpperCase() || undefined);
+    const productSku = line?.productSku ?? requestedSku;
+    const verifiedPurchase =
+      line !== undefined ||
+      (await deps.verifyPurchase({
+        userId: auth.userId,
+        productSku,
+        orderNumber,
+        minPosition: minPositionOf(ctx),
+      }));
     const now = deps.now().toISOString();
-    const reviewId = reviewIdOf(auth.userId, productSku);
+    const reviewId = line ? reviewIdOfLine(line.orderId, line.lineId) : reviewIdOf(auth.userId, productSku);
     const metadata: EventMetadata = {
       actor: auth.userId,
       correlationId: ctx.state.requestId as string | undefined,
@@ -88,6 +99,8 @@ export function reviewRouter(deps: ReviewRouterDeps): Router {
         content: body.content,
         ...(productSku !== undefined && { productSku }),
         ...(orderNumber !== undefined && { orderNumber }),
+        ...(line !== undefined && { orderId: line.orderId, lineId: line.lineId }),
+        ...(imageIds.length > 0 && { imageIds }),
         verifiedPurchase,
         submittedAt: now,
       },

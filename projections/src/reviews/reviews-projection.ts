@@ -26,6 +26,9 @@ async function applyOne(event: ReviewEvent, position: number, trx: Knex.Transact
         content: data.content,
         product_sku: data.productSku ?? null,
         order_number: data.orderNumber ?? null,
+        order_id: data.orderId ?? null,
+        line_id: data.lineId ?? null,
+        image_ids: JSON.stringify(data.imageIds ?? []),
         verified_purchase: data.verifiedPurchase,
         status: 'pending',
         deleted: false,
@@ -70,6 +73,17 @@ export const reviewsProjection: Projection = {
        )`,
       [schema, REVIEWS_TABLE],
     );
+    // Added with review photos and line reviews: tables made before get them here.
+    await db.raw(
+      `alter table ??.?? add column if not exists order_id text,
+         add column if not exists line_id text,
+         add column if not exists image_ids jsonb not null default '[]'::jsonb`,
+      [schema, REVIEWS_TABLE],
+    );
+    await db.raw('create index if not exists reviews_by_user on ??.?? (user_id) where not deleted', [
+      schema,
+      REVIEWS_TABLE,
+    ]);
     await db.raw(
       'create index if not exists reviews_by_status on ??.?? (status, product_sku, created_at desc) where not deleted',
       [schema, REVIEWS_TABLE],

@@ -1,6 +1,8 @@
 // Reviews from the reviews read model (API.md "Reviews" and "Admin"):
 //   GET /api/reviews?page=1&limit=5&sort=newest&rating=&search=&product=   public; approved only
 //       -> {success, data: {reviews, stats, pagination}} (spec 1 §3, §4, §7)
+//   GET /api/reviews/summary      public; {success, summary: {averageRating, totalReviews}} of approved
+//   GET /api/reviews/mine         signed in; {success, reviews} the caller's, any status, newest first
 //   GET /api/admin/reviews?status&rating&product&page                     admin; newest first
 //       -> {success, reviews, pagination}
 // Deleted reviews are in neither list. Search matches the text or the author's name, anywhere,
@@ -8,8 +10,8 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { adminReviewsQuerySchema } from '@printshop/shared-events/api/admin';
-import { reviewsQuerySchema, type REVIEW_SORTS } from '@printshop/shared-events/api/reviews';
-import { requireAdmin } from '@printshop/shared-events/auth';
+import { reviewPhoto, reviewsQuerySchema, type REVIEW_SORTS } from '@printshop/shared-events/api/reviews';
+import { requireAdmin, requireUser } from '@printshop/shared-events/auth';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 
@@ -25,6 +27,9 @@ interface ReviewRow {
   content: string;
   product_sku: string | null;
   order_number: string | null;
+  order_id: string | null;
+  line_id: string | null;
+  image_ids: string[];
   verified_purchase: boolean;
   status: 'pending' | 'approved' | 'hidden';
   deleted: boolean;
@@ -39,6 +44,15 @@ const publicReview = (row: ReviewRow) => ({
   user: { name: row.author_name },
   ...(row.product_sku !== null && { productSku: row.product_sku }),
   verifiedPurchase: row.verified_purchase,
+  photos: row.image_ids.map(reviewPhoto),
+});
+
+/** The author's own view: the status and which order line it reviews. */
+const ownReview = (row: ReviewRow) => ({
+  ...publicReview(row),
+  status: row.status,
+  ...(row.order_id !== null && { orderId: row.order_id }),
+  ...(row.line_id !== null && { lineId: row.line_id }),
 });
 
 const adminReview = (row: ReviewRow) => ({
@@ -136,6 +150,22 @@ export function reviewsQueryRouter(deps: { db: Knex; waitFor: WaitForPosition })
       success: true,
       data: { reviews: rows.map(publicReview), stats, pagination: pagination(page, limit, Number(total)) },
     };
+  });
+
+  // The one source of the shop's rating claim (home, product badges): approved reviews only.
+  router.get('/api/reviews/summary', fresh, async (ctx) => {
+    const { averageRating, totalReviews } = await statsOf(reviews().where({ status: 'approved' }));
+    ctx.body = { success: true, summary: { averageRating, totalReviews } };
+  });
+
+  router.get('/api/reviews/mine', fresh, async (ctx) => {
+    const auth = requireUser(ctx.state);
+    const rows = (await reviews()
+      .where({ user_id: auth.userId })
+      .orderBy(ORDERINGS.newest)
+      .limit(500)
+      .select('*')) as ReviewRow[];
+    ctx.body = { success: true, reviews: rows.map(ownReview) };
   });
 
   router.get('/api/admin/reviews', fresh, async (ctx) => {

@@ -3,12 +3,12 @@
 // holding the product, or, when they name an order number, that order is theirs and paid (and
 // holds the product when one is named). A review of the shop itself counts any paid order.
 import type { Knex } from 'knex';
+import { PAID_ORDER_STATUSES } from '@printshop/shared-events/events/order-view';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { ORDERS_READ_MODEL } from '../orders/orders-routes';
 import type { WaitForPosition } from '../read-your-writes';
 
-/** Statuses of an order the customer paid for and kept. */
-export const PURCHASED_STATUSES = ['paid', 'in_production', 'shipped', 'delivered'] as const;
+export const PURCHASED_STATUSES = PAID_ORDER_STATUSES;
 
 export interface PurchaseQuestion {
   userId: string;

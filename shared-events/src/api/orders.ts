@@ -114,6 +114,8 @@ export const verifyPaymentBodySchema = z.object({
 export const orderAddressSchema = postalAddressSchema;
 
 export const orderItemSchema = z.object({
+  /** The line's id: what a review of this line names. */
+  lineId: z.string().optional(),
   sku: z.string(),
   name: z.string(),
   category: z.string().optional(),

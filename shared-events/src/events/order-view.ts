@@ -91,6 +91,9 @@ export function evolveOrderView(view: OrderView | undefined, event: OrderEvent):
   }
 }
 
+/** Statuses of an order the customer paid for and kept (not cancelled nor refunded). */
+export const PAID_ORDER_STATUSES: readonly OrderStatus[] = ['paid', 'in_production', 'shipped', 'delivered'];
+
 export const foldOrderView = (events: readonly OrderEvent[]): OrderView | undefined =>
   events.reduce<OrderView | undefined>(evolveOrderView, undefined);
 
@@ -105,6 +108,7 @@ export function orderDto(view: OrderView): OrderDto {
     createdAt: view.placedAt,
     email: view.email,
     items: view.lines.map((line) => ({
+      lineId: line.lineId,
       sku: line.sku,
       name: line.name,
       ...(line.category !== undefined && { category: line.category }),

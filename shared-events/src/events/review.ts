@@ -1,7 +1,7 @@
-// A customer's review, stream `review-<reviewId>`. The review id is derived from the author and the
-// product (command-service/src/review/review-id.ts), and the submission is appended with expected
-// revision `no_stream`, so the stream itself makes it one review per user per product (a review of
-// no product counts as a review of the shop). A review is shown once an admin approves it; hiding
+// A customer's review, stream `review-<reviewId>`. The review id is derived from the order line
+// reviewed, else from the author and the product (command-service/src/review/review-id.ts), and the
+// submission is appended with expected revision `no_stream`, so the stream itself makes it one review
+// per order line, or per user per product (a review of no product counts as a review of the shop). A review is shown once an admin approves it; hiding
 // and deleting are events too (a deleted review stays in the log, its row only marked).
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../event-registry';
@@ -24,7 +24,12 @@ export const ReviewSubmitted = defineEvent(
     content: z.string().min(1).max(2000),
     productSku: z.string().max(100).optional(),
     orderNumber: z.string().max(50).optional(),
-    /** The author had a paid order of the product (or the order number given is theirs). */
+    /** A review of one line of a paid order (one review per line): the order and its line. */
+    orderId: z.string().max(200).optional(),
+    lineId: z.string().max(200).optional(),
+    /** Photos of the reviewer's own uploads, at most 3. */
+    imageIds: z.array(z.string().max(200)).max(3).optional(),
+    /** Decided by the server: a line of the author's paid order, a paid order of the product, or the order number given is theirs. */
     verifiedPurchase: z.boolean(),
     submittedAt: at,
   }),

@@ -1,6 +1,6 @@
 // A product page (spec 1 §2): the product by its path or an alias. Posters get the poster page,
 // prints, strips and cards the upload-and-crop page (spec 2 §2); collages keep the shell below
-// until their template pages take over.
+// until their template pages take over. Every product page ends with its approved reviews.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -10,6 +10,7 @@ import { ProductHead } from '../../features/catalog/components/product-head';
 import { refreshCart } from '../../features/cart/api/get-cart';
 import { useCurrency } from '../../features/currency/use-currency';
 import { PosterPage } from '../../features/posters/components/poster-page';
+import { ProductReviews } from '../../features/reviews/components/product-reviews';
 import { StandardProductPage } from '../../features/product-creation/components/standard-product-page';
 import '../../features/catalog/components/product-page.css';
 
@@ -35,11 +36,22 @@ export function Component() {
   const queryClient = useQueryClient();
   const onCartChanged = useCallback(() => void refreshCart(queryClient), [queryClient]);
   if (!product) return <Navigate to="/" replace />;
-  if (product.family === 'posters')
-    return <PosterPage key={product.sku} product={product} onCartChanged={onCartChanged} />;
-  if (product.family !== 'collages')
-    return <StandardProductPage key={product.sku} product={product} onCartChanged={onCartChanged} />;
   const name = shortName(product.name);
+  const reviews = <ProductReviews key={`reviews-${product.sku}`} sku={product.sku} name={name} />;
+  if (product.family === 'posters')
+    return (
+      <>
+        <PosterPage key={product.sku} product={product} onCartChanged={onCartChanged} />
+        {reviews}
+      </>
+    );
+  if (product.family !== 'collages')
+    return (
+      <>
+        <StandardProductPage key={product.sku} product={product} onCartChanged={onCartChanged} />
+        {reviews}
+      </>
+    );
   const category = CATEGORY_LINKS[product.family];
   const fromPrice = product.sizes
     ? Math.min(...product.sizes.map((s) => s.priceUsdCents))
@@ -108,6 +120,7 @@ export function Component() {
           </div>
         </div>
       </div>
+      {reviews}
     </div>
   );
 }

@@ -74,7 +74,8 @@ export function templateCopy(template: CollageTemplate): TemplateCopy {
 
 export const TOP_BAR_NOTES = ['100% Satisfaction Guarantee', 'Quick & Easy'] as const;
 
-export const TRUST_ITEMS = ['10,000+ Happy Customers', '4.8/5 Rating', 'Free Shipping Available'] as const;
+/** Static trust items; the rating and review count come first from useShopRating when there are any. */
+export const TRUST_ITEMS = ['Free Shipping Available'] as const;
 
 export const HOW_IT_WORKS = [
   { title: 'Upload photos to each slot', text: 'Click a numbered slot on the template and choose a photo.' },
@@ -94,7 +95,6 @@ export const WHY_CUSTOMERS_LOVE_US = [
   'Ships within 24 hours, delivered in 5-7 business days',
   'Free shipping on orders over $50',
   '100% satisfaction guarantee: reprint or refund',
-  'Rated 4.8/5 from 127 reviews',
 ] as const;
 
 export function faq(template: CollageTemplate): { question: string; answer: string }[] {
@@ -139,7 +139,7 @@ export function faq(template: CollageTemplate): { question: string; answer: stri
 
 export const MARKETING = {
   whyChoose:
-    'Each collage is printed at 300 DPI on 270 GSM glossy paper, so every photo stays sharp and colours stay rich. Over 10,000 customers trust us with their memories.',
+    'Each collage is printed at 300 DPI on 270 GSM glossy paper, so every photo stays sharp and colours stay rich.',
   occasions: ['Birthdays', 'Anniversaries', 'Weddings', 'Graduations', 'Holidays', 'Friendship days'],
   tips: [
     'Use bright, sharp photos: they print best.',

@@ -1,9 +1,10 @@
 // The three structured-data blocks of a template page (spec 2 §2, §9): the product with its three
 // size offers (3.99-7.99 USD), three FAQ entries, and the breadcrumb Home > Photo Collages > name.
-// Ratings and the reviewer's name are the spec's static marketing content.
+// The aggregate rating is the approved reviews' (useShopRating), and absent before there are any.
 import { COLLAGE_SIZES, collageSku, type CollageTemplate } from '@printshop/shared-events/rules/collages';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { breadcrumbList, SCHEMA } from '../../lib/structured-data';
+import type { RatingSummary } from '@printshop/shared-events/api/reviews';
 import { faq } from './collage-copy';
 
 export interface StructuredDataInput {
@@ -16,6 +17,8 @@ export interface StructuredDataInput {
   homeUrl: string;
   collagesUrl: string;
   brand: string;
+  /** The shop's approved reviews; null: no rating is claimed. */
+  rating: RatingSummary | null;
 }
 
 export function collageStructuredData(input: StructuredDataInput): Record<string, unknown>[] {
@@ -44,15 +47,14 @@ export function collageStructuredData(input: StructuredDataInput): Record<string
         url: input.pageUrl,
       })),
     },
-    aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.8, reviewCount: 127, bestRating: 5 },
-    review: [
-      {
-        '@type': 'Review',
-        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5 },
-        author: { '@type': 'Person', name: 'Priya S.' },
-        reviewBody: 'Beautiful print quality and the collage came out exactly as I designed it.',
+    ...(input.rating && {
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: input.rating.averageRating,
+        reviewCount: input.rating.totalReviews,
+        bestRating: 5,
       },
-    ],
+    }),
   };
   const faqPage = {
     '@context': SCHEMA,

@@ -1,10 +1,11 @@
-// /account/orders/:orderId: one order with its status timeline.
+// /account/orders/:orderId: one order with its status timeline, and a review per line once paid.
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { useOrder } from '../../../features/orders/api/orders';
 import { OrderDetails } from '../../../features/orders/components/order-details';
+import { OrderLineReviews } from '../../../features/reviews/components/order-line-reviews';
 import { serverMessageOr } from '../../../lib/server-message';
 
 export const ORDER_LOAD_FAILED = 'Could not load this order.';
@@ -26,7 +27,10 @@ export function Component() {
       ) : order.isError ? (
         <Alert>{serverMessageOr(order.error, ORDER_LOAD_FAILED)}</Alert>
       ) : (
-        <OrderDetails order={order.data} />
+        <>
+          <OrderDetails order={order.data} />
+          <OrderLineReviews order={order.data} />
+        </>
       )}
     </section>
   );

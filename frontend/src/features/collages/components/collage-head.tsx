@@ -6,6 +6,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { StructuredData } from '../../../components/structured-data';
 import { SITE_NAME, useAbsoluteUrl } from '../../../lib/site';
 import type { TemplateCopy } from '../collage-copy';
+import { useShopRating } from '../../reviews/api/rating-summary';
 import { collageStructuredData } from '../collage-structured-data';
 
 /**
@@ -29,6 +30,7 @@ export function CollageHead({
   const description = `${copy.tagline} Fill ${template.slots} photo slots, crop each photo and order an A5, A4 or A3 print from $3.99.`;
   const pageUrl = absoluteUrl(canonicalPathOf(product));
   const imageUrl = absoluteUrl(template.samplePath);
+  const rating = useShopRating();
   const blocks = collageStructuredData({
     template,
     heading: copy.heading,
@@ -38,6 +40,7 @@ export function CollageHead({
     homeUrl: absoluteUrl('/'),
     collagesUrl: absoluteUrl('/collages'),
     brand: SITE_NAME,
+    rating,
   });
   return (
     <>

@@ -1,6 +1,7 @@
 // The text panels of a template page (spec 2 §2): How It Works, FAQ, How to Create, Why Customers
 // Love Us and the marketing section.
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
+import { ratingText, reviewCountText, useShopRating } from '../../reviews/api/rating-summary';
 import { faq, HOW_IT_WORKS, HOW_TO_CREATE, MARKETING, WHY_CUSTOMERS_LOVE_US } from '../collage-copy';
 
 export function HowItWorks() {
@@ -46,6 +47,7 @@ export function HowToCreateCard() {
 }
 
 export function WhyCustomersLoveUsCard() {
+  const rating = useShopRating();
   return (
     <section className="collage-card" aria-labelledby="why-love-title">
       <h3 id="why-love-title">Why Customers Love Us</h3>
@@ -53,6 +55,11 @@ export function WhyCustomersLoveUsCard() {
         {WHY_CUSTOMERS_LOVE_US.map((item) => (
           <li key={item}>{item}</li>
         ))}
+        {rating && (
+          <li>
+            Rated {ratingText(rating)} from {reviewCountText(rating.totalReviews)}
+          </li>
+        )}
       </ul>
     </section>
   );

@@ -6,6 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
 import { Button } from '../../../components/button';
+import { ratingText, reviewCountText, useShopRating } from '../../reviews/api/rating-summary';
 import { TOP_BAR_NOTES, TRUST_ITEMS, templateCopy } from '../collage-copy';
 import { useCanvasKit } from '../imaging/canvas-kit-context';
 import { useCollageBuilder } from '../use-collage-builder';
@@ -34,6 +35,7 @@ const TABS: { id: CollageTab; label: string }[] = [
 export const SCROLL = { offset: 80, tabDelay: 100, deepLinkDelay: 500, floatingThreshold: 100 } as const;
 
 export function CollagePage({ product, template }: { product: Product; template: CollageTemplate }) {
+  const rating = useShopRating();
   const kit = useCanvasKit();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -113,6 +115,12 @@ export function CollagePage({ product, template }: { product: Product; template:
           Start Creating Your Collage
         </Button>
         <ul className="collage-hero__trust" aria-label="Why shoppers trust us">
+          {rating && (
+            <>
+              <li>{reviewCountText(rating.totalReviews)}</li>
+              <li>{ratingText(rating)} Rating</li>
+            </>
+          )}
           {TRUST_ITEMS.map((item) => (
             <li key={item}>{item}</li>
           ))}

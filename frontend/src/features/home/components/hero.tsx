@@ -1,7 +1,10 @@
-// The home hero: the headline about turning memories into prints (spec 1 §1).
+// The home hero: the headline about turning memories into prints (spec 1 §1). The rating fact comes
+// from the approved reviews and is left out until there are any.
 import { ButtonLink } from '../../../components/button';
+import { reviewCountText, useShopRating } from '../../reviews/api/rating-summary';
 
 export function Hero({ onLearnMore }: { onLearnMore: () => void }) {
+  const rating = useShopRating();
   return (
     <section className="hero" aria-labelledby="hero-heading">
       <div className="hero__text">
@@ -22,9 +25,11 @@ export function Hero({ onLearnMore }: { onLearnMore: () => void }) {
           </button>
         </div>
         <ul className="hero__facts">
-          <li>
-            <strong>4.9★</strong> average rating
-          </li>
+          {rating && (
+            <li>
+              <strong>{rating.averageRating.toFixed(1)}★</strong> from {reviewCountText(rating.totalReviews)}
+            </li>
+          )}
           <li>
             <strong>41</strong> countries
           </li>

@@ -5,10 +5,9 @@ import { REVIEW_SORTS } from '@printshop/shared-events/api/reviews';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
-import { formatDate } from '../../../lib/format-date';
 import { reviewsErrorMessage, useReviews, type ReviewSort, type ReviewsFilter } from '../api/get-reviews';
+import { ReviewItem } from './review-item';
 import { ReviewStats } from './review-stats';
-import { Stars } from './stars';
 import './reviews.css';
 
 export const SORT_LABELS: Record<ReviewSort, string> = {
@@ -89,15 +88,7 @@ export function ReviewsView() {
       ) : (
         <ul className="reviews-list" aria-busy={reviews.isFetching || undefined}>
           {data?.reviews.map((review) => (
-            <li key={review.id} className="review">
-              <div className="review__header">
-                <Stars rating={review.rating} />
-                <strong>{review.user.name}</strong>
-                {review.verifiedPurchase && <span className="review__verified">Verified purchase</span>}
-                <time dateTime={review.created_at}>{formatDate(review.created_at)}</time>
-              </div>
-              <p className="review__content">{review.content}</p>
-            </li>
+            <ReviewItem key={review.id} review={review} />
           ))}
         </ul>
       )}

@@ -21,12 +21,18 @@ export const DOCS_PAGE_CSP = [
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Pretty JSON, each `$ref` a link to its schema below. */
-const json = (value: unknown) =>
-  `<pre>${escape(JSON.stringify(value, null, 2)).replace(
+/** Pretty JSON, each `$ref` a link to its schema below; a bare reference is just the link. */
+const json = (value: unknown) => {
+  const ref = (value as { $ref?: string }).$ref;
+  if (ref && Object.keys(value as object).length === 1) {
+    const name = escape(ref.slice(ref.lastIndexOf('/') + 1));
+    return `<p><a href="#schema-${name}">${name}</a></p>`;
+  }
+  return `<pre>${escape(JSON.stringify(value, null, 2)).replace(
     /&#34;#\/components\/schemas\/(\w+)&#34;/g,
     '<a href="#schema-$1">$1</a>',
   )}</pre>`;
+};
 
 function parameters(list: Json[]): string {
   if (list.length === 0) return '';

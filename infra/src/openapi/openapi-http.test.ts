@@ -60,6 +60,9 @@ describe('serving the contract', () => {
     expect(headers['cache-control']).toBe('public, max-age=300');
     expect(body).toContain('<code>/api/cart/item/{id}</code>');
     expect(body).toContain('id="schema-Error"');
+    // A call's body links to its schema, shown further down the same page.
+    expect(body).toContain('<a href="#schema-PostCartItemBody">PostCartItemBody</a>');
+    expect(body).toContain('id="schema-PostCartItemBody"');
     // Offline: no script, and nothing fetched from elsewhere.
     expect(body).not.toMatch(/<script|\ssrc=|<link/i);
     const csp = String(headers['content-security-policy']);

@@ -8,6 +8,7 @@ import { privateByDefault } from './cache-control';
 import { compressResponses } from './compress-responses';
 import { errorHandler } from './error-handler';
 import type { Metrics } from './metrics';
+import { openApiRouter } from '../openapi/openapi-router';
 import { operationsRouter } from './operations';
 import type { Readiness } from './readiness';
 import { requestId } from './request-id';
@@ -32,6 +33,12 @@ export interface GatewayOptions {
   cookieKeys?: readonly string[];
 }
 
+/** What the route table serves: the gateway's own routes (operations, the contract), then the services'. */
+export function gatewayRouters(options: Pick<GatewayOptions, 'readiness' | 'metrics' | 'routers'>): Router[] {
+  const { readiness, metrics } = options;
+  return [operationsRouter({ readiness, metrics }), openApiRouter(), ...options.routers];
+}
+
 export function createGateway(options: GatewayOptions): Koa {
   const { logger, metrics } = options;
   // Behind one load balancer: only the address it appended counts; the leftmost X-Forwarded-For
@@ -50,10 +57,7 @@ export function createGateway(options: GatewayOptions): Koa {
   app.use(parseBody());
   for (const middleware of options.middleware ?? []) app.use(middleware);
 
-  const routes = routeTable([
-    operationsRouter({ readiness: options.readiness, metrics }),
-    ...options.routers,
-  ]);
+  const routes = routeTable(gatewayRouters(options));
   app.use(routes.routes);
   // 405 / 501 with an Allow header naming every method of the path; the error handler gives them a JSON body.
   app.use(routes.allowedMethods);

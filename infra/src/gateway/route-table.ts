@@ -78,3 +78,12 @@ export function routeTable(routers: readonly Router[]): { routes: Middleware; al
     allowedMethods: (ctx, next) => tableOf(ctx.path).allowed(ctx, next),
   };
 }
+
+/** Every "METHOD /path" the table serves, as registered (HEAD, which GET answers, left out). */
+export function routesOf(routers: readonly Router[]): string[] {
+  return routers.flatMap((router) =>
+    router.stack.flatMap((layer) =>
+      layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path)}`),
+    ),
+  );
+}

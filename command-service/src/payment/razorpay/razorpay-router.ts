@@ -34,7 +34,7 @@ export interface RazorpayRouterDeps extends PaymentDeps {
   keySecret: string;
 }
 
-const testPayBodySchema = z.object({
+export const testPayBodySchema = z.object({
   razorpay_order_id: requiredText(200),
   outcome: z.enum(['success', 'failure']).default('success'),
 });

@@ -1,0 +1,13 @@
+// Every route of the gateway with its schemas: the source of GET /api/openapi.json. The
+// completeness test fails when the route table has a route this contract lacks.
+import { accountContract } from './contract-account';
+import { adminContract, gatewayContract } from './contract-admin';
+import { shopContract } from './contract-shop';
+import type { Contract } from './operation';
+
+export const CONTRACT: Contract = {
+  ...shopContract,
+  ...accountContract,
+  ...adminContract,
+  ...gatewayContract,
+};

@@ -88,6 +88,8 @@ export const adminOrdersQuerySchema = z.object({
   page: pageQuery,
   status: queryEnum(ORDER_STATUSES),
   search: queryText(200),
+  /** newest first (the list), or oldest first (the production queue: who has waited longest). */
+  sort: queryEnum(['newest', 'oldest'], 'newest'),
 });
 export const adminOrdersResponseSchema = okSchema.extend({
   orders: z.array(orderSummarySchema),

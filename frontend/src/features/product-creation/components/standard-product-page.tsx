@@ -8,9 +8,11 @@ import { UPLOAD_PANEL_DISCOUNT, discountAmount } from '@printshop/shared-events/
 import { PageMeta } from '../../../components/page-meta';
 import { useCurrency } from '../../currency/use-currency';
 import type { ImageTools } from '../image-tools';
+import { useIsMobile } from '../use-mobile';
 import { useProductCreation } from '../use-product-creation';
 import { useProductViewTracking } from '../use-product-view-tracking';
 import { CreationPanel } from './creation-panel';
+import { MobileCartBar } from './mobile-cart-bar';
 import { ProductCarousel } from './product-carousel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
@@ -43,6 +45,7 @@ export function StandardProductPage({ product, onCartChanged, imageTools }: Stan
   const { formatCents } = useCurrency();
   const creation = useProductCreation({ product, scheme: UPLOAD_PANEL_DISCOUNT, onCartChanged, imageTools });
   const [viewers] = useState(() => 20 + Math.floor(Math.random() * 30));
+  const isMobile = useIsMobile();
   useProductViewTracking(product, pathname);
   const name = shortName(product.name);
   const category = CATEGORY[product.family] ?? { to: '/prints', label: 'Prints' };
@@ -54,7 +57,7 @@ export function StandardProductPage({ product, onCartChanged, imageTools }: Stan
     .map((p) => ({ src: p.imageUrl, alt: shortName(p.name) }));
 
   return (
-    <div className="product-page">
+    <div className={`product-page${isMobile && creation.items.length > 0 ? ' product-page--with-bar' : ''}`}>
       <PageMeta
         fullTitle={product.name}
         description={`${name}: ${product.category.toLowerCase()} printed from your own photos, from ${formatCents(product.basePriceUsdCents)} per ${product.unit}.`}
@@ -107,6 +110,8 @@ export function StandardProductPage({ product, onCartChanged, imageTools }: Stan
           <CreationPanel creation={creation} aspectLabel={sizeText(product)} />
         </div>
       </div>
+      {/* On phones Add to Cart stays in reach at the foot of the screen, as on the poster pages. */}
+      {isMobile && <MobileCartBar creation={creation} />}
       <UnsavedChangesGuard active={creation.items.length > 0} onLeave={creation.clear} />
     </div>
   );

@@ -42,15 +42,16 @@ export function UserMenu() {
         className="user-menu__trigger"
         aria-expanded={open}
         aria-controls={PANEL_ID}
-        // The name shows only on wide screens; the button is named on every one.
-        aria-label={`Account menu, ${displayName(user)}`}
         onPointerEnter={Panel.preload}
         onFocus={Panel.preload}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="user-menu__avatar" aria-hidden="true">
-          {displayName(user).charAt(0).toUpperCase()}
-        </span>
+        {/* The initial is drawn by CSS: the button's visible text stays its name (label in name). */}
+        <span
+          className="user-menu__avatar"
+          aria-hidden="true"
+          data-initial={displayName(user).charAt(0).toUpperCase()}
+        />
         <span className="user-menu__name">{displayName(user)}</span>
         <span className="chevron" aria-hidden="true" />
       </button>

@@ -1,11 +1,13 @@
 // The routes of spec 1 §2. Every page is a lazy route module (so `/` loads only the shell and the
 // home page); a module exports `Component`. Guards wrap the account area, the login-required
 // checkouts and the admin area. Unknown paths go to `/`; the account and admin areas bring their
-// own route tables (routes/*/routes.tsx, loaded with the area) and unknown-path redirects.
+// own route tables (routes/*/routes.tsx, loaded with the area) and unknown-path redirects. The admin
+// area sits outside the shop's layout: it has its own shell, without the shop's header and footer.
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { CATEGORY_PAGES, PRODUCTS } from '@printshop/shared-events/rules/catalog';
 import { RequireAdmin } from '../features/session/components/require-admin';
 import { RequireAuth } from '../features/session/components/require-auth';
+import { AdminRoot } from './layout/admin-root';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage, page } from './lazy-page';
 
@@ -53,11 +55,16 @@ export const routes: RouteObject[] = [
         path: 'account/*',
         element: <RequireAuth>{lazyPage(() => import('./routes/account/routes'))}</RequireAuth>,
       },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+  {
+    element: <AdminRoot />,
+    children: [
       {
         path: 'admin/*',
         element: <RequireAdmin>{lazyPage(() => import('./routes/admin/routes'))}</RequireAdmin>,
       },
-      { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];

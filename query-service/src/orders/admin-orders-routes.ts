@@ -1,5 +1,7 @@
 // The admin's orders (API.md "Admin"), from the orders read model and the order audit trail:
-//   GET /api/admin/orders?page&status&search   newest first, 20 a page; search matches the order
+//   GET /api/admin/orders?page&status&search&sort
+//                                              newest first (sort=oldest: oldest first), 20 a
+//                                              page; search matches the order
 //                                              number or the e-mail anywhere, case-insensitive;
 //                                              archived orders are not listed.
 //   GET /api/admin/orders/:id                  the order (archived too) with its lines' images and
@@ -69,7 +71,7 @@ export function adminOrdersQueryRouter(deps: AdminOrdersQueryDeps): Router {
 
   router.get('/', fresh, async (ctx) => {
     requireAdmin(ctx.state);
-    const { page = 1, status, search } = adminOrdersQuerySchema.parse(ctx.query);
+    const { page = 1, status, search, sort } = adminOrdersQuerySchema.parse(ctx.query);
     const query = orders().where({ archived: false });
     if (status) query.where({ status });
     if (search) {
@@ -78,7 +80,7 @@ export function adminOrdersQueryRouter(deps: AdminOrdersQueryDeps): Router {
     }
     const [{ total }] = (await query.clone().count({ total: '*' })) as [{ total: string | number }];
     const rows = await query
-      .orderBy([{ column: 'placed_at', order: 'desc' }, { column: 'order_id' }])
+      .orderBy([{ column: 'placed_at', order: sort === 'oldest' ? 'asc' : 'desc' }, { column: 'order_id' }])
       .limit(ADMIN_ORDERS_PAGE_SIZE)
       .offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE)
       .select<Array<{ view: OrderView }>>('view');

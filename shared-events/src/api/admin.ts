@@ -89,6 +89,8 @@ export const adminOrdersQuerySchema = z.object({
   page: pageQuery,
   status: queryEnum(ORDER_STATUSES),
   search: queryText(200),
+  /** newest first (the list), or oldest first (the production queue: who has waited longest). */
+  sort: queryEnum(['newest', 'oldest'], 'newest'),
 });
 export const adminOrdersResponseSchema = okSchema.extend({
   orders: z.array(orderSummarySchema),
@@ -191,28 +193,49 @@ const reportDate = (field: string) => {
 const DAY_MS = 86_400_000;
 const isoDate = z.iso.date();
 
+/** The report's range when the address names no from or to: the last 30 days, today included. */
+export const SALES_REPORT_DEFAULT_DAYS = 30;
+
 /**
- * from and to: UTC calendar days, both included. currency: a currency code (only the orders paid in
- * it, amounts in it) or 'USD-converted' (every order, each converted to USD at its own rate).
+ * from and to: UTC calendar days, both included; either may be left out (salesReportRange fills
+ * them). currency: a currency code (only the orders paid in it, amounts in it) or 'USD-converted'
+ * (every order, each converted to USD at its own rate).
  */
 export const salesReportQuerySchema = z
   .object({
-    from: reportDate('from'),
-    to: reportDate('to'),
+    from: reportDate('from').optional(),
+    to: reportDate('to').optional(),
     groupBy: queryEnum(['day', 'week', 'month'], 'day'),
     currency: queryEnum(SALES_CURRENCY_SCOPES, SALES_ALL_CONVERTED),
     format: queryEnum(['json', 'csv'], 'json'),
   })
   .superRefine((query, ctx) => {
     // zod runs this even when a date failed above: only two real dates are compared.
-    if (!isoDate.safeParse(query.from).success || !isoDate.safeParse(query.to).success) return;
-    const days = (Date.parse(query.to) - Date.parse(query.from)) / DAY_MS;
+    const { from, to } = query;
+    if (!from || !to || !isoDate.safeParse(from).success || !isoDate.safeParse(to).success) return;
+    const days = (Date.parse(to) - Date.parse(from)) / DAY_MS;
     if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: SALES_REPORT_MESSAGES.order });
     else if (days >= SALES_REPORT_MAX_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: SALES_REPORT_MESSAGES.range });
     }
   });
 export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The days a report covers, as a person typing the address expects: without to, up to today (or
+ * to from, when from is later); without from, the SALES_REPORT_DEFAULT_DAYS days ending at to.
+ */
+export function salesReportRange(
+  query: { from?: string | undefined; to?: string | undefined },
+  now: Date = new Date(),
+): { from: string; to: string } {
+  const today = isoDay(now.getTime());
+  const to = query.to ?? (query.from && query.from > today ? query.from : today);
+  const from = query.from ?? isoDay(Date.parse(to) - (SALES_REPORT_DEFAULT_DAYS - 1) * DAY_MS);
+  return { from, to };
+}
 
 /**
  * Figures of a period, net of what happened in it: a cancellation of a paid order and a refund

@@ -12,6 +12,7 @@ import {
 import {
   bulkDeleteOrdersBodySchema,
   salesReportQuerySchema,
+  salesReportRange,
   webhookBodySchema,
   webhookUpdateBodySchema,
 } from './admin';
@@ -307,6 +308,12 @@ describe('request bodies: unknown fields stripped, wrong types and over-long str
       groupBy: 'day',
       currency: 'USD-converted',
     });
+    expect(salesReportQuerySchema.parse({})).toMatchObject({ groupBy: 'day', format: 'json' });
+    const now = new Date('2025-03-31T22:00:00Z');
+    expect(salesReportRange({}, now)).toEqual({ from: '2025-03-02', to: '2025-03-31' });
+    expect(salesReportRange({ from: '2025-03-20' }, now)).toEqual({ from: '2025-03-20', to: '2025-03-31' });
+    expect(salesReportRange({ from: '2025-05-01' }, now)).toEqual({ from: '2025-05-01', to: '2025-05-01' });
+    expect(salesReportRange({ to: '2025-01-30' }, now)).toEqual({ from: '2025-01-01', to: '2025-01-30' });
     expect(Object.keys(errorsOf(trackOrderQuerySchema, { orderNumber: '', email: 'a@b.co' }))).toEqual([
       'orderNumber',
     ]);

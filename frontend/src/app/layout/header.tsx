@@ -36,9 +36,8 @@ export function Header() {
       <div className="header__bar">
         <MobileMenu />
         <Link to="/" className="logo" aria-label={`${SITE_NAME} home`}>
-          <span className="logo__mark" aria-hidden="true">
-            P
-          </span>
+          {/* The mark's letter is drawn by CSS, so the visible text is the name alone (label in name). */}
+          <span className="logo__mark" aria-hidden="true" />
           <span className="logo__text">{SITE_NAME}</span>
         </Link>
         <DesktopNav />

@@ -1,7 +1,9 @@
 // The mobile and tablet menu's panel: drill-down sections, Back to Menu and Close Menu (spec 1 §2).
-// It is modal: focus starts on its first control and Tab stays inside; Escape closes it.
+// It is modal: focus starts on its first control and Tab stays inside; Escape closes it. It lists
+// the cart too, so a phone's menu reaches every place the header does.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { useCartCount } from '../../features/cart/use-cart-count';
 import { useAuthActions } from '../../features/session/api/use-auth-actions';
 import { displayName, useSession } from '../../features/session/use-session';
 import { ACCOUNT_LINKS, NAV_LINKS, NAV_MENUS } from './nav-items';
@@ -26,6 +28,7 @@ export function MobileMenuPanel({ id, onClose }: { id: string; onClose: () => vo
   const [sectionId, setSectionId] = useState<string | null>(null);
   const { user } = useSession();
   const { logout } = useAuthActions();
+  const cart = useCartCount();
   const panel = useRef<HTMLDivElement>(null);
   const section = NAV_MENUS.find((m) => m.id === sectionId);
 
@@ -97,6 +100,16 @@ export function MobileMenuPanel({ id, onClose }: { id: string; onClose: () => vo
                   <Link to={link.to}>{link.label}</Link>
                 </li>
               ))}
+              <li>
+                <Link to="/cart">
+                  Cart
+                  {!cart.loading && (
+                    <span className="mobile-menu__count">
+                      {cart.count} {cart.count === 1 ? 'item' : 'items'}
+                    </span>
+                  )}
+                </Link>
+              </li>
             </ul>
             <ul className="mobile-menu__list mobile-menu__list--account">
               {user ? (

@@ -1,8 +1,7 @@
 // The main layout of spec 1 §2: header, page, footer; scroll to top on every navigation; a
 // spinner while the next page loads. App-wide effects start here: the session check, country
 // and currency detection, and reloading the cart when the currency changes.
-import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { useCartRefreshOnCurrencyChange } from '../../features/cart/use-cart-count';
 import { AutoDetectNotice } from '../../features/currency/components/auto-detect-notice';
@@ -12,13 +11,7 @@ import { useNavigationPending } from '../../lib/navigation/history-router';
 import { RouteErrorBoundary } from '../route-error';
 import { Footer } from './footer';
 import { Header } from './header';
-
-function useScrollToTop() {
-  const { pathname, search } = useLocation();
-  useEffect(() => {
-    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-  }, [pathname, search]);
-}
+import { useScrollToTop } from './use-scroll-to-top';
 
 export function RootLayout() {
   useSessionCheck();

@@ -22,7 +22,14 @@ export function UserMenu() {
   if (!user) {
     return (
       <Link to="/login" className="header__signin">
-        Sign In
+        {/* On the narrowest phones the word gives way to a person icon (header.css). */}
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0-2a3 3 0 1 1 0-6 3 3 0 0 1 0 6Zm-8 12a8 8 0 0 1 16 0h-2a6 6 0 0 0-12 0H4Z"
+          />
+        </svg>
+        <span>Sign In</span>
       </Link>
     );
   }
@@ -39,9 +46,12 @@ export function UserMenu() {
         onFocus={Panel.preload}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="user-menu__avatar" aria-hidden="true">
-          {displayName(user).charAt(0).toUpperCase()}
-        </span>
+        {/* The initial is drawn by CSS: the button's visible text stays its name (label in name). */}
+        <span
+          className="user-menu__avatar"
+          aria-hidden="true"
+          data-initial={displayName(user).charAt(0).toUpperCase()}
+        />
         <span className="user-menu__name">{displayName(user)}</span>
         <span className="chevron" aria-hidden="true" />
       </button>

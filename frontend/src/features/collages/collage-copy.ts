@@ -78,13 +78,13 @@ export const TOP_BAR_NOTES = ['100% Satisfaction Guarantee', 'Quick & Easy'] as 
 export const TRUST_ITEMS = ['Free Shipping Available'] as const;
 
 export const HOW_IT_WORKS = [
-  { title: 'Upload photos to each slot', text: 'Click a numbered slot on the template and choose a photo.' },
+  { title: 'Upload photos to each slot', text: 'Pick a numbered slot on the template and choose a photo.' },
   { title: 'Adjust and crop', text: 'Drag and zoom until the photo sits just right in its slot.' },
   { title: 'Order', text: 'Pick a size and quantity, preview your collage and add it to the cart.' },
 ] as const;
 
 export const HOW_TO_CREATE = [
-  'Click each numbered slot and choose a photo',
+  'Pick each numbered slot and choose a photo',
   'Crop and position every photo',
   'Preview your finished collage',
   'Choose a size and quantity, then add to cart',

@@ -12,6 +12,7 @@ export const adminRoutes: RouteObject[] = [
       page('users', () => import('./users')),
       page('orders', () => import('./orders')),
       page('orders/:orderId', () => import('./order-detail')),
+      page('production', () => import('./production')),
       page('reviews', () => import('./reviews')),
       page('reports/sales', () => import('./sales-report')),
       page('webhooks', () => import('./webhooks')),

@@ -38,7 +38,8 @@ export function Component() {
       canonicalPath="/shipping-info"
     >
       <div className="prose" style={{ maxWidth: 'none' }}>
-        <div className="table-scroll">
+        {/* Focusable, so keyboard users can scroll a table wider than a phone. */}
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Shipping rates by country">
           <table>
             <caption className="visually-hidden">Shipping rates by country</caption>
             <thead>

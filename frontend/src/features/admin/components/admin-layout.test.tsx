@@ -37,7 +37,7 @@ beforeEach(() => {
 
 /** The app's own /admin route, under a frame that confirms the session as the root layout does. */
 function adminRoutes(): RouteObject[] {
-  const pages = routes[0]!.children!;
+  const pages = routes.flatMap((route) => route.children ?? []);
   const admin = pages.find((route) => route.path === 'admin/*')!;
   const login = pages.find((route) => route.path === 'login')!;
   function SessionFrame() {
@@ -67,6 +67,7 @@ describe('admin area routes', () => {
     ).toEqual([
       ['Dashboard', '/admin'],
       ['Orders', '/admin/orders'],
+      ['Production Queue', '/admin/production'],
       ['Users', '/admin/users'],
       ['Reviews', '/admin/reviews'],
       ['Sales Reports', '/admin/reports/sales'],

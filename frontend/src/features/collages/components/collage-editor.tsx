@@ -86,7 +86,10 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
   return (
     <section className="collage-editor" aria-labelledby="collage-editor-title">
       <h2 id="collage-editor-title">Create your collage</h2>
-      <p className="collage-editor__hint">Click a numbered slot to add a photo. Fill all slots to order.</p>
+      <p className="collage-editor__hint">
+        <span className="on-pointer">Click</span>
+        <span className="on-touch">Tap</span> a numbered slot to add a photo. Fill all slots to order.
+      </p>
       <div className="collage-editor__canvas" data-testid="collage-canvas">
         <img
           className="collage-editor__template"

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { useCanvasKit } from '../imaging/canvas-kit-context';
 import { measure } from '../imaging/collage-imaging';
 import { centredCrop, type Area } from '../imaging/geometry';
+import { useModalFocus } from '../../../lib/use-modal-focus';
 import { useObjectUrl } from '../use-object-url';
 
 export const ZOOM = { min: 1, max: 3, step: 0.05 } as const;
@@ -43,9 +44,8 @@ export function CropDialog({ file, slotNumber, aspect, busy, onCancel, onApply }
     };
   }, [kit, file, aspect]);
 
-  useEffect(() => {
-    dialogRef.current?.focus();
-  }, []);
+  // The dialog itself takes focus (data-autofocus): arrow keys then move the photo.
+  const trapTab = useModalFocus(dialogRef);
 
   const onCropComplete = (_: CropperArea, pixels: CropperArea) => {
     // Before the photo has a size on screen the cropper reports an empty area: keep the centred one.
@@ -63,8 +63,10 @@ export function CropDialog({ file, slotNumber, aspect, busy, onCancel, onApply }
         aria-modal="true"
         aria-labelledby="crop-dialog-title"
         tabIndex={-1}
+        data-autofocus
         onKeyDown={(event) => {
           if (event.key === 'Escape' && !busy) onCancel();
+          trapTab(event);
         }}
       >
         <h2 id="crop-dialog-title">Crop Your Photo</h2>

@@ -1,5 +1,6 @@
 // The collage as it will print, before ordering. Mask builds show a PREVIEW watermark here only.
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModalFocus } from '../../../lib/use-modal-focus';
 import { Button } from '../../../components/button';
 import { useObjectUrl } from '../use-object-url';
 
@@ -14,7 +15,7 @@ export function PreviewDialog({
 }) {
   const url = useObjectUrl(blob);
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => panel.current?.focus(), []);
+  const trapTab = useModalFocus(panel);
   return (
     <div className="collage-modal" role="presentation" onClick={onClose}>
       <div
@@ -25,7 +26,10 @@ export function PreviewDialog({
         aria-labelledby="preview-dialog-title"
         tabIndex={-1}
         onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => event.key === 'Escape' && onClose()}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose();
+          trapTab(event);
+        }}
       >
         <h2 id="preview-dialog-title">Collage Preview</h2>
         {url && <img src={url} alt="Collage preview" />}

@@ -36,7 +36,8 @@ export function CurrencyPicker({ onChosen }: { onChosen?: () => void }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={`Currency: ${current.name} (${current.code}). Change currency`}
+        // The name starts with the code the button shows (WCAG 2.5.3, label in name).
+        aria-label={`${current.code}, ${current.name}: Change currency`}
         onPointerEnter={Panel.preload}
         onFocus={Panel.preload}
         onClick={() => setOpen(!open)}

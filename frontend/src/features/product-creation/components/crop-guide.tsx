@@ -4,7 +4,10 @@ export function CropGuide({ aspectLabel }: { aspectLabel: string }) {
     <aside className="crop-guide" aria-label="How cropping works">
       <h3>How to crop</h3>
       <ol>
-        <li>Click Crop on a photo, or Batch Crop to go through them all.</li>
+        <li>
+          <span className="on-pointer">Click</span>
+          <span className="on-touch">Tap</span> Crop on a photo, or Batch Crop to go through them all.
+        </li>
         <li>Drag to position and zoom to fit your image within the {aspectLabel} frame.</li>
         <li>Apply Crop: we check the print quality and keep your crop.</li>
       </ol>

@@ -2,7 +2,7 @@
 // 'Batch Crop (i/n)' with an exit while working through the queue. Zoom 1-3 in steps of 0.1; the crop
 // frame has the product's aspect. While the crop uploads the buttons are disabled and the
 // processing note shows.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import {
   CROP_ZOOM_MAX,
@@ -13,6 +13,7 @@ import {
   stepZoom,
   type CropArea,
 } from '@printshop/shared-events/rules/uploads';
+import { useModalFocus } from '../../../lib/use-modal-focus';
 import type { BatchState } from '../use-product-creation';
 import type { UploadItem } from '../upload-list-state';
 
@@ -34,6 +35,8 @@ export function CropModal({ item, aspect, batch, busy, onApply, onCancel, onExit
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(CROP_ZOOM_MIN);
   const [area, setArea] = useState<CropArea | null>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  const trapTab = useModalFocus(dialog);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -47,7 +50,14 @@ export function CropModal({ item, aspect, batch, busy, onApply, onCancel, onExit
 
   return (
     <div className="crop-modal" role="presentation">
-      <div className="crop-modal__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div
+        ref={dialog}
+        className="crop-modal__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={trapTab}
+      >
         <header className="crop-modal__head">
           <h2 id={titleId}>{title}</h2>
           {batch && (

@@ -9,9 +9,11 @@ import { ProductHead } from '../../catalog/components/product-head';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useCurrency } from '../../currency/use-currency';
 import type { ImageTools } from '../image-tools';
+import { useIsMobile } from '../use-mobile';
 import { useProductCreation } from '../use-product-creation';
 import { useProductViewTracking } from '../use-product-view-tracking';
 import { CreationPanel } from './creation-panel';
+import { MobileCartBar } from './mobile-cart-bar';
 import { ProductCarousel } from './product-carousel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
@@ -46,6 +48,7 @@ export function StandardProductPage({ product, onCartChanged, imageTools }: Stan
   const [drawn] = useState(() => 20 + Math.floor(Math.random() * 30));
   // Drawn in the browser: a prerendered page shows the lowest figure until it hydrates.
   const viewers = useHydrated() ? drawn : 20;
+  const isMobile = useIsMobile();
   useProductViewTracking(product, pathname);
   const name = shortName(product.name);
   const category = CATEGORY[product.family] ?? { to: '/prints', label: 'Prints' };
@@ -57,7 +60,7 @@ export function StandardProductPage({ product, onCartChanged, imageTools }: Stan
     .map((p) => ({ src: p.imageUrl, alt: shortName(p.name) }));
 
   return (
-    <div className="product-page">
+    <div className={`product-page${isMobile && creation.items.length > 0 ? ' product-page--with-bar' : ''}`}>
       <ProductHead
         product={product}
         description={`${name}: ${product.category.toLowerCase()} printed from your own photos, from ${formatCents(product.basePriceUsdCents)} per ${product.unit}.`}
@@ -110,6 +113,8 @@ export function StandardProductPage({ product, onCartChanged, imageTools }: Stan
           <CreationPanel creation={creation} aspectLabel={sizeText(product)} />
         </div>
       </div>
+      {/* On phones Add to Cart stays in reach at the foot of the screen, as on the poster pages. */}
+      {isMobile && <MobileCartBar creation={creation} />}
       <UnsavedChangesGuard active={creation.items.length > 0} onLeave={creation.clear} />
     </div>
   );

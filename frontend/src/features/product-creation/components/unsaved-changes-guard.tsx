@@ -1,7 +1,8 @@
 // The navigation guard of spec 2 §4: while images are in the list, a route change to another path
 // is held and 'Unsaved Changes' asks. Leave clears the images and goes on; Stay resets the block.
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useBlocker } from '../../../lib/navigation/use-blocker';
+import { useModalFocus } from '../../../lib/use-modal-focus';
 
 export function UnsavedChangesGuard({ active, onLeave }: { active: boolean; onLeave(): void }) {
   const titleId = useId();
@@ -17,10 +18,20 @@ export function UnsavedChangesGuard({ active, onLeave }: { active: boolean; onLe
     return () => window.removeEventListener('beforeunload', warn);
   }, [active]);
 
+  const dialog = useRef<HTMLDivElement>(null);
+  const trapTab = useModalFocus(dialog, blocker.state === 'blocked');
+
   if (blocker.state !== 'blocked') return null;
   return (
     <div className="creation-modal" role="presentation">
-      <div className="creation-modal__dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId}>
+      <div
+        ref={dialog}
+        className="creation-modal__dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={trapTab}
+      >
         <h2 id={titleId}>Unsaved Changes</h2>
         <p>Your uploaded photos and crops will be lost if you leave this page.</p>
         <div className="creation-modal__actions">

@@ -39,7 +39,8 @@ export function UploadArea({ onFiles, disabled, label = 'Upload Your Photos' }: 
       <Icon name="upload" size={34} />
       <label htmlFor={inputId} className="upload-area__label">
         <strong>{label}</strong>
-        <span>Drag and drop here, or click to choose files</span>
+        <span className="on-pointer">Drag and drop here, or click to choose files</span>
+        <span className="on-touch">Tap to choose photos</span>
       </label>
       <input
         ref={input}

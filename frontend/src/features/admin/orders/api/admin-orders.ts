@@ -38,6 +38,19 @@ export const useAdminOrders = (filter: OrdersFilter) =>
 
 const orderPath = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
 
+/** Paid orders not yet in production, oldest first: the production queue (one page of them). */
+export const useProductionQueue = (page: number) =>
+  useQuery({
+    queryKey: adminKey('production', page),
+    queryFn: ({ signal }) =>
+      api.get('/admin/orders', {
+        schema: adminOrdersResponseSchema,
+        searchParams: { page, status: 'paid', sort: 'oldest' },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
 export const useAdminOrder = (id: string) =>
   useQuery({
     queryKey: adminKey('order', id),

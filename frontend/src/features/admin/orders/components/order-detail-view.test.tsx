@@ -145,7 +145,11 @@ describe('OrderDetailView', () => {
     await screen.findByRole('heading', { name: 'Order PS-10001' });
     await userEvent.selectOptions(screen.getByLabelText('New status'), 'cancelled');
     await userEvent.click(screen.getByRole('button', { name: 'Update status' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    // Cancelling cannot be undone: a dialog asks first, Cancel order goes on.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this order?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'An order that is shipped cannot become cancelled.',
     );
   });

@@ -23,7 +23,13 @@ export const ORDER_DETAIL_MESSAGES = {
   printFilesFailed: 'Could not download the print files.',
 } as const;
 
-function PrintFilesButton({ order }: { order: AdminOrderDto }) {
+export function PrintFilesButton({
+  order,
+  label = 'Download print files (ZIP)',
+}: {
+  order: Pick<AdminOrderDto, 'id' | 'orderNumber'>;
+  label?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const download = async () => {
@@ -41,7 +47,7 @@ function PrintFilesButton({ order }: { order: AdminOrderDto }) {
   return (
     <>
       <Button variant="secondary" loading={busy} onClick={() => void download()}>
-        Download print files (ZIP)
+        {label}
       </Button>
       {error && <Alert>{error}</Alert>}
     </>

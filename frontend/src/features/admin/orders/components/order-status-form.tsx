@@ -1,5 +1,7 @@
 // Moves an order on (PUT /api/admin/orders/:id/status). Shipping needs a carrier and a tracking
 // number; the server judges which moves are allowed and its message is shown when it refuses.
+// Cancelling and refunding cannot be taken back: they are never the first choice offered, their
+// button is the danger one, and a confirmation dialog asks first.
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../../components/alert';
 import { Button } from '../../../../components/button';
@@ -7,7 +9,10 @@ import { Field, SelectField, TextareaField } from '../../../../components/field'
 import { ApiError } from '../../../../lib/api-client';
 import { serverMessageOr } from '../../../../lib/server-message';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../admin-format';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useChangeOrderStatus } from '../api/admin-orders';
+
+const FINAL_MOVES: ReadonlySet<OrderStatus> = new Set(['cancelled', 'refunded']);
 
 /**
  * The moves to offer from each status, as the order's decider allows them (command-service
@@ -44,10 +49,17 @@ export function OrderStatusForm({ orderId, current }: { orderId: string; current
   const [done, setDone] = useState<string>();
   const change = useChangeOrderStatus(orderId);
   const shipping = status === 'shipped';
+  const destructive = FINAL_MOVES.has(status);
+  const [confirming, setConfirming] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(undefined);
+    if (destructive && !confirming) {
+      change.reset();
+      setConfirming(true);
+      return;
+    }
     const found: typeof errors = {};
     if (shipping && !carrier.trim()) found.carrier = STATUS_FORM_MESSAGES.carrier;
     if (shipping && !trackingNumber.trim()) found.trackingNumber = STATUS_FORM_MESSAGES.trackingNumber;
@@ -61,6 +73,7 @@ export function OrderStatusForm({ orderId, current }: { orderId: string; current
       },
       {
         onSuccess: ({ order }) => {
+          setConfirming(false);
           setDone(STATUS_FORM_MESSAGES.done(order.status));
           setNote('');
           setCarrier('');
@@ -119,9 +132,24 @@ export function OrderStatusForm({ orderId, current }: { orderId: string; current
       />
       {change.isError && <Alert>{serverMessageOr(change.error, STATUS_FORM_MESSAGES.failed)}</Alert>}
       {done && <Alert tone="success">{done}</Alert>}
-      <Button type="submit" loading={change.isPending}>
+      <Button type="submit" variant={destructive ? 'danger' : 'primary'} loading={change.isPending}>
         Update status
       </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={status === 'refunded' ? 'Refund this order?' : 'Cancel this order?'}
+        confirmLabel={status === 'refunded' ? 'Refund order' : 'Cancel order'}
+        busy={change.isPending}
+        error={change.isError ? serverMessageOr(change.error, STATUS_FORM_MESSAGES.failed) : undefined}
+        onConfirm={() => submit({ preventDefault() {} } as FormEvent)}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>
+          {status === 'refunded'
+            ? 'The customer is refunded and the order ends. This cannot be undone.'
+            : 'The order is cancelled and will not be printed. This cannot be undone.'}
+        </p>
+      </ConfirmDialog>
     </form>
   );
 }

@@ -1,0 +1,111 @@
+// What the every-screen journey checks on a page: no sideways scroll, the header's five items
+// (logo, menu, currency, account, cart) in view and big enough to tap on phones, the admin
+// shell's own items, and axe-core's serious or critical violations.
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+
+export const PHONE_WIDTHS = [320, 360, 390, 414] as const;
+export const WIDE_WIDTHS = [768, 1024, 1280, 1440, 1920] as const;
+/** Touch targets on phones (WCAG 2.5.5). */
+export const MIN_TARGET_PX = 44;
+
+/** Waits for the page to settle: its heading shown, its calls answered, two frames drawn. */
+export async function settle(page: Page): Promise<void> {
+  await page
+    .locator('main h1, [role="main"] h1')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('main[aria-busy], .spinner'), undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+  await frames(page);
+}
+
+export const frames = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/** Items a shell must show, each a CSS selector list (the first visible match counts). */
+export const STORE_HEADER_ITEMS = {
+  logo: 'header.header a.logo',
+  menu: 'header.header nav[aria-label="Main"], header.header button[aria-controls="mobile-menu-panel"]',
+  currency: 'header.header .currency-picker__trigger',
+  account: 'header.header a[href="/login"], header.header button[aria-controls="user-menu-panel"]',
+  cart: 'header.header a[href="/cart"]',
+} as const;
+export const ADMIN_SHELL_ITEMS = {
+  sections: 'nav[aria-label="Admin"], button[aria-controls="admin-sidebar"]',
+  'back to shop': 'a[href="/"]',
+} as const;
+
+/**
+ * Layout problems at the page's current width: sideways scroll (naming the widest elements), a
+ * shell item missing or out of view, and on phones an item smaller than 44 x 44 px.
+ */
+export async function layoutProblems(
+  page: Page,
+  items: Record<string, string>,
+  options: { phone: boolean; noStoreHeader?: boolean },
+): Promise<string[]> {
+  return page.evaluate(
+    ({ items, phone, noStoreHeader, minTarget }) => {
+      const problems: string[] = [];
+      const width = document.documentElement.clientWidth;
+      const scroll = document.documentElement.scrollWidth;
+      if (scroll > window.innerWidth || scroll > width) {
+        const wide = Array.from(document.body.querySelectorAll<HTMLElement>('*'))
+          .filter((el) => el.getBoundingClientRect().right > width + 1)
+          .slice(-3)
+          .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}`);
+        problems.push(`scrolls sideways: ${scroll} px in ${width} (${wide.join(', ')})`);
+      }
+      const shown = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+      };
+      for (const [name, selector] of Object.entries(items)) {
+        const el = Array.from(document.querySelectorAll(selector)).find(shown);
+        if (!el) {
+          problems.push(`${name} not shown`);
+          continue;
+        }
+        const r = el.getBoundingClientRect();
+        if (r.left < -1 || r.right > width + 1) {
+          problems.push(`${name} out of view (${Math.round(r.left)}-${Math.round(r.right)})`);
+        }
+        if (phone && el.tagName !== 'NAV' && (r.width < minTarget - 0.5 || r.height < minTarget - 0.5)) {
+          problems.push(`${name} is ${Math.round(r.width)}x${Math.round(r.height)} px, under ${minTarget}`);
+        }
+      }
+      if (noStoreHeader && document.querySelector('header.header, footer.footer')) {
+        problems.push('shows the shop header or footer');
+      }
+      return problems;
+    },
+    { items, phone: options.phone, noStoreHeader: options.noStoreHeader ?? false, minTarget: MIN_TARGET_PX },
+  );
+}
+
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  nodes: string[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function axeViolations(page: Page): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
+  return page.evaluate(async () => {
+    const run = (window as unknown as { axe: typeof axe }).axe.run;
+    const results = await run(document, { resultTypes: ['violations'] });
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? '',
+        nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+      }));
+  });
+}

@@ -20,7 +20,10 @@ const control = (label: string) => shop.page.getByLabel(new RegExp(`^${label}( \
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  shop = await openShop('e2e-admin', { env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
+  // The webhook step registers an endpoint on loopback: this shop's owner allows that one address.
+  shop = await openShop('e2e-admin', {
+    env: { ADMIN_EMAIL, ADMIN_PASSWORD, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:9' },
+  });
   // A shopper with an account pays for two A4 posters with the 4242 test card.
   const placed = await placeShopperOrder(shop.app.url);
   ({ email: shopperEmail, password: shopperPassword, orderNumber, orderId } = placed);

@@ -23,9 +23,7 @@ export function FrameControls({ orientation, onRotate, disabled, area, printSize
     <div className="frame-controls">
       {onRotate && (
         <div className="frame-controls__orientation">
-          <output aria-label="Frame orientation" data-orientation={orientation}>
-            {LABEL[orientation]} frame
-          </output>
+          <output aria-label="Frame orientation">{LABEL[orientation]} frame</output>
           <button
             type="button"
             className="button button--ghost button--sm"

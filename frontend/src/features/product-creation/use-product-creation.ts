@@ -73,9 +73,11 @@ export function useProductCreation({
   const busy = cropBusy || adding || items.some((item) => item.uploading);
 
   const chooseFiles = useCallback(
-    (files: Iterable<File>) => {
-      const { rejected } = addFiles(files);
-      if (rejected > 0) setError(UPLOAD_MESSAGES.filesRejected(rejected));
+    async (files: Iterable<File>) => {
+      const { rejected, tooLarge } = await addFiles(files);
+      const messages = tooLarge.map(UPLOAD_MESSAGES.fileTooLarge);
+      if (rejected > 0) messages.unshift(UPLOAD_MESSAGES.filesRejected(rejected));
+      if (messages.length > 0) setError(messages.join(' '));
     },
     [addFiles],
   );

@@ -2,11 +2,8 @@
 // checking the chosen files, object URLs (made once, revoked when an image leaves) and previews made
 // in the background, one page's worth of <img> at a time.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import {
-  ACCEPTED_IMAGE_TYPES,
-  isAcceptedImageFile,
-  uploadFailedMessage,
-} from '@printshop/shared-events/rules/uploads';
+import { FILE_HEAD_BYTES, judgeChosenFile } from '@printshop/shared-events/rules/file-check';
+import { ACCEPTED_IMAGE_TYPES, uploadFailedMessage } from '@printshop/shared-events/rules/uploads';
 import { ApiError } from '../../lib/api-client';
 import { uploadSingleImage } from './api/upload-cropped-image';
 import { makeThumbnail } from './thumbnails';
@@ -15,15 +12,34 @@ import { emptyUploadList, uploadListReducer, type UploadListAction } from './upl
 const newId = (): string =>
   globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
-/** Splits chosen files into images we take and the rest (spec 2 §5); empty files cannot be read. */
-export function acceptFiles(files: Iterable<File>): { accepted: File[]; rejected: number } {
-  const accepted: File[] = [];
-  let rejected = 0;
-  for (const file of files) {
-    if (isAcceptedImageFile(file) && file.size > 0) accepted.push(file);
-    else rejected += 1;
+const readHead = async (file: File): Promise<Uint8Array> => {
+  try {
+    return new Uint8Array(await file.slice(0, FILE_HEAD_BYTES).arrayBuffer());
+  } catch {
+    return new Uint8Array(); // unreadable: judged not an image
   }
-  return { accepted, rejected };
+};
+
+export interface ChosenFiles {
+  accepted: File[];
+  /** Not image content (or unreadable), whatever the name says. */
+  rejected: number;
+  /** Names of images over the upload limit. */
+  tooLarge: string[];
+}
+
+/** Splits chosen files by their first bytes and size (spec 2 §5, §9), before any crop or upload. */
+export async function acceptFiles(files: Iterable<File>): Promise<ChosenFiles> {
+  const list = [...files];
+  const verdicts = await Promise.all(list.map(async (file) => judgeChosenFile(file, await readHead(file))));
+  const chosen: ChosenFiles = { accepted: [], rejected: 0, tooLarge: [] };
+  verdicts.forEach((verdict, i) => {
+    const file = list[i]!;
+    if (verdict.ok) chosen.accepted.push(file);
+    else if (verdict.reason === 'too-large') chosen.tooLarge.push(file.name);
+    else chosen.rejected += 1;
+  });
+  return chosen;
 }
 
 /** HEIC/HEIF by declared type, or by name when the browser declares none. */
@@ -80,10 +96,12 @@ export function useUploadList(onError: (message: string) => void = () => undefin
     };
   }, []);
 
-  /** Adds the image files among `files`; answers how many were turned away. */
+  /** Adds the image files among `files`; answers which were turned away. */
   const addFiles = useCallback(
-    (files: Iterable<File>): { added: number; rejected: number } => {
-      const { accepted, rejected } = acceptFiles(files);
+    async (files: Iterable<File>): Promise<ChosenFiles & { added: number }> => {
+      const chosen = await acceptFiles(files);
+      if (!alive.current) return { ...chosen, added: 0 };
+      const { accepted } = chosen;
       const items = accepted.map((file) => {
         const id = newId();
         const src = URL.createObjectURL(file);
@@ -128,7 +146,7 @@ export function useUploadList(onError: (message: string) => void = () => undefin
           showPreview(id, thumbnail);
         });
       }
-      return { added: items.length, rejected };
+      return { ...chosen, added: items.length };
     },
     [own, release, onError, showPreview],
   );

@@ -25,7 +25,7 @@ export function CreationPanel({ creation, aspectLabel, children }: CreationPanel
     <div className="creation-panel">
       <SuccessToast message={creation.toast} />
       <UploadArea
-        onFiles={creation.chooseFiles}
+        onFiles={(files) => void creation.chooseFiles(files)}
         disabled={creation.adding}
         label={creation.slots > 1 ? `Upload Your Photos (${creation.slots} per strip)` : 'Upload Your Photos'}
       />
@@ -40,6 +40,9 @@ export function CreationPanel({ creation, aspectLabel, children }: CreationPanel
           key={activeItem.id}
           item={activeItem}
           aspect={creation.product.cropAspectRatio}
+          // A strip's frames are composed side by side in one orientation.
+          rotatable={creation.slots === 1}
+          printSize={creation.product.printSize}
           batch={creation.batch}
           busy={creation.cropBusy}
           onApply={(area) => void creation.applyCrop(area)}

@@ -1,7 +1,8 @@
 // The crop tool (spec 2 §2, §5) with react-easy-crop: 'Perfect Fit Crop Tool' for one image, or
 // 'Batch Crop (i/n)' with an exit while working through the queue. Zoom 1-3 in steps of 0.1; the crop
-// frame has the product's aspect. While the crop uploads the buttons are disabled and the
-// processing note shows.
+// frame has the product's ratio, starting in the photo's orientation and turnable (rules/framing.ts),
+// with the print quality of the framed area shown live. While the crop uploads the buttons are
+// disabled and the processing note shows.
 import { useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import {
@@ -14,15 +15,29 @@ import {
   type CropArea,
 } from '@printshop/shared-events/rules/uploads';
 import { useModalFocus } from '../../../lib/use-modal-focus';
+import type { PrintSize } from '@printshop/shared-events/rules/catalog';
+import {
+  canRotateFrame,
+  frameAspect,
+  productOrientation,
+  startOrientation,
+  turned,
+  type FrameOrientation,
+} from '@printshop/shared-events/rules/framing';
 import type { BatchState } from '../use-product-creation';
 import type { UploadItem } from '../upload-list-state';
+import { FrameControls } from './frame-controls';
 
 export const CROP_TITLE = 'Perfect Fit Crop Tool';
 export const CROP_DESCRIPTION = 'Drag to position and use zoom to fit your image within the frame';
 
 export interface CropModalProps {
   item: UploadItem;
+  /** The product's cropAspectRatio (width / height); the frame may take it either way round. */
   aspect: number;
+  /** False where the frame's orientation is fixed (the frames of a strip). */
+  rotatable?: boolean;
+  printSize: PrintSize;
   batch: BatchState | null;
   busy: boolean;
   onApply(area: CropArea | null): void;
@@ -30,13 +45,22 @@ export interface CropModalProps {
   onExitBatch(): void;
 }
 
-export function CropModal({ item, aspect, batch, busy, onApply, onCancel, onExitBatch }: CropModalProps) {
+export function CropModal(props: CropModalProps) {
+  const { item, aspect, rotatable = true, printSize, batch, busy, onApply, onCancel, onExitBatch } = props;
   const titleId = useId();
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(CROP_ZOOM_MIN);
   const [area, setArea] = useState<CropArea | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const trapTab = useModalFocus(dialog);
+  const turnable = rotatable && canRotateFrame(aspect);
+  // The product's own orientation until the photo is measured, then the photo's.
+  const [orientation, setOrientation] = useState<FrameOrientation>(productOrientation(aspect));
+  const frame = turnable ? frameAspect(aspect, orientation) : aspect;
+  const rotate = () => {
+    setCrop({ x: 0, y: 0 });
+    setOrientation(turned);
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -69,17 +93,26 @@ export function CropModal({ item, aspect, batch, busy, onApply, onCancel, onExit
         {batch && <p className="crop-modal__subtitle">{CROP_TITLE}</p>}
         <p className="crop-modal__description">{CROP_DESCRIPTION}</p>
         <p className="crop-modal__file">{item.file.name}</p>
-        <div className="crop-modal__stage" data-testid="crop-stage" data-crop-ready={area !== null}>
+        <div
+          className="crop-modal__stage"
+          data-testid="crop-stage"
+          data-crop-ready={area !== null}
+          data-orientation={turnable ? orientation : undefined}
+        >
           <Cropper
             image={item.src}
             crop={crop}
             zoom={zoom}
-            aspect={aspect}
+            aspect={frame}
             minZoom={CROP_ZOOM_MIN}
             maxZoom={CROP_ZOOM_MAX}
             onCropChange={setCrop}
             onZoomChange={(next) => setZoom(clampZoom(next))}
             onCropComplete={(_percent: Area, pixels: Area) => setArea(pixels)}
+            onMediaLoaded={({ naturalWidth, naturalHeight }) => {
+              if (turnable)
+                setOrientation(startOrientation({ width: naturalWidth, height: naturalHeight }, aspect));
+            }}
             mediaProps={{ alt: `Crop ${item.file.name}` }}
           />
         </div>
@@ -114,6 +147,13 @@ export function CropModal({ item, aspect, batch, busy, onApply, onCancel, onExit
           </button>
           <output aria-label="Zoom level">{zoom.toFixed(1)}x</output>
         </div>
+        <FrameControls
+          orientation={orientation}
+          onRotate={turnable ? rotate : undefined}
+          disabled={busy}
+          area={area}
+          printSize={printSize}
+        />
         {busy && (
           <p className="crop-modal__processing" role="status">
             {UPLOAD_MESSAGES.processing}

@@ -22,9 +22,25 @@ export async function installNodeFileApis(): Promise<void> {
   });
 }
 
-/** A small PNG-named file with real bytes. */
-export const photo = (name: string, type = 'image/png', bytes = 64): File =>
-  new File([new Uint8Array(bytes).fill(7)], name, { type });
+/** The first bytes of each kind: files are judged by content when chosen. */
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+const MAGIC: Record<string, number[]> = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpeg: [0xff, 0xd8, 0xff, 0xe0],
+  webp: [...ascii('RIFF'), 0, 0, 0, 0, ...ascii('WEBP')],
+  heic: [0, 0, 0, 16, ...ascii('ftypheic'), 0, 0, 0, 0],
+};
+const kindOf = (name: string, type: string): string =>
+  (type.replace(/^image\//, '') || name.replace(/^.*\./, '').toLowerCase())
+    .replace(/^(jpg)$/, 'jpeg')
+    .replace(/^heif$/, 'heic');
+
+/** A small file with real bytes, starting like its type or name says (text/plain: not an image). */
+export function photo(name: string, type = 'image/png', bytes = 64): File {
+  const content = new Uint8Array(bytes).fill(7);
+  if (bytes > 0) content.set(MAGIC[kindOf(name, type)] ?? []);
+  return new File([content], name, { type });
+}
 
 export const testImageTools: ImageTools = {
   async cropToJpeg(src, area, fileName) {

@@ -60,6 +60,8 @@ type User = ReturnType<typeof userEvent.setup>;
 export async function chooseFiles(user: User, files: File[]): Promise<void> {
   const input = screen.getByLabelText(/Upload Your Photos/) as HTMLInputElement;
   await user.upload(input, files);
+  // Files are judged by their first bytes, read asynchronously, before they join the list.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
 }
 
 export const cards = () => screen.queryAllByTestId('upload-card');

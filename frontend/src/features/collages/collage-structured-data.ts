@@ -1,6 +1,6 @@
 // The three structured-data blocks of a template page (spec 2 §2, §9): the product with its three
 // size offers (3.99-7.99 USD), three FAQ entries, and the breadcrumb Home > Photo Collages > name.
-// Ratings and the reviewer's name are the spec's static marketing content.
+// No rating or review is claimed here: the shop states ratings only from its own reviews.
 import { COLLAGE_SIZES, collageSku, type CollageTemplate } from '@printshop/shared-events/rules/collages';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { faq } from './collage-copy';
@@ -45,15 +45,6 @@ export function collageStructuredData(input: StructuredDataInput): Record<string
         url: input.pageUrl,
       })),
     },
-    aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.8, reviewCount: 127, bestRating: 5 },
-    review: [
-      {
-        '@type': 'Review',
-        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5 },
-        author: { '@type': 'Person', name: 'Priya S.' },
-        reviewBody: 'Beautiful print quality and the collage came out exactly as I designed it.',
-      },
-    ],
   };
   const faqPage = {
     '@context': SCHEMA,

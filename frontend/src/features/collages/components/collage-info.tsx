@@ -1,6 +1,7 @@
 // The text panels of a template page (spec 2 §2): How It Works, FAQ, How to Create, Why Customers
 // Love Us and the marketing section.
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
+import { ratingText, useShippingClaims, useShopRating } from '../../claims/use-shop-claims';
 import { faq, HOW_IT_WORKS, HOW_TO_CREATE, MARKETING, WHY_CUSTOMERS_LOVE_US } from '../collage-copy';
 
 export function HowItWorks() {
@@ -46,11 +47,19 @@ export function HowToCreateCard() {
 }
 
 export function WhyCustomersLoveUsCard() {
+  const shipping = useShippingClaims();
+  const rating = useShopRating();
+  const items = [
+    ...WHY_CUSTOMERS_LOVE_US,
+    `Ships within 24 hours. ${shipping.arrives}`,
+    ...(shipping.freeShippingOver ? [`Free shipping on orders over ${shipping.freeShippingOver}`] : []),
+    ...(rating ? [ratingText(rating)] : []),
+  ];
   return (
     <section className="collage-card" aria-labelledby="why-love-title">
       <h3 id="why-love-title">Why Customers Love Us</h3>
       <ul className="collage-card__list collage-card__list--ticks">
-        {WHY_CUSTOMERS_LOVE_US.map((item) => (
+        {items.map((item) => (
           <li key={item}>{item}</li>
         ))}
       </ul>

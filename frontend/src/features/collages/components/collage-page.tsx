@@ -6,6 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
 import { Button } from '../../../components/button';
+import { useShopRating } from '../../claims/use-shop-claims';
 import { TOP_BAR_NOTES, TRUST_ITEMS, templateCopy } from '../collage-copy';
 import { useCanvasKit } from '../imaging/canvas-kit-context';
 import { useCollageBuilder } from '../use-collage-builder';
@@ -35,6 +36,7 @@ export const SCROLL = { offset: 80, tabDelay: 100, deepLinkDelay: 500, floatingT
 
 export function CollagePage({ product, template }: { product: Product; template: CollageTemplate }) {
   const kit = useCanvasKit();
+  const rating = useShopRating();
   const [params] = useSearchParams();
   const location = useLocation();
   const builder = useCollageBuilder(kit, template, params.get('size'));
@@ -113,7 +115,7 @@ export function CollagePage({ product, template }: { product: Product; template:
           Start Creating Your Collage
         </Button>
         <ul className="collage-hero__trust" aria-label="Why shoppers trust us">
-          {TRUST_ITEMS.map((item) => (
+          {[...TRUST_ITEMS, ...(rating ? [`${rating.average}/5 Rating`] : [])].map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>

@@ -4,7 +4,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { shortName, type Product } from '@printshop/shared-events/rules/catalog';
-import { POSTER_DISCOUNT, applyQuantityDiscount } from '@printshop/shared-events/rules/discounts';
+import { convertFromUsd, formatMoney } from '@printshop/shared-events/rules/money';
+import { POSTER_DISCOUNT } from '@printshop/shared-events/rules/discounts';
 import { PageMeta } from '../../../components/page-meta';
 import { useCurrency } from '../../currency/use-currency';
 import { CreationPanel } from '../../product-creation/components/creation-panel';
@@ -35,7 +36,8 @@ const scrollTo = (id: string) =>
 
 export function PosterPage({ product, onCartChanged, imageTools }: PosterPageProps) {
   const { pathname } = useLocation();
-  const { formatCents, country } = useCurrency();
+  const { formatCents, country, currency } = useCurrency();
+  const format = (minor: number) => formatMoney(minor, currency);
   const creation = useProductCreation({ product, scheme: POSTER_DISCOUNT, onCartChanged, imageTools });
   const isMobile = useIsMobile();
   const spec = POSTER_SPECS[product.sku] ?? { sku: product.sku, sizeLabel: product.sku, dimensions: '' };
@@ -53,11 +55,6 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
     const timer = setTimeout(() => scrollTo(hasImages ? 'uploads-list' : 'upload-area'), AUTO_SCROLL_MS);
     return () => clearTimeout(timer);
   }, [hasImages, isMobile]);
-
-  const usdOrder = applyQuantityDiscount(
-    POSTER_DISCOUNT,
-    creation.items.map((item) => ({ quantity: item.quantity, unitPrice: product.basePriceUsdCents })),
-  ).final;
 
   return (
     <div className={`product-page poster-page${isMobile && hasImages ? ' poster-page--with-bar' : ''}`}>
@@ -81,7 +78,12 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
         <div className="poster-page__left">
           <PosterGallery product={product} />
           <FeatureCards />
-          <BulkDiscountTable sku={product.sku} totalQuantity={creation.summary.totalQuantity} />
+          <BulkDiscountTable
+            label={spec.sizeLabel}
+            unitPrice={convertFromUsd(product.basePriceUsdCents, currency)}
+            totalQuantity={creation.summary.totalQuantity}
+            format={format}
+          />
         </div>
         <div className="poster-page__right">
           <h1 className="product-page__name">{name}</h1>
@@ -104,7 +106,13 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
             </div>
           )}
           <CreationPanel creation={creation} aspectLabel={`${spec.sizeLabel} (${spec.dimensions})`} />
-          <PosterTabs spec={spec} country={country} orderUsdCents={usdOrder} />
+          <PosterTabs
+            spec={spec}
+            country={country}
+            currency={currency}
+            subtotal={creation.summary.total}
+            format={format}
+          />
         </div>
       </div>
       {isMobile && (

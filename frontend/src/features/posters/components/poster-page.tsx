@@ -7,6 +7,7 @@ import { shortName, type Product } from '@printshop/shared-events/rules/catalog'
 import { convertFromUsd, formatMoney } from '@printshop/shared-events/rules/money';
 import { POSTER_DISCOUNT } from '@printshop/shared-events/rules/discounts';
 import { PageMeta } from '../../../components/page-meta';
+import { DeliveryPromise } from '../../claims/delivery-promise';
 import { useCurrency } from '../../currency/use-currency';
 import { CreationPanel } from '../../product-creation/components/creation-panel';
 import { MobileCartBar } from '../../product-creation/components/mobile-cart-bar';
@@ -91,6 +92,7 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
             <strong data-testid="product-price">{formatCents(product.basePriceUsdCents)}</strong>
             <span> per print</span>
           </p>
+          <DeliveryPromise />
           <ul className="poster-page__key-features" aria-label="Key features">
             {KEY_FEATURES.map((feature) => (
               <li key={feature}>{feature}</li>

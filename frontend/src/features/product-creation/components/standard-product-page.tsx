@@ -10,6 +10,7 @@ import { useCurrency } from '../../currency/use-currency';
 import type { ImageTools } from '../image-tools';
 import { useProductCreation } from '../use-product-creation';
 import { useProductViewTracking } from '../use-product-view-tracking';
+import { DeliveryPromise } from '../../claims/delivery-promise';
 import { CreationPanel } from './creation-panel';
 import { ProductCarousel } from './product-carousel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -86,6 +87,7 @@ export function StandardProductPage({ product, onCartChanged, imageTools }: Stan
             <strong data-testid="product-price">{formatCents(product.basePriceUsdCents)}</strong>
             <span> / {product.unit}</span>
           </p>
+          <DeliveryPromise />
           <dl className="product-page__specs">
             <div>
               <dt>Print size</dt>

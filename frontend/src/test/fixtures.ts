@@ -56,6 +56,7 @@ export function cartAnswer(lines: LineSeed[], overrides: Partial<CartDto> = {}):
       isFree: subtotal >= 50,
       estimatedDays: { min: 10, max: 15 },
     },
+    loyaltyPointsUsed: 0,
     ...overrides,
   };
 }

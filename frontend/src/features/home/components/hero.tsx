@@ -22,8 +22,10 @@ export function Hero({ onLearnMore }: { onLearnMore: () => void }) {
           </button>
         </div>
         <ul className="hero__facts">
+          {/* No rating here: the shop states ratings only from its reviews (use-shop-claims.ts), and
+              the home page stays free of the reviews query to keep its JavaScript small. */}
           <li>
-            <strong>4.9★</strong> average rating
+            <strong>300</strong> DPI
           </li>
           <li>
             <strong>41</strong> countries

@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { arrivesText } from '@printshop/shared-events/rules/delivery';
 import { UNLISTED_COUNTRY_MESSAGE } from '@printshop/shared-events/rules/shipping';
 import { configureApiClient } from '../../../lib/api-client';
 import { cartAnswer } from '../../../test/fixtures';
@@ -44,6 +45,9 @@ describe('CartView', () => {
     expect(totals.getByText('Shipping').nextSibling).toHaveTextContent('$10.00');
     expect(totals.getByText('Grand total').nextSibling).toHaveTextContent('$15.34');
     expect(screen.getByText('Add $44.66 more for free shipping.')).toBeInTheDocument();
+    expect(screen.getByTestId('delivery-promise')).toHaveTextContent(
+      arrivesText(new Date(), { min: 10, max: 15 }),
+    );
     expect(screen.getByRole('progressbar', { name: 'Progress to free shipping' })).toHaveAttribute(
       'aria-valuenow',
       '11',

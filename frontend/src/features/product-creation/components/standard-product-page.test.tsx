@@ -3,6 +3,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
+import { arrivesText } from '@printshop/shared-events/rules/delivery';
+import { shippingRuleFor } from '@printshop/shared-events/rules/shipping';
 import type { TestServer } from '../../../test/http-server';
 import { installNodeFileApis, testImageTools } from '../testing/browser-apis';
 import { renderPage } from '../testing/creation-harness';
@@ -50,6 +52,10 @@ describe('standard print page', () => {
       );
       // 0.23 and 0.39 USD x 0.92 = 0.2116 and 0.3588
       expect(screen.getByTestId('price-range')).toHaveTextContent('€0.21 - €0.36');
+      // Delivery is promised as dates for the visitor's country (US until detected: 10-15 days).
+      expect(screen.getByTestId('delivery-promise')).toHaveTextContent(
+        arrivesText(new Date(), shippingRuleFor('US').estimatedDays),
+      );
     } finally {
       localStorage.removeItem(CURRENCY_KEY);
     }

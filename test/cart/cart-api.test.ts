@@ -478,6 +478,7 @@ describe('loyalty redemption', () => {
       discount: 6,
       shippingFee: 10,
       grandTotal: 27.97,
+      loyaltyPointsUsed: 600,
     });
     expectError(
       await customer.call('POST', '/api/loyalty/redeem', { pointsToRedeem: 801 }),

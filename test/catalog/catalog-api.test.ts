@@ -109,7 +109,7 @@ describe('GET /api/search', () => {
 });
 
 describe('GET /api/settings', () => {
-  it('when asked, then it has the 50 USD banner threshold, the 24 currencies and the 41 shipping countries', async () => {
+  it('when asked, then it has the 50 USD banner threshold, the 25 currencies and the 41 shipping countries', async () => {
     const { status, headers, body } = await get('/api/settings');
     expect(status).toBe(200);
     expectShortCache(headers);

@@ -1,6 +1,7 @@
 // Journey: browse home -> category -> product, in real Chromium against the real shop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shippingAnnouncement } from '@printshop/shared-events/rules/shipping';
+import { currencyForCountry } from '@printshop/shared-events/rules/currencies';
+import { shippingAnnouncement } from '@printshop/shared-events/rules/shipping-terms';
 import { brokenImages, openShop, screenshotPath, type Shop } from './support/browser';
 
 let shop: Shop;
@@ -25,7 +26,8 @@ describe('browsing', () => {
     const answer = await page.evaluate<{ success: boolean; countryCode?: string }>(
       `fetch('/api/geo/detect-country').then((r) => r.json())`,
     );
-    const expected = shippingAnnouncement(answer.success ? answer.countryCode : null);
+    const country = answer.success ? answer.countryCode : null;
+    const expected = shippingAnnouncement(country, currencyForCountry(country));
     await page.getByRole('region', { name: 'Announcement' }).getByText(expected).waitFor();
 
     await page.locator('.product-card, .showcase__message').first().waitFor();

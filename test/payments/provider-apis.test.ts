@@ -159,19 +159,19 @@ describe('Razorpay through its REST API', () => {
   it('given a cart, when an order is created, then Razorpay gets the amount with the key and the checkout', async () => {
     const guest = browser(app);
     await addPrints(guest);
-    const answer = await guest.call('POST', '/api/payment/create-order', startBody());
+    const answer = await guest.call('POST', '/api/payment/create-order', startBody('INR'));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const created = createOrderResponseSchema.parse(answer.body);
 
-    expect(created).toMatchObject({ keyId: 'rzp_test_standin', testMode: true, currency: 'USD' });
+    expect(created).toMatchObject({ keyId: 'rzp_test_standin', testMode: true, currency: 'INR' });
     const post = razorpay.received.find((r) => r.method === 'POST')!;
     expect(post.path).toBe('/v1/orders');
     expect(post.headers.authorization).toBe(
       `Basic ${Buffer.from('rzp_test_standin:standin-key-secret').toString('base64')}`,
     );
     expect(JSON.parse(post.body)).toMatchObject({
-      amount: toMinor(created.amount, 'USD'),
-      currency: 'USD',
+      amount: toMinor(created.amount, 'INR'),
+      currency: 'INR',
       notes: { checkoutId: answer.body.checkoutId },
     });
   });
@@ -180,7 +180,7 @@ describe('Razorpay through its REST API', () => {
     const guest = browser(app);
     await addPrints(guest);
     const created = createOrderResponseSchema.parse(
-      (await guest.call('POST', '/api/payment/create-order', startBody())).body,
+      (await guest.call('POST', '/api/payment/create-order', startBody('INR'))).body,
     );
     const paymentId = razorpay.pay(created.orderId);
     const orderId = orderIdOf('razorpay', created.orderId);

@@ -28,7 +28,7 @@ async function createOrder(b: Browser, email = 'upi@example.com') {
   const answer = await b.call('POST', '/api/payment/create-order', {
     email,
     shippingAddress: ADDRESS,
-    currency: 'USD',
+    currency: 'INR',
     country: 'US',
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -43,12 +43,12 @@ describe('paying by UPI', () => {
   it('given a cart, when the Razorpay order is paid and verified, then the order is paid and the cart empty', async () => {
     const guest = browser(app);
     await addPrints(guest, 'POSTERA3', 2);
-    const cart = cartResponseSchema.parse((await guest.call('GET', '/api/cart')).body);
+    const cart = cartResponseSchema.parse((await guest.call('GET', '/api/cart?currency=INR')).body);
 
     const created = await createOrder(guest);
     expect(created).toMatchObject({
       amount: cart.grandTotal,
-      currency: 'USD',
+      currency: 'INR',
       keyId: 'rzp_test_printshop_local',
       testMode: true,
     });
@@ -130,6 +130,21 @@ describe('paying by UPI', () => {
       'Your cart is empty.',
     );
     expectError(await payAtRazorpay(guest, 'order_unknown'), 404, 'Payment not found');
+  });
+
+  it('given a checkout in dollars, when a UPI order is asked for, then it is refused: UPI charges rupees only', async () => {
+    const guest = browser(app);
+    await addPrints(guest, 'POSTERA3', 1);
+    expectError(
+      await guest.call('POST', '/api/payment/create-order', {
+        email: 'usd@example.com',
+        shippingAddress: ADDRESS,
+        currency: 'USD',
+        country: 'US',
+      }),
+      422,
+      'UPI and net banking are charged in Indian rupees: choose INR to pay this way.',
+    );
   });
 
   it('given a failed UPI payment, then the customer is told and no order exists', async () => {

@@ -21,4 +21,5 @@ export const PAYMENT_MESSAGES = {
   webhookNotConfigured: 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).',
   badRazorpaySignature: 'Payment verification failed: the signature does not match.',
   providerUnavailable: 'The payment provider cannot be reached right now. Please try again in a moment.',
+  rupeesOnly: 'UPI and net banking are charged in Indian rupees: choose INR to pay this way.',
 } as const;

@@ -10,7 +10,8 @@ export const POSTAL_ADDRESS = [
   'Bengaluru, Karnataka 560038',
   'India',
 ];
-export const PAYMENT_METHODS = ['UPI', 'Card', 'Wallet', 'Net Banking'] as const;
+/** Only what checkout offers (payment-methods.ts). */
+export { PAYMENT_METHOD_NAMES as PAYMENT_METHODS } from './payment-methods';
 
 /** An absolute address of a path on this site (canonical links, structured data). */
 export const absoluteUrl = (path: string) => `${globalThis.location?.origin ?? ''}${path}`;

@@ -15,6 +15,7 @@ export interface LineSeed {
   quantity: number;
   pricePerUnit?: number;
   name?: string;
+  sku?: string;
 }
 
 export function cartAnswer(lines: LineSeed[], overrides: Partial<CartDto> = {}): CartDto {
@@ -22,7 +23,7 @@ export function cartAnswer(lines: LineSeed[], overrides: Partial<CartDto> = {}):
     const price = line.pricePerUnit ?? 1.78;
     return {
       id: line.id,
-      sku: 'POSTERA4',
+      sku: line.sku ?? 'POSTERA4',
       name: line.name ?? 'A4 Poster | Customized Poster Print',
       quantity: line.quantity,
       pricePerUnit: price,
@@ -56,6 +57,7 @@ export function cartAnswer(lines: LineSeed[], overrides: Partial<CartDto> = {}):
       isFree: subtotal >= 50,
       estimatedDays: { min: 10, max: 15 },
     },
+    loyaltyPointsUsed: 0,
     ...overrides,
   };
 }

@@ -59,5 +59,6 @@ export function cartDto(cartId: string, cart: PricedCart<CartLineView>): CartDto
       isFree: shippingInfo.isFree,
       estimatedDays: { ...shippingInfo.estimatedDays },
     },
+    loyaltyPointsUsed: cart.loyaltyPointsUsed,
   };
 }

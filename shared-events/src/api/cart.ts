@@ -128,6 +128,8 @@ export const cartResponseSchema = okSchema.extend({
   grandTotal: moneySchema.default(0),
   freeShippingThreshold: moneySchema.nullable().default(0),
   shippingInfo: shippingInfoSchema,
+  /** Loyalty points this cart's discount uses (they leave the balance when the order is paid). */
+  loyaltyPointsUsed: countSchema.default(0),
 });
 export type CartDto = z.infer<typeof cartResponseSchema>;
 

@@ -87,14 +87,48 @@ describe('priceCart by example', () => {
     });
   });
 
-  it('ships free once the subtotal after discounts reaches the threshold, not before', () => {
-    // 11 A3 collages = 87.89 USD; 500 points off leaves 82.89 -> free in the US (50)
-    expect(usdUs([line('TEMPLATE_COLLAGE_A3', 11)], 500).shippingFee).toBe(0);
-    // 7 A3 collages = 55.93 USD; 600 points off leaves 49.93 -> not free
-    const below = usdUs([line('TEMPLATE_COLLAGE_A3', 7)], 600);
-    expect(below.shippingFee).toBe(1000);
-    expect(below.shippingInfo.isFree).toBe(false);
-    expect(usdUs([line('TEMPLATE_COLLAGE_A3', 7)]).shippingFee).toBe(0);
+  describe('free shipping looks at the subtotal before discounts (spec 1 §9)', () => {
+    it('given 31 A4 posters (55.18 USD, 11.24% band off: 48.98), when priced for the US, then shipping is free', () => {
+      const cart = usdUs([line('POSTERA4', 31)]);
+      expect(cart).toMatchObject({ subtotal: 5518, bandDiscount: 620, shippingFee: 0, grandTotal: 4898 });
+      expect(cart.shippingInfo.isFree).toBe(true);
+    });
+
+    it('given 7 A3 collages (55.93 USD) and 600 points (6 USD) off, when priced, then shipping stays free', () => {
+      const cart = usdUs([line('TEMPLATE_COLLAGE_A3', 7)], 600);
+      expect(cart).toMatchObject({ subtotal: 5593, loyaltyDiscount: 600, shippingFee: 0, grandTotal: 4993 });
+    });
+
+    it('given 10 A4 collages (49.90 USD, no band), when priced for the US, then the 10 USD base rate applies', () => {
+      const cart = usdUs([line('TEMPLATE_COLLAGE_A4', 10)]);
+      expect(cart).toMatchObject({ subtotal: 4990, shippingFee: 1000, grandTotal: 5990 });
+      expect(cart.shippingInfo.isFree).toBe(false);
+    });
+
+    it('given any cart, then the fee is 0 exactly when the subtotal reaches the displayed threshold', () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(fc.constantFrom(...ORDERABLE), fc.integer({ min: 1, max: 40 })), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+          fc.constantFrom(...CURRENCY_CODES),
+          fc.constantFrom(...SHIPPING_RULES.map((r) => r.country), 'IN', 'BR'),
+          fc.integer({ min: 0, max: 5000 }),
+          (lines, currency, country, loyaltyPoints) => {
+            const cart = priceCart({
+              lines: lines.map(([s, q]) => line(s, q)),
+              currency,
+              country,
+              loyaltyPoints,
+            });
+            const free = cart.freeShippingThreshold !== null && cart.subtotal >= cart.freeShippingThreshold;
+            expect(cart.shippingFee === 0).toBe(free);
+            expect(cart.shippingInfo.isFree).toBe(free);
+          },
+        ),
+      );
+    });
   });
 
   it('compares a British cart in pounds with the £40 threshold as displayed', () => {

@@ -14,19 +14,19 @@
 //   exactly that rate of the displayed amounts).
 // - Loyalty (loyalty.ts): the points' USD value, capped at half the subtotal after the band
 //   discount and refused below the minimum; converted to the display currency.
-// - Shipping (shipping.ts): the free threshold is compared with the subtotal after both discounts,
-//   i.e. what the goods really cost the customer. When the display currency is the rule's own
-//   currency the displayed amount is compared (a British visitor at exactly £40.00 ships free);
-//   otherwise the USD amount, converted into the rule's currency as shipping.ts does. An empty cart
-//   ships nothing and costs nothing.
+// - Shipping (shipping-terms.ts): the country's threshold in the display currency is compared with
+//   the displayed subtotal BEFORE discounts (spec 1 §9: "the order subtotal"), so a discount never
+//   takes free shipping away and the cart's "unlocked" message always matches the fee. An empty
+//   cart ships nothing and costs nothing.
 // - grandTotal = subtotal - discount + shippingFee; never negative, as discounts stay below the
 //   subtotal.
 import { pricedSku, type Family } from './catalog';
-import { decimalsOf, type CurrencyCode } from './currencies';
+import type { CurrencyCode } from './currencies';
 import { applyQuantityDiscount, discountAmount, POSTER_DISCOUNT, UPLOAD_PANEL_DISCOUNT } from './discounts';
 import { redeemableDiscount } from './loyalty';
-import { convertFromUsd, convertLines, convertToUsdAtRate, sumMinor, toMinor } from './money';
-import { ruleCurrencyRate, shippingFor, type Zone } from './shipping';
+import { convertFromUsd, convertLines, sumMinor } from './money';
+import type { Zone } from './shipping';
+import { shippingTermsIn, shipsFree } from './shipping-terms';
 
 export interface PricingLine {
   sku: string;
@@ -197,30 +197,20 @@ export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): Pr
   const goods = subtotal - bandDiscount - loyaltyDiscount;
   const goodsUsd = subtotalUsd - bandDiscountUsd - loyaltyDiscountUsd;
 
-  const quote = shippingFor(input.country, goodsUsd);
-  const ruleRate = ruleCurrencyRate(quote.currency);
-  const ruleDecimals = decimalsOf(quote.currency);
-  const sameCurrency = quote.currency === currency;
-  const thresholdRule =
-    quote.freeShippingThreshold === null ? null : toMinor(quote.freeShippingThreshold, quote.currency);
-  const isFree = sameCurrency && thresholdRule !== null ? goods >= thresholdRule : quote.isFree;
-  const inDisplay = (ruleMinor: number, usdCents: number) =>
-    sameCurrency ? ruleMinor : convertFromUsd(usdCents, currency);
-
-  const baseRule = toMinor(quote.baseRate, quote.currency);
-  const baseUsd = convertToUsdAtRate(baseRule, ruleRate, ruleDecimals);
+  // Shipping looks at the subtotal before discounts (spec 1 §9; see shipping-terms.ts).
+  const terms = shippingTermsIn(input.country, currency);
+  const { rule } = terms;
   const shipsSomething = totalQuantity > 0;
-  const shippingFee = shipsSomething && !isFree ? inDisplay(baseRule, baseUsd) : 0;
-  const shippingFeeUsd = shipsSomething && !isFree ? baseUsd : 0;
-
-  const thresholdUsd =
-    thresholdRule === null ? null : convertToUsdAtRate(thresholdRule, ruleRate, ruleDecimals);
-  const freeShippingThreshold =
-    thresholdRule === null || thresholdUsd === null ? null : inDisplay(thresholdRule, thresholdUsd);
+  const isFree = shipsFree(terms, subtotal);
+  const shippingFee = shipsSomething && !isFree ? terms.baseRate : 0;
+  const shippingFeeUsd = shipsSomething && !isFree ? terms.baseRateUsdCents : 0;
+  const freeShippingThreshold = terms.freeShippingThreshold;
+  const thresholdUsd = terms.freeShippingThresholdUsdCents;
+  const country = terms.listed ? rule.country : input.country.trim().toUpperCase() || rule.country;
 
   return {
     currency,
-    country: quote.country,
+    country,
     items,
     unavailable,
     totalQuantity,
@@ -243,15 +233,15 @@ export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): Pr
       freeShippingThreshold: thresholdUsd,
     },
     shippingInfo: {
-      country: quote.country,
-      countryName: quote.countryName,
-      zone: quote.zone,
-      currency: quote.currency,
-      baseRate: quote.baseRate,
-      freeShippingThreshold: quote.freeShippingThreshold,
+      country,
+      countryName: rule.countryName,
+      zone: rule.zone,
+      currency: rule.currency,
+      baseRate: rule.baseRate,
+      freeShippingThreshold: rule.freeShippingThreshold,
       isFree,
-      estimatedDays: quote.estimatedDays,
-      listed: quote.listed,
+      estimatedDays: { ...rule.estimatedDays },
+      listed: terms.listed,
     },
   };
 }

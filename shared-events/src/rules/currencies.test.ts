@@ -13,7 +13,7 @@ import {
 } from './currencies';
 
 describe('the currency table', () => {
-  it('holds USD and the 23 rates of spec 1 §9, exactly', () => {
+  it('holds USD, the 23 rates of spec 1 §9 and the rupee, exactly', () => {
     const rates = Object.fromEntries(CURRENCIES.map((c) => [c.code, c.ratePerUsd]));
     expect(rates).toEqual({
       USD: 1,
@@ -40,8 +40,9 @@ describe('the currency table', () => {
       CZK: 22.8,
       RON: 4.56,
       RUB: 92,
+      INR: 83.2,
     });
-    expect(CURRENCIES).toHaveLength(24);
+    expect(CURRENCIES).toHaveLength(25);
   });
 
   it('gives every entry a symbol, a flag, a name and at least one country', () => {
@@ -89,7 +90,7 @@ describe('choosing a currency', () => {
     ['gb', 'GBP'],
     ['JP', 'JPY'],
     ['LI', 'CHF'],
-    ['IN', 'USD'], // INR is not a display currency
+    ['IN', 'INR'], // the rupee is a display currency: UPI and net banking exist only in rupees
     ['HU', 'USD'],
     ['', 'USD'],
     [undefined, 'USD'],
@@ -100,7 +101,8 @@ describe('choosing a currency', () => {
   it('given a stored code, when read, then a valid one is kept and anything else falls back to USD', () => {
     expect(currencyOrDefault('eur')).toBe('EUR');
     expect(currencyOrDefault(' KRW ')).toBe('KRW');
-    expect(currencyOrDefault('INR')).toBe('USD');
+    expect(currencyOrDefault('inr')).toBe('INR');
+    expect(currencyOrDefault('HRK')).toBe('USD');
     expect(currencyOrDefault('nonsense')).toBe('USD');
     expect(currencyOrDefault(null)).toBe('USD');
   });
@@ -117,7 +119,8 @@ describe('the currency picker search', () => {
     expect(searchCurrencies('dollar').map((c) => c.code)).toEqual(['USD', 'AUD', 'CAD', 'HKD', 'SGD', 'NZD']);
     expect(searchCurrencies('chf').map((c) => c.code)).toEqual(['CHF']);
     expect(searchCurrencies('KRONE').map((c) => c.code)).toEqual(['NOK', 'DKK']);
-    expect(searchCurrencies('  ')).toHaveLength(24);
+    expect(searchCurrencies('  ')).toHaveLength(25);
+    expect(searchCurrencies('rupee').map((c) => c.code)).toEqual(['INR']);
   });
 
   it('given no match, then the list is empty and the message names the query', () => {

@@ -1,5 +1,7 @@
-// The display currencies of spec 1 §9: USD plus 23 rates, each as "units of the currency per 1 USD".
-// Prices are stored in USD cents and converted with these rates (see money.ts for the rounding rule).
+// The display currencies of spec 1 §9: USD plus 23 rates, each as "units of the currency per 1 USD",
+// and the rupee: fulfilment is in India and UPI and net banking exist only in rupees, so a shopper
+// must be able to see (and pay) the amount in INR. Prices are stored in USD cents and converted with
+// these rates (see money.ts for the rounding rule).
 
 export const CURRENCY_CODES = [
   'USD',
@@ -26,6 +28,7 @@ export const CURRENCY_CODES = [
   'CZK',
   'RON',
   'RUB',
+  'INR',
 ] as const;
 
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
@@ -112,6 +115,8 @@ export const CURRENCIES: readonly Currency[] = [
   entry('CZK', 'Kč', '🇨🇿', 'Czech Koruna', 22.8, ['CZ']),
   entry('RON', 'lei', '🇷🇴', 'Romanian Leu', 4.56, ['RO']),
   entry('RUB', '₽', '🇷🇺', 'Russian Ruble', 92, ['RU']),
+  // Not in the spec's list (chosen): the rupee at its late-2023 rate, beside the spec's rates.
+  entry('INR', '₹', '🇮🇳', 'Indian Rupee', 83.2, ['IN']),
 ];
 
 /** Shown first in the currency picker (spec 1 §9). */
@@ -146,7 +151,7 @@ export function currencyOrDefault(code: string | null | undefined): CurrencyCode
   return isCurrencyCode(upper) ? upper : DEFAULT_CURRENCY;
 }
 
-/** The display currency auto-detected for a visitor's country; USD when none of the 24 is used there. */
+/** The display currency auto-detected for a visitor's country; USD when none of the 25 is used there. */
 export function currencyForCountry(country: string | null | undefined): CurrencyCode {
   const upper = country?.trim().toUpperCase();
   if (!upper) return DEFAULT_CURRENCY;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyQuantityDiscount,
+  bandTable,
   discountAmount,
   discountBand,
   formatRate,
   nextBand,
   POSTER_DISCOUNT,
-  POSTER_TIER_TABLE,
   UPLOAD_PANEL_DISCOUNT,
   uploadPanelDiscountScheme,
 } from './discounts';
@@ -106,19 +106,15 @@ describe('poster quantity discount (spec 2 §9)', () => {
     });
   });
 
-  it('shows the display table of the spec, whose savings labels agree with its prices', () => {
-    expect(POSTER_TIER_TABLE.map((row) => [row.label, row.prices.slice(1)])).toEqual([
-      ['A4', [79, 69, 59]],
-      ['A3', [89, 79, 69]],
-      ['12x18', [97, 85, 75]],
+  it('given an A4 poster at 1.78 USD, then the bulk table states the price each band really charges', () => {
+    expect(bandTable(POSTER_DISCOUNT, 178)).toEqual([
+      { label: '1-9', rateBps: 0, unitPrice: 178 },
+      { label: '10-49', rateBps: 1124, unitPrice: 158 },
+      { label: '50-99', rateBps: 2247, unitPrice: 138 },
+      { label: '100+', rateBps: 3371, unitPrice: 118 },
     ]);
-    for (const row of POSTER_TIER_TABLE) {
-      const [base, ...tiers] = row.prices;
-      expect(tiers.map((tier) => `${(((base - tier) / base) * 100).toFixed(2)}%`)).toEqual([...row.savings]);
-    }
-    expect(POSTER_TIER_TABLE[0]!.savings).toEqual(
-      POSTER_DISCOUNT.bands.slice(1).map((b) => formatRate(b.rateBps)),
-    );
+    // 10 posters at the 10-49 price are what applyQuantityDiscount charges for them.
+    expect(applyQuantityDiscount(POSTER_DISCOUNT, [{ quantity: 10, unitPrice: 178 }]).final).toBe(10 * 158);
   });
 });
 

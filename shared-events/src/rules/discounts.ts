@@ -129,25 +129,26 @@ export function applyQuantityDiscount(
 /** '11.24%', '20%': a rate for display. */
 export const formatRate = (rateBps: number): string => `${Number((rateBps / 100).toFixed(2))}%`;
 
-// The poster pages' bulk-discount table, kept as the spec shows it. These are display numbers that
-// look like rupees, not prices we charge (a poster costs 1.78 / 1.98 / 2.18 USD, see catalog.ts); the
-// charge uses POSTER_DISCOUNT. The spec gives the three tier prices (10-49, 50-99, 100+) and the
-// savings labels of A3 and 12x18; the 1-9 prices (89 / 99 / 109) and A4's labels are derived from
-// them, since every label is (1-9 price - tier price) / 1-9 price: 10/99 = 10.10%, 12/109 = 11.01%,
-// and for A4 10/89 = 11.24%, which is exactly the poster band rate.
-export const POSTER_DISCOUNT_BANDS_DISPLAY = ['1-9', '10-49', '50-99', '100+'] as const;
-
-export interface PosterTierRow {
-  sku: string;
+// The bulk-discount table of the poster pages: one row per band of the scheme, with the price per
+// item that band really charges (the unit price less the band's rate, by discountAmount) and the
+// saving as a rate. The spec's table showed rupee-looking numbers (A4 89/79/69/59) that no cart ever
+// charged; the table now states what the cart takes, in the shopper's currency.
+export interface BandRow {
+  /** '1-9', '10-49', '100+'. */
   label: string;
-  /** Price per poster for each band of POSTER_DISCOUNT_BANDS_DISPLAY. */
-  prices: readonly [number, number, number, number];
-  /** Savings label of the three discounted bands. */
-  savings: readonly [string, string, string];
+  rateBps: number;
+  /** Price per item in this band, in the unit price's minor units. */
+  unitPrice: number;
 }
 
-export const POSTER_TIER_TABLE: readonly PosterTierRow[] = [
-  { sku: 'POSTERA4', label: 'A4', prices: [89, 79, 69, 59], savings: ['11.24%', '22.47%', '33.71%'] },
-  { sku: 'POSTERA3', label: 'A3', prices: [99, 89, 79, 69], savings: ['10.10%', '20.20%', '30.30%'] },
-  { sku: 'POSTER1218', label: '12x18', prices: [109, 97, 85, 75], savings: ['11.01%', '22.02%', '31.19%'] },
-];
+export function bandTable(scheme: DiscountScheme, unitPrice: number): BandRow[] {
+  return scheme.bands.map((band, index) => {
+    const next = scheme.bands[index + 1];
+    const from = Math.max(1, band.minQuantity);
+    return {
+      label: next ? `${from}-${next.minQuantity - 1}` : `${from}+`,
+      rateBps: band.rateBps,
+      unitPrice: unitPrice - discountAmount(unitPrice, band.rateBps),
+    };
+  });
+}

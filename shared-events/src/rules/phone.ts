@@ -29,6 +29,12 @@ export const GROUPED_PHONE_COUNTRIES: readonly string[] = [
   'HK',
 ];
 
+/**
+ * Countries whose numbers are written without the trunk prefix: an Indian mobile is "81234 56789"
+ * (or +91 81234 56789), never "081234 56789", although the library's national form adds the 0.
+ */
+const WITHOUT_TRUNK_PREFIX: readonly string[] = ['IN'];
+
 const supported = (country: string): CountryCode | undefined => {
   const code = country.toUpperCase();
   return isSupportedCountry(code) ? code : undefined;
@@ -52,11 +58,11 @@ export function formatPhone(country: string, input: string): string {
   if (!code || !GROUPED_PHONE_COUNTRIES.includes(code)) return (international ? '+' : '') + digitsOf(input);
   const complete = parsePhoneNumberFromString(input, code);
   if (complete?.isValid()) {
-    return complete.country === code && !international
-      ? complete.formatNational()
-      : complete.formatInternational();
+    if (complete.country !== code || international) return complete.formatInternational();
+    return complete.formatNational({ nationalPrefix: !WITHOUT_TRUNK_PREFIX.includes(code) });
   }
-  return new AsYouType(code).input(input);
+  const typed = WITHOUT_TRUNK_PREFIX.includes(code) ? input.replace(/^\s*0/, '') : input;
+  return new AsYouType(code).input(typed);
 }
 
 /** True for a number valid for the country (national form) or for its own code ('+' form). */

@@ -1,9 +1,9 @@
 // Shipping rules of spec 1 §9: a flat base rate per country, or nothing once the order subtotal
 // reaches the country's free-shipping threshold. Rates and thresholds are in the country's local
 // currency ("thresholds appear to be in local units"); additionalItemRate is kept but never applied.
+// shipping-terms.ts turns a rule into amounts of the display currency and decides the fee.
 
-import { currencyByCode, decimalsOf, isCurrencyCode, type CurrencyCode } from './currencies';
-import { convertFromUsd, convertFromUsdAtRate, convertToUsdAtRate, formatMoney, toMinor } from './money';
+import { currencyByCode, isCurrencyCode } from './currencies';
 
 export type Zone = 'domestic' | 'north_america' | 'europe' | 'asia_pacific' | 'middle_east' | 'rest_of_world';
 
@@ -21,20 +21,17 @@ export interface ShippingRule {
 }
 
 /**
- * Rates (units per 1 USD) of rule currencies that are not display currencies, so a USD subtotal
- * can be compared with their thresholds. Chosen to sit with the display rates of spec 1 §9:
- *   INR 83.2   rupee, late 2023
+ * Rates (units per 1 USD) of rule currencies that are not display currencies, so their amounts can
+ * be shown in a display currency. Chosen to sit with the display rates of spec 1 §9:
  *   HUF 355    forint, late 2023
  *   PLN 4.0    zloty, late 2023
  *   BGN 1.7994 the lev's fixed 1.95583 per euro x EUR 0.92
- *   HRK 6.9317 the kuna's fixed 7.5345 per euro x EUR 0.92 (Croatia's 70/350 are kuna amounts)
+ * (INR is a display currency now, see currencies.ts.)
  */
 export const RULE_ONLY_RATES: Readonly<Record<string, number>> = {
-  INR: 83.2,
   HUF: 355,
   PLN: 4.0,
   BGN: 1.7994,
-  HRK: 6.9317,
 };
 
 /** Units of any rule currency per 1 USD. */
@@ -95,7 +92,10 @@ export const SHIPPING_RULES: readonly ShippingRule[] = [
   europe('DK', 'Denmark', 'DKK', 70, 350),
   euro('AT', 'Austria'),
   euro('BE', 'Belgium'),
-  europe('HR', 'Croatia', 'HRK', 70, 350),
+  // The spec's 70/350 are kuna; the kuna was replaced by the euro on 1 January 2023 at a fixed
+  // 7.5345 per euro, i.e. 9.29/46.45 EUR. Rounded to the other euro countries' 9/45 (chosen), so
+  // every euro country ships on the same terms.
+  euro('HR', 'Croatia'),
   euro('CY', 'Cyprus'),
   europe('CZ', 'Czech Republic', 'CZK', 200, 1000),
   euro('EE', 'Estonia'),
@@ -139,7 +139,7 @@ export const UNLISTED_COUNTRY_MESSAGE =
   "Don't see your country? We're working on expanding our shipping network.";
 export const WORLDWIDE_SHIPPING_TEXT = 'Worldwide shipping available';
 
-/** The free-shipping banner's fallback when no setting is configured: 50 USD (spec 1 §9). */
+/** GET /api/settings' freeShippingThresholdUsd when none is configured: 50 USD (spec 1 §9). */
 export const DEFAULT_FREE_SHIPPING_THRESHOLD_USD_CENTS = 5000;
 
 const rulesByCountry = new Map<string, ShippingRule>(
@@ -154,86 +154,14 @@ export function isShippingCountry(country: string | null | undefined): boolean {
   return code !== 'IN' && rulesByCountry.has(code);
 }
 
+/** True when the country has a rule of its own (the 41 and IN). */
+export function hasOwnRule(country: string | null | undefined): boolean {
+  return rulesByCountry.has(normalise(country));
+}
+
 /** The country's own rule (the 41 and IN), else the rest-of-world default. */
 export function shippingRuleFor(country: string | null | undefined): ShippingRule {
   return rulesByCountry.get(normalise(country)) ?? REST_OF_WORLD_RULE;
-}
-
-/** shippingInfo of API.md (amounts in major units of `currency`, the rule's), plus the fee. */
-export interface ShippingQuote {
-  country: string;
-  countryName: string;
-  zone: Zone;
-  currency: string;
-  baseRate: number;
-  freeShippingThreshold: number | null;
-  isFree: boolean;
-  estimatedDays: { min: number; max: number };
-  /** False when the rest-of-world default applied; show UNLISTED_COUNTRY_MESSAGE then. */
-  listed: boolean;
-  /** The fee in minor units of the rule's currency. */
-  feeMinor: number;
-  /** The same fee in USD cents, by the rounding rule of money.ts. */
-  feeUsdCents: number;
-  /** The subtotal in minor units of the rule's currency, as compared with the threshold. */
-  subtotalMinor: number;
-}
-
-/** The fee for an order subtotal (USD cents; the caller passes the subtotal it calls "the order subtotal"). */
-export function shippingFor(country: string | null | undefined, subtotalUsdCents: number): ShippingQuote {
-  if (!Number.isSafeInteger(subtotalUsdCents) || subtotalUsdCents < 0) {
-    throw new RangeError('The subtotal must be a whole, non-negative number of USD cents');
-  }
-  const r = shippingRuleFor(country);
-  const rate = ruleCurrencyRate(r.currency);
-  const decimals = decimalsOf(r.currency);
-  const subtotalMinor = convertFromUsdAtRate(subtotalUsdCents, rate, decimals);
-  const thresholdMinor =
-    r.freeShippingThreshold === null ? null : toMinor(r.freeShippingThreshold, r.currency);
-  const isFree = thresholdMinor !== null && subtotalMinor >= thresholdMinor;
-  const feeMinor = isFree ? 0 : toMinor(r.baseRate, r.currency);
-  const listed = rulesByCountry.has(normalise(country));
-  return {
-    country: listed ? r.country : normalise(country) || r.country,
-    countryName: r.countryName,
-    zone: r.zone,
-    currency: r.currency,
-    baseRate: r.baseRate,
-    freeShippingThreshold: r.freeShippingThreshold,
-    isFree,
-    estimatedDays: { ...r.estimatedDays },
-    listed,
-    feeMinor,
-    feeUsdCents: convertToUsdAtRate(feeMinor, rate, decimals),
-    subtotalMinor,
-  };
-}
-
-/**
- * The fee as shown in a display currency: the rule's own amount when the currencies match (so a
- * British visitor sees exactly £8.00), else the USD fee converted by the rule of money.ts.
- */
-export function shippingFeeIn(quote: ShippingQuote, currency: CurrencyCode): number {
-  return quote.currency === currency ? quote.feeMinor : convertFromUsd(quote.feeUsdCents, currency);
-}
-
-/**
- * The header announcement (spec 1 §2): the country's own free-shipping threshold in its local
- * currency, or "Worldwide shipping available" for a country without a rule or a threshold.
- */
-export function shippingAnnouncement(country: string | null | undefined, locale?: string): string {
-  const r = rulesByCountry.get(normalise(country));
-  if (!r || r.freeShippingThreshold === null) return WORLDWIDE_SHIPPING_TEXT;
-  return `Free shipping on orders over ${formatMoney(toMinor(r.freeShippingThreshold, r.currency), r.currency, locale)}`;
-}
-
-/** The free-shipping banner's threshold in a display currency: the setting, else 50 USD, converted. */
-export function freeShippingBannerThreshold(
-  currency: CurrencyCode,
-  settingUsdCents?: number | null,
-): { minor: number; text: string } {
-  const minor = convertFromUsd(settingUsdCents ?? DEFAULT_FREE_SHIPPING_THRESHOLD_USD_CENTS, currency);
-  return { minor, text: formatMoney(minor, currency) };
 }
 
 export type RegionName = 'North America' | 'Europe' | 'Asia Pacific' | 'Middle East';

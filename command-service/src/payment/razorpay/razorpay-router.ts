@@ -9,7 +9,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { requiredText } from '@printshop/shared-events/api/common';
 import { verifyPaymentBodySchema } from '@printshop/shared-events/api/orders';
-import { NotFound } from '@printshop/shared-events/errors';
+import { NotFound, RuleBroken } from '@printshop/shared-events/errors';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { answerWithPosition } from '../../http';
 import { placePaidOrder } from '../../order/place-order';
@@ -27,6 +27,9 @@ import {
 } from '../payment-request';
 import type { RazorpayPort } from './razorpay-port';
 import { verifyRazorpaySignature } from './signature';
+
+/** The one currency UPI and net banking are charged in. */
+export const RAZORPAY_CURRENCY = 'INR';
 
 export interface RazorpayRouterDeps extends PaymentDeps {
   razorpay: RazorpayPort;
@@ -46,6 +49,9 @@ export function razorpayRouter(deps: RazorpayRouterDeps): Router {
   router.post('/api/payment/create-order', async (ctx) => {
     const { at, metadata, checkout } = await startPayment(ctx, deps);
     const { total, currency } = checkout.amounts;
+    // UPI and net banking exist only in rupees: the shopper pays the INR amount the page showed,
+    // never a conversion Razorpay or a bank would make of another currency.
+    if (currency !== RAZORPAY_CURRENCY) throw new RuleBroken(PAYMENT_MESSAGES.rupeesOnly);
     const order = await razorpay.createOrder({
       amount: toProviderAmount(total, currency),
       currency,

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useCartCount } from '../../features/cart/use-cart-count';
-import { useAuthActions } from '../../features/session/api/use-auth-actions';
+import { useSignOut } from '../../features/session/api/use-sign-out';
 import { displayName, useSession } from '../../features/session/use-session';
 import { ACCOUNT_LINKS, NAV_LINKS, NAV_MENUS } from './nav-items';
 import { SearchForm } from './search-form';
@@ -27,7 +27,7 @@ function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
 export function MobileMenuPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const [sectionId, setSectionId] = useState<string | null>(null);
   const { user } = useSession();
-  const { logout } = useAuthActions();
+  const signOut = useSignOut();
   const cart = useCartCount();
   const panel = useRef<HTMLDivElement>(null);
   const section = NAV_MENUS.find((m) => m.id === sectionId);
@@ -121,7 +121,7 @@ export function MobileMenuPanel({ id, onClose }: { id: string; onClose: () => vo
                     </li>
                   ))}
                   <li>
-                    <button type="button" onClick={() => void logout().then(onClose)}>
+                    <button type="button" onClick={() => void signOut().then(onClose)}>
                       Sign Out
                     </button>
                   </li>

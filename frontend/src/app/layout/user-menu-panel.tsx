@@ -1,17 +1,15 @@
 // The signed-in menu's entries (spec 1 §2): Your Account, Your Addresses, Change Password, Sign Out.
-import { Link, useNavigate } from 'react-router';
-import { useAuthActions } from '../../features/session/api/use-auth-actions';
+import { Link } from 'react-router';
+import { useSignOut } from '../../features/session/api/use-sign-out';
 import { moveFocus } from '../../lib/use-dismiss';
 import { ACCOUNT_LINKS } from './nav-items';
 
 export function UserMenuPanel({ id, onClose }: { id: string; onClose: () => void }) {
-  const { logout } = useAuthActions();
-  const navigate = useNavigate();
+  const leave = useSignOut();
 
   const signOut = async () => {
     onClose();
-    await logout();
-    navigate('/');
+    await leave();
   };
 
   return (

@@ -90,10 +90,10 @@ export const HOW_TO_CREATE = [
   'Choose a size and quantity, then add to cart',
 ] as const;
 
+// Delivery days, the free-shipping threshold and the rating are added by the card from their one
+// source (use-shop-claims.ts).
 export const WHY_CUSTOMERS_LOVE_US = [
   'Printed at 300 DPI on 270 GSM glossy paper',
-  'Ships within 24 hours, delivered in 5-7 business days',
-  'Free shipping on orders over $50',
   '100% satisfaction guarantee: reprint or refund',
 ] as const;
 
@@ -110,7 +110,7 @@ export function faq(template: CollageTemplate): { question: string; answer: stri
     {
       question: 'How long does delivery take?',
       answer:
-        'Orders ship within 24 hours and arrive in 5-7 business days; express delivery is offered at checkout.',
+        'Orders ship within 24 hours; the product page, cart and checkout show the dates your country can expect.',
     },
     {
       question: 'Which photo formats can I use?',
@@ -150,7 +150,7 @@ export const MARKETING = {
   features: [
     { title: 'Premium paper', text: '270 GSM glossy paper with a lasting finish.' },
     { title: 'Sharp printing', text: 'Every collage printed at 300 DPI.' },
-    { title: 'Fast dispatch', text: 'Ships within 24 hours, delivered in 5-7 business days.' },
+    { title: 'Fast dispatch', text: 'Ships within 24 hours, tracked to your door.' },
     { title: 'Guaranteed', text: '100% satisfaction: reprint or refund.' },
   ],
 } as const;

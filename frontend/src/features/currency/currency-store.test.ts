@@ -46,7 +46,7 @@ describe('currency choice', () => {
     expect(createStore().get(currencyAtom)).toBe('USD');
   });
 
-  it('given a country using none of the 24 currencies, then USD', () => {
+  it('given a country using none of the 25 currencies, then USD', () => {
     const store = createStore();
     store.set(applyDetectionAtom, 'BR');
     expect(store.get(currencyAtom)).toBe('USD');

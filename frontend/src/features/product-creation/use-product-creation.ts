@@ -13,6 +13,8 @@ import { ApiError } from '../../lib/api-client';
 import { newEventId } from '../../lib/tracking/track-event';
 import { useCurrency } from '../currency/use-currency';
 import { useSession } from '../session/use-session';
+import { failureMessage } from '../../lib/server-message';
+import { CART_MESSAGES } from '../cart/cart-messages';
 import { addImageToCart, addStripToCart } from './api/add-to-cart';
 import { trackAddToCart } from './api/track-product';
 import { deleteImage, uploadCroppedImage, uploadSingleImage } from './api/upload-cropped-image';
@@ -40,6 +42,10 @@ export interface ProductCreationOptions {
 
 const messageOf = (error: unknown): string | undefined =>
   error instanceof Error && error.message ? error.message : undefined;
+
+/** Spec 1 §8's add-to-cart sentences, the server's own message preferred; never the client's "Status 200". */
+const addFailure = (error: unknown): string =>
+  failureMessage(error, CART_MESSAGES.addFailed, CART_MESSAGES.addError);
 
 export function useProductCreation({
   product,
@@ -240,7 +246,7 @@ export function useProductCreation({
             added += 1;
             track({ quantity: 1, croppedImageId }, eventId);
           } catch (caught) {
-            firstFailure ??= messageOf(caught) ?? UPLOAD_MESSAGES.unknownAddError;
+            firstFailure ??= addFailure(caught);
           }
         }
       } else {
@@ -257,7 +263,7 @@ export function useProductCreation({
             added += 1;
             track(line, eventId);
           } catch (caught) {
-            firstFailure ??= messageOf(caught) ?? UPLOAD_MESSAGES.unknownAddError;
+            firstFailure ??= addFailure(caught);
           }
         }
       }

@@ -68,4 +68,5 @@ export const cartResponseSchema = z.extend(okSchema, {
   grandTotal: z._default(moneySchema, 0),
   freeShippingThreshold: z._default(z.nullable(moneySchema), 0),
   shippingInfo: shippingInfoSchema,
+  loyaltyPointsUsed: z._default(countSchema, 0),
 });

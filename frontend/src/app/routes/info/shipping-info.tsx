@@ -1,5 +1,8 @@
-// Static information: the shipping rules of spec 1 §9 as a table.
-import { formatMoney, toMinor } from '@printshop/shared-events/rules/money';
+// Static information: the shipping rules of spec 1 §9 as a table, every amount in the chosen
+// currency by the same terms the cart charges (shipping-terms.ts).
+import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
+import { formatMoney } from '@printshop/shared-events/rules/money';
+import { shippingTermsIn } from '@printshop/shared-events/rules/shipping-terms';
 import {
   DOMESTIC_RULE,
   REST_OF_WORLD_RULE,
@@ -8,15 +11,17 @@ import {
   type ShippingRule,
 } from '@printshop/shared-events/rules/shipping';
 import { Page } from '../../../components/page';
+import { useCurrency } from '../../../features/currency/use-currency';
 
-const money = (amount: number, currency: string) => formatMoney(toMinor(amount, currency), currency);
-
-function Row({ rule }: { rule: ShippingRule }) {
+function Row({ rule, currency }: { rule: ShippingRule; currency: CurrencyCode }) {
+  const terms = shippingTermsIn(rule.country, currency);
   return (
     <tr>
       <th scope="row">{rule.countryName}</th>
-      <td>{money(rule.baseRate, rule.currency)}</td>
-      <td>{rule.freeShippingThreshold === null ? '—' : money(rule.freeShippingThreshold, rule.currency)}</td>
+      <td>{formatMoney(terms.baseRate, currency)}</td>
+      <td>
+        {terms.freeShippingThreshold === null ? '—' : formatMoney(terms.freeShippingThreshold, currency)}
+      </td>
       <td>
         {rule.estimatedDays.min}-{rule.estimatedDays.max} days
       </td>
@@ -25,6 +30,7 @@ function Row({ rule }: { rule: ShippingRule }) {
 }
 
 export function Component() {
+  const { currency } = useCurrency();
   const rules = [
     DOMESTIC_RULE,
     ...[...SHIPPING_RULES].sort((a, b) => a.countryName.localeCompare(b.countryName)),
@@ -52,9 +58,9 @@ export function Component() {
             </thead>
             <tbody>
               {rules.map((rule) => (
-                <Row key={rule.country} rule={rule} />
+                <Row key={rule.country} rule={rule} currency={currency} />
               ))}
-              <Row rule={REST_OF_WORLD_RULE} />
+              <Row rule={REST_OF_WORLD_RULE} currency={currency} />
             </tbody>
           </table>
         </div>
@@ -62,8 +68,9 @@ export function Component() {
         <h2>How it works</h2>
         <p>
           Shipping is a flat rate per order, whatever the number of items, and it is free once your order
-          subtotal reaches your country&apos;s threshold. Rates are shown in the local currency of each
-          country. Delivery times start when your order is printed, usually within 48 hours.
+          subtotal (before any discount) reaches your country&apos;s threshold. Amounts are shown in the
+          currency you chose; a country&apos;s own currency shows its exact rate. Delivery times start when
+          your order is printed, usually within 48 hours.
         </p>
       </div>
     </Page>

@@ -1,19 +1,18 @@
-// One cart line: the customer's cropped photo, the product, its unit price, the quantity stepper,
-// the line total and a remove button.
+// One cart line inside its product's group: the customer's cropped photo, its unit price, the
+// quantity stepper, the line total and a remove button. `label` names its controls.
 import type { CartItemDto } from '@printshop/shared-events/api/cart';
-import { shortName } from '@printshop/shared-events/rules/catalog';
 import { QuantityStepper } from './quantity-stepper';
 
 export interface CartLineProps {
   item: CartItemDto;
+  label: string;
   format: (amount: number) => string;
   busy: boolean;
   onQuantity(quantity: number): void;
   onRemove(): void;
 }
 
-export function CartLine({ item, format, busy, onQuantity, onRemove }: CartLineProps) {
-  const name = shortName(item.name);
+export function CartLine({ item, label: name, format, busy, onQuantity, onRemove }: CartLineProps) {
   return (
     <li className="cart-line" aria-busy={busy || undefined}>
       <img
@@ -25,7 +24,6 @@ export function CartLine({ item, format, busy, onQuantity, onRemove }: CartLineP
         loading="lazy"
       />
       <div className="cart-line__details">
-        <h3 className="cart-line__name">{name}</h3>
         <p className="cart-line__unit">{format(item.pricePerUnit)} each</p>
         {item.customizationData && (
           <p className="cart-line__meta">

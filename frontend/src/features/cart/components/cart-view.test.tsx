@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { arrivesText } from '@printshop/shared-events/rules/delivery';
 import { UNLISTED_COUNTRY_MESSAGE } from '@printshop/shared-events/rules/shipping';
 import { configureApiClient } from '../../../lib/api-client';
 import { cartAnswer } from '../../../test/fixtures';
@@ -31,7 +32,7 @@ describe('CartView', () => {
       json(
         cartAnswer([
           { id: 'a', quantity: 2 },
-          { id: 'b', quantity: 1, name: 'A3 Poster' },
+          { id: 'b', quantity: 1, name: 'A3 Poster', sku: 'POSTERA3' },
         ]),
       ),
     );
@@ -44,10 +45,43 @@ describe('CartView', () => {
     expect(totals.getByText('Shipping').nextSibling).toHaveTextContent('$10.00');
     expect(totals.getByText('Grand total').nextSibling).toHaveTextContent('$15.34');
     expect(screen.getByText('Add $44.66 more for free shipping.')).toBeInTheDocument();
+    expect(screen.getByTestId('delivery-promise')).toHaveTextContent(
+      arrivesText(new Date(), { min: 10, max: 15 }),
+    );
     expect(screen.getByRole('progressbar', { name: 'Progress to free shipping' })).toHaveAttribute(
       'aria-valuenow',
       '11',
     );
+  });
+
+  it('given lines of two products, then they are grouped by product, each line with its photo', async () => {
+    server.on(
+      'GET /api/cart',
+      json(
+        cartAnswer([
+          { id: 'a', quantity: 2 },
+          { id: 'p', quantity: 5, name: '4x6 Photo Prints', sku: '4X6PHOTOPRINT' },
+          { id: 'b', quantity: 1 },
+        ]),
+      ),
+    );
+    renderApp(<CartView />);
+    const posters = (await screen.findByRole('heading', { name: /^A4 Poster/ })).closest('li')!;
+    expect(posters).toHaveTextContent('A4 Poster · 2 photos, quantity 3');
+    expect(
+      within(posters)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['/images/img-a', '/images/img-b']);
+    expect(within(posters).getByRole('spinbutton', { name: 'Quantity of A4 Poster, photo 2' })).toHaveValue(
+      1,
+    );
+    const prints = screen.getByRole('heading', { name: '4x6 Photo Prints' }).closest('li')!;
+    expect(within(prints).getAllByRole('img')).toHaveLength(1);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'A4 Poster · 2 photos, quantity 3',
+      '4x6 Photo Prints',
+    ]);
   });
 
   it('given an empty cart, then it says so and offers to start creating', async () => {

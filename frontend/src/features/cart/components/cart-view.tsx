@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/spinner';
 import { failureMessage } from '../../../lib/server-message';
 import { useCurrency } from '../../currency/use-currency';
 import { useCart } from '../api/get-cart';
+import { groupCartLines, lineLabel } from '../cart-groups';
 import { CART_MESSAGES } from '../cart-messages';
 import { useCartActions } from '../use-cart-actions';
 import { CartLine } from './cart-line';
@@ -71,15 +72,31 @@ export function CartView({ loyalty }: { loyalty?: ReactNode }) {
               </Button>
             </div>
             <ul className="cart-view__lines" aria-busy={cart.isFetching || undefined}>
-              {data.items.map((item) => (
-                <CartLine
-                  key={item.id}
-                  item={item}
-                  format={format}
-                  busy={actions.busy === item.id || actions.busy === 'all'}
-                  onQuantity={(quantity) => void actions.updateQuantity(item.id, quantity)}
-                  onRemove={() => void actions.removeItem(item.id)}
-                />
+              {groupCartLines(data.items).map((group) => (
+                <li key={group.sku} className="cart-group">
+                  <h3 className="cart-group__name">
+                    {group.name}
+                    {group.items.length > 1 && (
+                      <span className="cart-group__count">
+                        {' '}
+                        · {group.items.length} photos, quantity {group.quantity}
+                      </span>
+                    )}
+                  </h3>
+                  <ul className="cart-group__lines">
+                    {group.items.map((item, index) => (
+                      <CartLine
+                        key={item.id}
+                        item={item}
+                        label={lineLabel(group, index)}
+                        format={format}
+                        busy={actions.busy === item.id || actions.busy === 'all'}
+                        onQuantity={(quantity) => void actions.updateQuantity(item.id, quantity)}
+                        onRemove={() => void actions.removeItem(item.id)}
+                      />
+                    ))}
+                  </ul>
+                </li>
               ))}
             </ul>
             <ButtonLink to="/prints" variant="ghost">

@@ -7,7 +7,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
 import { serverMessageOr } from '../../../lib/server-message';
-import { refreshCart } from '../api/get-cart';
+import { refreshCart, useCart } from '../api/get-cart';
 import { useCurrency } from '../../currency/use-currency';
 import { LOYALTY_QUERY_KEY, redeemPoints, useLoyaltyStatus } from '../api/loyalty';
 import './loyalty-redeem.css';
@@ -16,6 +16,7 @@ export const REDEEM_FAILED = 'Could not redeem your points. Please try again.';
 
 export function LoyaltyRedeem() {
   const status = useLoyaltyStatus(true);
+  const cart = useCart();
   const queryClient = useQueryClient();
   const { formatCents } = useCurrency();
   const [points, setPoints] = useState('');
@@ -25,6 +26,9 @@ export function LoyaltyRedeem() {
 
   if (status.isPending || status.isError) return null;
   const { balance } = status.data;
+  // Points set on this cart stay in the balance until the order is paid; what is left is what counts.
+  const used = Math.min(balance, cart.data?.loyaltyPointsUsed ?? 0);
+  const left = balance - used;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -57,9 +61,10 @@ export function LoyaltyRedeem() {
       <h2 id="loyalty-heading" className="loyalty-redeem__heading">
         Loyalty points
       </h2>
-      <p className="loyalty-redeem__balance">
-        You have <strong>{balance.toLocaleString('en-US')}</strong> points, worth{' '}
-        {formatCents(balance * POINT_VALUE_USD_CENTS)}.
+      <p className="loyalty-redeem__balance" data-testid="points-balance">
+        You have <strong>{left.toLocaleString('en-US')}</strong> points{used > 0 ? ' left' : ''}, worth{' '}
+        {formatCents(left * POINT_VALUE_USD_CENTS)}
+        {used > 0 ? ` (${used.toLocaleString('en-US')} used on this cart).` : '.'}
       </p>
       {balance >= MIN_REDEEM_POINTS ? (
         <form className="loyalty-redeem__form" onSubmit={(event) => void submit(event)} noValidate>

@@ -1,6 +1,6 @@
 // − / number / + for one cart line. Typing commits on Enter or leaving the field; 0 removes the
 // line (spec 1 §4), so the − button at 1 reads "Remove".
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface QuantityStepperProps {
   quantity: number;
@@ -12,7 +12,13 @@ export interface QuantityStepperProps {
 
 export function QuantityStepper({ quantity, itemName, disabled, onChange }: QuantityStepperProps) {
   const [text, setText] = useState(String(quantity));
-  useEffect(() => setText(String(quantity)), [quantity]);
+  // The value already sent for this quantity: Enter and the blur that follows it (or a second
+  // Enter) must not send it twice; the second of two removals answered "Cart item not found.".
+  const sent = useRef<number | null>(null);
+  useEffect(() => {
+    sent.current = null;
+    setText(String(quantity));
+  }, [quantity]);
 
   const commit = () => {
     const next = Number(text);
@@ -21,8 +27,11 @@ export function QuantityStepper({ quantity, itemName, disabled, onChange }: Quan
       return;
     }
     const whole = Math.floor(next);
-    if (whole !== quantity) onChange(whole);
-    else setText(String(quantity));
+    if (whole === quantity) setText(String(quantity));
+    else if (whole !== sent.current) {
+      sent.current = whole;
+      onChange(whole);
+    }
   };
 
   return (

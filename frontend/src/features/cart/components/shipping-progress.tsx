@@ -2,6 +2,7 @@
 // without its own rule, the note of spec 1 §8.
 import type { CartDto } from '@printshop/shared-events/api/cart';
 import { UNLISTED_COUNTRY_MESSAGE } from '@printshop/shared-events/rules/shipping';
+import { DeliveryPromise } from '../../claims/delivery-promise';
 
 export function ShippingProgress({ cart, format }: { cart: CartDto; format: (amount: number) => string }) {
   const { shippingInfo: info, freeShippingThreshold: threshold, subtotal } = cart;
@@ -11,9 +12,9 @@ export function ShippingProgress({ cart, format }: { cart: CartDto; format: (amo
   return (
     <section className="shipping-progress" aria-label="Shipping">
       <p className="shipping-progress__where">
-        Shipping to <strong>{unlisted ? cart.country : info.countryName}</strong>: {info.estimatedDays.min}–
-        {info.estimatedDays.max} business days
+        Shipping to <strong>{unlisted ? cart.country : info.countryName}</strong>
       </p>
+      <DeliveryPromise days={info.estimatedDays} />
       {threshold !== null && remaining !== null && (
         <>
           <p className="shipping-progress__message" role="status">

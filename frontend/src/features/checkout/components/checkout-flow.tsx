@@ -12,7 +12,7 @@ import { ADDRESS_PROFILES } from '@printshop/shared-events/rules/addresses';
 import { Alert } from '../../../components/alert';
 import { Button, ButtonLink } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
-import { failureMessage } from '../../../lib/server-message';
+import { failureMessage, serverMessageOr } from '../../../lib/server-message';
 import { AddressCard } from '../../../components/address-card';
 import { emptyAddress } from '../../../lib/address-form';
 import { cartQueryKey, getCart, refreshCart } from '../../cart/api/get-cart';
@@ -27,6 +27,8 @@ import { PaymentStep } from './payment-step';
 import './checkout.css';
 
 export type CheckoutLayout = 'modern' | 'legacy';
+
+export const CHECKOUT_RESTART_FAILED = 'The amount could not be updated to your currency. Please try again.';
 
 export const confirmationPath = (order: OrderDto) =>
   `/order-confirmation?${new URLSearchParams({ orderId: order.id, email: order.email }).toString()}`;
@@ -71,13 +73,35 @@ export function CheckoutFlow({
     if (/^[A-Z]{2}$/.test(next)) setCountry(next);
   }, []);
 
+  const startFor = useCallback(
+    (entered: CheckoutDetails, inCurrency: typeof currency) =>
+      startCheckout({
+        email: entered.email,
+        shippingAddress: entered.shippingAddress,
+        currency: inCurrency,
+        country: entered.shippingAddress.country,
+      }),
+    [],
+  );
+
+  // A currency change on the payment step starts the checkout again in the new currency, so the
+  // pay button asks for (and the provider charges) the amount shown beside it.
+  const [restartError, setRestartError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!checkout || !details || checkout.currency === currency) return;
+    let current = true;
+    setRestartError(null);
+    startFor(details, currency).then(
+      (next) => current && setCheckout(next),
+      (error: unknown) => current && setRestartError(serverMessageOr(error, CHECKOUT_RESTART_FAILED)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [checkout, details, currency, startFor]);
+
   const start = async (entered: CheckoutDetails) => {
-    const started = await startCheckout({
-      email: entered.email,
-      shippingAddress: entered.shippingAddress,
-      currency,
-      country: entered.shippingAddress.country,
-    });
+    const started = await startFor(entered, currency);
     if (entered.saveAddress && onSaveAddress) {
       // Saving is a convenience: the order does not wait for it or fail with it.
       onSaveAddress(entered.shippingAddress).catch((error: unknown) =>
@@ -139,13 +163,19 @@ export function CheckoutFlow({
                 Edit details
               </Button>
             </section>
-            <PaymentStep
-              checkout={checkout}
-              amountText={formatAmount(checkout.amount, checkout.currency)}
-              email={details.email}
-              phone={details.shippingAddress.phone}
-              onPaid={paid}
-            />
+            {checkout.currency === currency ? (
+              <PaymentStep
+                checkout={checkout}
+                amountText={formatAmount(checkout.amount, checkout.currency)}
+                email={details.email}
+                phone={details.shippingAddress.phone}
+                onPaid={paid}
+              />
+            ) : restartError ? (
+              <Alert>{restartError}</Alert>
+            ) : (
+              <Spinner label="Updating the amount to your currency…" />
+            )}
           </>
         ) : (
           <DetailsForm

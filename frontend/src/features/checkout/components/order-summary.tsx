@@ -3,6 +3,7 @@
 import type { CartDto } from '@printshop/shared-events/api/cart';
 import { OrderTotals } from '../../../components/order-totals';
 import { OrderLines } from '../../../components/order-lines';
+import { DeliveryPromise } from '../../claims/delivery-promise';
 
 export function OrderSummary({ cart, format }: { cart: CartDto; format: (amount: number) => string }) {
   return (
@@ -28,9 +29,7 @@ export function OrderSummary({ cart, format }: { cart: CartDto; format: (amount:
         freeShipping={cart.shippingInfo.isFree}
         format={format}
       />
-      <p className="checkout-summary__delivery">
-        Delivery in {cart.shippingInfo.estimatedDays.min}–{cart.shippingInfo.estimatedDays.max} business days.
-      </p>
+      <DeliveryPromise days={cart.shippingInfo.estimatedDays} />
     </aside>
   );
 }

@@ -10,7 +10,8 @@ import { orderAnswer } from '../../../test/fixtures';
 import { json, startTestServer, type TestServer } from '../../../test/http-server';
 import { field } from '../../../test/labels';
 import { renderApp } from '../../../test/render';
-import { PaymentStep } from './payment-step';
+import { CURRENCY_KEY } from '../../currency/currency-store';
+import { PaymentStep, RUPEES_ONLY } from './payment-step';
 import { TEST_MODE_LABEL } from './test-card-form';
 
 let server: TestServer;
@@ -35,11 +36,18 @@ beforeEach(() => {
   );
 });
 
-function renderStep(onPaid: (order: OrderDto) => void = () => undefined) {
+const USD_CHECKOUT = { amount: 13.56, currency: 'USD', amountText: '$13.56' };
+// UPI and net banking charge rupees only: 13.56 USD x 83.2.
+const INR_CHECKOUT = { amount: 1128.19, currency: 'INR', amountText: '₹1,128.19' };
+
+function renderStep(
+  onPaid: (order: OrderDto) => void = () => undefined,
+  { amount, currency, amountText } = USD_CHECKOUT,
+) {
   return renderApp(
     <PaymentStep
-      checkout={{ success: true, checkoutId: 'k1', amount: 13.56, currency: 'USD' }}
-      amountText="$13.56"
+      checkout={{ success: true, checkoutId: 'k1', amount, currency }}
+      amountText={amountText}
       email="ada@example.com"
       phone="+1 202 555 0100"
       onPaid={onPaid}
@@ -99,8 +107,8 @@ describe('PaymentStep', () => {
       json({
         success: true,
         orderId: 'order_t1',
-        amount: 13.56,
-        currency: 'USD',
+        amount: 1128.19,
+        currency: 'INR',
         keyId: 'rzp_test',
         testMode: true,
       }),
@@ -109,9 +117,9 @@ describe('PaymentStep', () => {
       'POST /api/payment/test/pay',
       json({ success: false, message: 'Payment failed', code: 'PAYMENT_DECLINED' }, 402),
     );
-    renderStep();
+    renderStep(undefined, INR_CHECKOUT);
     await userEvent.click(await screen.findByRole('radio', { name: /UPI/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Pay $13.56 with UPI' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹1,128.19 with UPI' }));
     expect(await screen.findByText('Test mode — simulated UPI approval')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Decline payment' }));
     expect(await screen.findByText('Payment failed')).toBeInTheDocument();
@@ -123,8 +131,8 @@ describe('PaymentStep', () => {
       json({
         success: true,
         orderId: 'order_t1',
-        amount: 13.56,
-        currency: 'USD',
+        amount: 1128.19,
+        currency: 'INR',
         keyId: 'rzp_test',
         testMode: true,
       }),
@@ -136,11 +144,22 @@ describe('PaymentStep', () => {
       json({ success: true, order: orderAnswer({ payment: { provider: 'razorpay', status: 'captured' } }) }),
     );
     const onPaid = vi.fn();
-    renderStep(onPaid);
+    renderStep(onPaid, INR_CHECKOUT);
     await userEvent.click(await screen.findByRole('radio', { name: /UPI/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Pay $13.56 with UPI' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹1,128.19 with UPI' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Approve payment' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledOnce());
     expect(JSON.parse(server.requests.at(-1)!.body)).toEqual(signed);
+  });
+
+  it('given a checkout in dollars, when UPI is chosen, then it offers to pay in rupees instead of charging dollars', async () => {
+    renderStep();
+    await userEvent.click(await screen.findByRole('radio', { name: /Net Banking/ }));
+    expect(screen.getByText(RUPEES_ONLY)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pay \$13\.56 with/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with Net Banking in Indian rupees' }));
+    expect(localStorage.getItem(CURRENCY_KEY)).toBe('INR');
+    expect(server.requests.filter((r) => r.url.includes('create-order'))).toHaveLength(0);
+    localStorage.removeItem(CURRENCY_KEY);
   });
 });

@@ -5,7 +5,10 @@ import { lazy, Suspense, useState } from 'react';
 import type { OrderDto } from '@printshop/shared-events/api/orders';
 import { Alert } from '../../../components/alert';
 import { Spinner } from '../../../components/spinner';
+import { Button } from '../../../components/button';
+import { PAYMENT_METHODS, type PaymentMethodId } from '../../../lib/payment-methods';
 import { serverMessageOr } from '../../../lib/server-message';
+import { useCurrency } from '../../currency/use-currency';
 import { createPaymentIntent } from '../api/card-payment';
 import type { StartedCheckout } from '../api/start-checkout';
 import { RazorpayPayment } from './razorpay-payment';
@@ -16,12 +19,21 @@ const StripeCardForm = lazy(() => import('./stripe-card-form'));
 export const CARD_UNAVAILABLE =
   'Card payments are not available right now. Please choose UPI or net banking.';
 
-type Method = 'card' | 'upi' | 'netbanking';
-const METHODS: readonly { id: Method; label: string; hint: string }[] = [
-  { id: 'card', label: 'Card', hint: 'Visa, Mastercard, American Express' },
-  { id: 'upi', label: 'UPI', hint: 'Google Pay, PhonePe, Paytm, any UPI app' },
-  { id: 'netbanking', label: 'Net Banking', hint: 'All major Indian banks' },
-];
+/** Shown instead of UPI / net banking while the checkout is in another currency than rupees. */
+export const RUPEES_ONLY = 'UPI and net banking are charged in Indian rupees.';
+
+/** Offers the switch to rupees; the checkout then restarts in INR and shows the rupee amount. */
+function RupeesOnly({ label }: { label: string }) {
+  const { chooseCurrency } = useCurrency();
+  return (
+    <div className="payment-step__rupees" role="status">
+      <p>{RUPEES_ONLY}</p>
+      <Button variant="secondary" onClick={() => chooseCurrency('INR')}>
+        Pay with {label} in Indian rupees
+      </Button>
+    </div>
+  );
+}
 
 function CardPayment({
   checkout,
@@ -66,12 +78,14 @@ export interface PaymentStepProps {
 }
 
 export function PaymentStep({ checkout, amountText, email, phone, onPaid }: PaymentStepProps) {
-  const [method, setMethod] = useState<Method>('card');
+  const [method, setMethod] = useState<PaymentMethodId>('card');
+  const chosen = PAYMENT_METHODS.find((m) => m.id === method)!;
+  const offered = !chosen.onlyIn || chosen.onlyIn === checkout.currency;
   return (
     <div className="payment-step">
       <fieldset className="payment-methods">
         <legend className="checkout-section__heading">Payment method</legend>
-        {METHODS.map((m) => (
+        {PAYMENT_METHODS.map((m) => (
           <label key={m.id} className="payment-methods__option">
             <input
               type="radio"
@@ -89,6 +103,8 @@ export function PaymentStep({ checkout, amountText, email, phone, onPaid }: Paym
       </fieldset>
       {method === 'card' ? (
         <CardPayment checkout={checkout} amountText={amountText} onPaid={onPaid} />
+      ) : !offered ? (
+        <RupeesOnly label={chosen.label} />
       ) : (
         <RazorpayPayment
           key={method}

@@ -1,6 +1,7 @@
 // The text panels of a template page (spec 2 §2): How It Works, FAQ, How to Create, Why Customers
 // Love Us and the marketing section.
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
+import { useShippingClaims } from '../../claims/use-shop-claims';
 import { ratingText, reviewCountText, useShopRating } from '../../reviews/api/rating-summary';
 import { faq, HOW_IT_WORKS, HOW_TO_CREATE, MARKETING, WHY_CUSTOMERS_LOVE_US } from '../collage-copy';
 
@@ -47,19 +48,21 @@ export function HowToCreateCard() {
 }
 
 export function WhyCustomersLoveUsCard() {
+  const shipping = useShippingClaims();
   const rating = useShopRating();
+  const items = [
+    ...WHY_CUSTOMERS_LOVE_US,
+    `Ships within 24 hours. ${shipping.arrives}`,
+    ...(shipping.freeShippingOver ? [`Free shipping on orders over ${shipping.freeShippingOver}`] : []),
+    ...(rating ? [`Rated ${ratingText(rating)} from ${reviewCountText(rating.totalReviews)}`] : []),
+  ];
   return (
     <section className="collage-card" aria-labelledby="why-love-title">
       <h3 id="why-love-title">Why Customers Love Us</h3>
       <ul className="collage-card__list collage-card__list--ticks">
-        {WHY_CUSTOMERS_LOVE_US.map((item) => (
+        {items.map((item) => (
           <li key={item}>{item}</li>
         ))}
-        {rating && (
-          <li>
-            Rated {ratingText(rating)} from {reviewCountText(rating.totalReviews)}
-          </li>
-        )}
       </ul>
     </section>
   );

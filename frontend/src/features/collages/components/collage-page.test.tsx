@@ -269,4 +269,19 @@ describe('scrolling to the editor', () => {
     await waitFor(() => expect(scrolls).toHaveLength(1));
     expect(scrolls[0]).toMatchObject({ top: -80, behavior: 'smooth' });
   });
+
+  it('given the create section on screen (a phone scrolled to its buttons), then no floating button covers them', () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const [top, bottom] = this.classList.contains('collage-hero')
+        ? [-600, -200]
+        : this.classList.contains('collage-create')
+          ? [-1000, 500]
+          : [0, 0];
+      return { top, bottom, left: 0, right: 0, width: 0, height: 0, x: 0, y: 0 } as DOMRect;
+    });
+    renderCollage();
+    fireEvent.scroll(window);
+    expect(screen.getByRole('button', { name: 'Save & Create Another' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Collage' })).not.toBeInTheDocument();
+  });
 });

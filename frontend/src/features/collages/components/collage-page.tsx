@@ -45,6 +45,7 @@ export function CollagePage({ product, template }: { product: Product; template:
   const [floating, setFloating] = useState(false);
   const heroRef = useRef<HTMLElement>(null);
   const editorRef = useRef<HTMLDivElement>(null);
+  const createRef = useRef<HTMLDivElement>(null);
   const timers = useRef<number[]>([]);
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
@@ -74,11 +75,16 @@ export function CollagePage({ product, template }: { product: Product; template:
     if (deepLinked) openCreate(SCROLL.deepLinkDelay);
   }, [deepLinked, openCreate]);
 
-  // The floating button shows once the hero's bottom edge is within 100 px of the viewport's top.
+  // The floating button shows once the hero's bottom edge is within 100 px of the viewport's top,
+  // and never while the create section is on screen: there it only covered its controls (on phones,
+  // "Save & Create Another") and had nowhere to go.
   useEffect(() => {
     const update = () => {
       const hero = heroRef.current;
-      if (hero) setFloating(hero.getBoundingClientRect().bottom < SCROLL.floatingThreshold);
+      if (!hero) return;
+      const create = createRef.current?.getBoundingClientRect();
+      const createShowing = !!create && create.bottom > 0 && create.top < window.innerHeight;
+      setFloating(hero.getBoundingClientRect().bottom < SCROLL.floatingThreshold && !createShowing);
     };
     update();
     window.addEventListener('scroll', update, { passive: true });
@@ -161,7 +167,7 @@ export function CollagePage({ product, template }: { product: Product; template:
         aria-labelledby={`collage-tab-${tab}`}
       >
         {tab === 'create' && (
-          <div className="collage-create">
+          <div ref={createRef} className="collage-create">
             <div ref={editorRef} id="create" className="collage-create__editor">
               <CollageEditor template={template} builder={builder} />
               <SavedCollages builder={builder} />

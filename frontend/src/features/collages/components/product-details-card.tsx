@@ -3,11 +3,13 @@
 // 'unit x quantity' when more than one is ordered.
 import { COLLAGE_SIZES } from '@printshop/shared-events/rules/collages';
 import { PAYMENT_METHODS } from '../../../lib/site';
+import { useShippingClaims } from '../../claims/use-shop-claims';
 import { useCurrency } from '../../currency/use-currency';
 import type { CollageBuilder } from '../use-collage-builder';
 
 export function ProductDetailsCard({ builder }: { builder: CollageBuilder }) {
   const { formatCents } = useCurrency();
+  const shipping = useShippingClaims();
   const { size, total, quantity, quantityText } = builder;
   return (
     <section className="collage-card" aria-labelledby="product-details-title">
@@ -35,7 +37,7 @@ export function ProductDetailsCard({ builder }: { builder: CollageBuilder }) {
       </fieldset>
       <ul className="collage-card__notes">
         <li>Quality: 300 DPI on 270 GSM glossy paper</li>
-        <li>Delivery: 5-7 business days, express at checkout</li>
+        <li data-testid="delivery-promise">Delivery: {shipping.arrives}</li>
         <li>Payment: secure checkout ({PAYMENT_METHODS.join(', ')})</li>
       </ul>
       <div className="collage-quantity">

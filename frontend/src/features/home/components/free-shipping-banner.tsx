@@ -1,21 +1,20 @@
-// The free-shipping banner: the threshold from /api/settings, else 50 USD, in the chosen currency.
-import { toMinor } from '@printshop/shared-events/rules/money';
-import { freeShippingBannerThreshold } from '@printshop/shared-events/rules/shipping';
+// The free-shipping banner: the threshold of the visitor's country (US until detected) in the chosen
+// currency, from the same rule as the announcement bar, the cart and the shipping page.
+import { formatMoney } from '@printshop/shared-events/rules/money';
+import { shippingTermsIn } from '@printshop/shared-events/rules/shipping-terms';
 import { Icon } from '../../../components/icon';
-import { useSettings } from '../../catalog/api/get-settings';
 import { useCurrency } from '../../currency/use-currency';
 
 export function FreeShippingBanner() {
-  const { currency } = useCurrency();
-  const settings = useSettings();
-  const settingCents = settings.data ? toMinor(settings.data.freeShippingThresholdUsd, 'USD') : null;
-  const { text } = freeShippingBannerThreshold(currency, settingCents);
+  const { currency, country } = useCurrency();
+  const threshold = shippingTermsIn(country, currency).freeShippingThreshold;
+  if (threshold === null) return null;
   return (
     <section className="shipping-banner" aria-label="Free shipping">
       <p>
         <Icon name="box" size={22} />
         <strong>Free shipping</strong> on orders over{' '}
-        <strong data-testid="free-shipping-threshold">{text}</strong>
+        <strong data-testid="free-shipping-threshold">{formatMoney(threshold, currency)}</strong>
       </p>
     </section>
   );

@@ -2,6 +2,8 @@
 // The order comes with the navigation, else it is read again by id (?orderId=&email=), and after
 // Stripe's own redirect (3-D Secure) the payment is confirmed first (by the caller's function). Purchase tracking is sent
 // once per order number (spec 2 §7).
+import { shippingRuleFor } from '@printshop/shared-events/rules/shipping';
+import { DeliveryPromise } from '../../claims/delivery-promise';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -68,6 +70,10 @@ export function OrderConfirmation({
         Thank you! Your order <strong>{data.orderNumber}</strong> is confirmed. We have sent the details to{' '}
         <strong>{data.email}</strong>.
       </Alert>
+      <DeliveryPromise
+        days={shippingRuleFor(data.shippingAddress.country).estimatedDays}
+        from={data.createdAt}
+      />
       <OrderDetails order={data} showTimeline={false} />
       <p className="order-confirmation__next">
         <ButtonLink to={track}>Track your order</ButtonLink>

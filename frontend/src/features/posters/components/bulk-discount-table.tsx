@@ -1,15 +1,22 @@
-// The bulk-discount table of the poster pages (spec 2 §9), from discounts.ts: the bands 1-9, 10-49,
-// 50-99, 100+ with the displayed tier prices and savings labels; the shopper's current band is marked.
+// The bulk-discount table of the poster pages (spec 2 §9): the bands 1-9, 10-49, 50-99, 100+ with the
+// price per poster each band charges, in the chosen currency (discounts.ts bandTable), and the
+// saving; the shopper's current band is marked.
 import {
-  POSTER_DISCOUNT,
-  POSTER_DISCOUNT_BANDS_DISPLAY,
-  POSTER_TIER_TABLE,
+  bandTable,
   discountBand,
+  formatRate,
+  POSTER_DISCOUNT,
 } from '@printshop/shared-events/rules/discounts';
 
-export function BulkDiscountTable({ sku, totalQuantity }: { sku: string; totalQuantity: number }) {
-  const row = POSTER_TIER_TABLE.find((r) => r.sku === sku);
-  if (!row) return null;
+export interface BulkDiscountTableProps {
+  label: string;
+  /** One poster, in minor units of the chosen currency. */
+  unitPrice: number;
+  totalQuantity: number;
+  format(minor: number): string;
+}
+
+export function BulkDiscountTable({ label, unitPrice, totalQuantity, format }: BulkDiscountTableProps) {
   const current = POSTER_DISCOUNT.bands.indexOf(discountBand(POSTER_DISCOUNT, totalQuantity));
   return (
     <section className="bulk-table" aria-labelledby="bulk-table-heading">
@@ -18,20 +25,20 @@ export function BulkDiscountTable({ sku, totalQuantity }: { sku: string; totalQu
         <thead>
           <tr>
             <th scope="col">Quantity</th>
-            <th scope="col">Price per {row.label} poster</th>
+            <th scope="col">Price per {label} poster</th>
             <th scope="col">You save</th>
           </tr>
         </thead>
         <tbody>
-          {POSTER_DISCOUNT_BANDS_DISPLAY.map((band, index) => (
+          {bandTable(POSTER_DISCOUNT, unitPrice).map((row, index) => (
             <tr
-              key={band}
+              key={row.label}
               className={index === current ? 'is-current' : undefined}
               aria-current={index === current || undefined}
             >
-              <th scope="row">{band}</th>
-              <td>₹{row.prices[index]}</td>
-              <td>{index === 0 ? '—' : `${row.savings[index - 1]}`}</td>
+              <th scope="row">{row.label}</th>
+              <td>{format(row.unitPrice)}</td>
+              <td>{row.rateBps === 0 ? '—' : formatRate(row.rateBps)}</td>
             </tr>
           ))}
         </tbody>

@@ -4,8 +4,10 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { shortName, type Product } from '@printshop/shared-events/rules/catalog';
-import { POSTER_DISCOUNT, applyQuantityDiscount } from '@printshop/shared-events/rules/discounts';
+import { convertFromUsd, formatMoney } from '@printshop/shared-events/rules/money';
+import { POSTER_DISCOUNT } from '@printshop/shared-events/rules/discounts';
 import { ProductHead } from '../../catalog/components/product-head';
+import { DeliveryPromise } from '../../claims/delivery-promise';
 import { useReviews } from '../../reviews/api/get-reviews';
 import { useCurrency } from '../../currency/use-currency';
 import { CreationPanel } from '../../product-creation/components/creation-panel';
@@ -45,7 +47,8 @@ const scrollTo = (id: string) =>
 
 export function PosterPage({ product, onCartChanged, imageTools }: PosterPageProps) {
   const { pathname } = useLocation();
-  const { formatCents, country } = useCurrency();
+  const { formatCents, country, currency } = useCurrency();
+  const format = (minor: number) => formatMoney(minor, currency);
   const creation = useProductCreation({ product, scheme: POSTER_DISCOUNT, onCartChanged, imageTools });
   const isMobile = useIsMobile();
   const spec = POSTER_SPECS[product.sku] ?? { sku: product.sku, sizeLabel: product.sku, dimensions: '' };
@@ -72,11 +75,6 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
     const timer = setTimeout(() => scrollTo(hasImages ? 'uploads-list' : 'upload-area'), AUTO_SCROLL_MS);
     return () => clearTimeout(timer);
   }, [hasImages, isMobile]);
-
-  const usdOrder = applyQuantityDiscount(
-    POSTER_DISCOUNT,
-    creation.items.map((item) => ({ quantity: item.quantity, unitPrice: product.basePriceUsdCents })),
-  ).final;
 
   return (
     <div className={`product-page poster-page${isMobile && hasImages ? ' poster-page--with-bar' : ''}`}>
@@ -108,7 +106,12 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
         <div className="poster-page__left">
           <PosterGallery product={product} />
           <FeatureCards />
-          <BulkDiscountTable sku={product.sku} totalQuantity={creation.summary.totalQuantity} />
+          <BulkDiscountTable
+            label={spec.sizeLabel}
+            unitPrice={convertFromUsd(product.basePriceUsdCents, currency)}
+            totalQuantity={creation.summary.totalQuantity}
+            format={format}
+          />
         </div>
         <div className="poster-page__right">
           <h1 className="product-page__name">{name}</h1>
@@ -116,6 +119,7 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
             <strong data-testid="product-price">{formatCents(product.basePriceUsdCents)}</strong>
             <span> per print</span>
           </p>
+          <DeliveryPromise />
           <ul className="poster-page__key-features" aria-label="Key features">
             {KEY_FEATURES.map((feature) => (
               <li key={feature}>{feature}</li>
@@ -131,7 +135,13 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
             </div>
           )}
           <CreationPanel creation={creation} aspectLabel={`${spec.sizeLabel} (${spec.dimensions})`} />
-          <PosterTabs spec={spec} country={country} orderUsdCents={usdOrder} />
+          <PosterTabs
+            spec={spec}
+            country={country}
+            currency={currency}
+            subtotal={creation.summary.total}
+            format={format}
+          />
         </div>
       </div>
       {isMobile && (

@@ -1,8 +1,8 @@
 // Tabs of the poster pages (spec 2 §2, §4): Product Details (default), Shipping (the visitor's
 // country's rule) and FAQ.
 import { useId, useState } from 'react';
-import { formatMoney, toMinor } from '@printshop/shared-events/rules/money';
-import { shippingFor } from '@printshop/shared-events/rules/shipping';
+import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
+import { shippingTermsIn, shipsFree } from '@printshop/shared-events/rules/shipping-terms';
 import { POSTER_FAQ, type PosterSpec } from '../poster-content';
 
 type Tab = 'details' | 'shipping' | 'faq';
@@ -17,16 +17,18 @@ export const PROCESSING_TIME = '24-48 hours (excluding Sundays)';
 export interface PosterTabsProps {
   spec: PosterSpec;
   country: string;
-  /** The order's amount after the bulk discount, USD cents: decides whether shipping is free. */
-  orderUsdCents: number;
+  currency: CurrencyCode;
+  /** The order's subtotal before the bulk discount (minor units of `currency`), as the cart compares it. */
+  subtotal: number;
+  format(minor: number): string;
 }
 
-export function PosterTabs({ spec, country, orderUsdCents }: PosterTabsProps) {
+export function PosterTabs({ spec, country, currency, subtotal, format }: PosterTabsProps) {
   const [tab, setTab] = useState<Tab>('details');
   const base = useId();
-  const quote = shippingFor(country, orderUsdCents);
-  const ruleMoney = (major: number) => formatMoney(toMinor(major, quote.currency), quote.currency);
-  const fee = quote.feeMinor === 0 ? 'Free' : formatMoney(quote.feeMinor, quote.currency);
+  const terms = shippingTermsIn(country, currency);
+  const { rule } = terms;
+  const fee = shipsFree(terms, subtotal) ? 'Free' : format(terms.baseRate);
 
   return (
     <section className="poster-tabs">
@@ -77,7 +79,7 @@ export function PosterTabs({ spec, country, orderUsdCents }: PosterTabsProps) {
           <dl className="poster-specs" data-testid="shipping-panel">
             <div>
               <dt>Ships to</dt>
-              <dd>{quote.countryName}</dd>
+              <dd>{rule.countryName}</dd>
             </div>
             <div>
               <dt>Processing time</dt>
@@ -86,17 +88,17 @@ export function PosterTabs({ spec, country, orderUsdCents }: PosterTabsProps) {
             <div>
               <dt>Delivery</dt>
               <dd>
-                {quote.estimatedDays.min}-{quote.estimatedDays.max} business days
+                {rule.estimatedDays.min}-{rule.estimatedDays.max} business days
               </dd>
             </div>
             <div>
               <dt>Standard shipping</dt>
-              <dd>{quote.baseRate === 0 ? 'Free' : ruleMoney(quote.baseRate)}</dd>
+              <dd>{terms.baseRate === 0 ? 'Free' : format(terms.baseRate)}</dd>
             </div>
-            {quote.freeShippingThreshold !== null && (
+            {terms.freeShippingThreshold !== null && (
               <div>
                 <dt>Free shipping</dt>
-                <dd>On orders over {ruleMoney(quote.freeShippingThreshold)}</dd>
+                <dd>On orders over {format(terms.freeShippingThreshold)}</dd>
               </div>
             )}
             <div>

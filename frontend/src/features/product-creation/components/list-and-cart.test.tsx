@@ -217,6 +217,27 @@ describe('add to cart', () => {
     expect(screen.queryByText(/added to cart/)).not.toBeInTheDocument();
   });
 
+  it.each([
+    [
+      'an answer the page cannot read (200 without the item)',
+      () => json({ success: true }, 200),
+      'Failed to add item to cart.',
+    ],
+    ['a failure without a message', () => json({}, 500), 'Failed to add item to cart.'],
+  ])(
+    'given %s, then the spec\'s sentence shows, not the client\'s "Status …"',
+    async (_case, answer, sentence) => {
+      server.on('POST /api/cart/item', answer());
+      const { user } = renderPoster();
+      await chooseFiles(user, [photo('a.png')]);
+      await cropOne(user, 'a.png');
+      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(sentence);
+      expect(alert).not.toHaveTextContent(/Status/);
+    },
+  );
+
   it('warns before adding poor-quality prints: Go Back adds nothing, Add Anyway adds', async () => {
     server.on('POST /api/images', () => uploadAnswer(++server.uploads, { dpi: 90, quality: 'poor' }));
     server.on('POST /api/cart/item', json({ success: true, item: { id: 'l1' } }, 201));

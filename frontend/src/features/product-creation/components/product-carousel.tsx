@@ -1,6 +1,7 @@
 // The product image carousel of the standard-print panels (spec 2 §2): a badge, the price range in
-// dollars with two decimals, 'N people viewing', previous / next and thumbnails.
+// the chosen currency, 'N people viewing', previous / next and thumbnails.
 import { useState } from 'react';
+import { useCurrency } from '../../currency/use-currency';
 
 export interface CarouselProps {
   images: ReadonlyArray<{ src: string; alt: string }>;
@@ -10,10 +11,9 @@ export interface CarouselProps {
   viewers: number;
 }
 
-export const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
-
 export function ProductCarousel({ images, badge, priceRangeUsdCents, viewers }: CarouselProps) {
   const [index, setIndex] = useState(0);
+  const { formatCents } = useCurrency();
   const count = images.length;
   const current = images[index] ?? images[0];
   if (!current) return null;
@@ -46,7 +46,7 @@ export function ProductCarousel({ images, badge, priceRangeUsdCents, viewers }: 
       </div>
       <div className="carousel__meta">
         <strong data-testid="price-range">
-          {low === high ? dollars(low) : `${dollars(low)} - ${dollars(high)}`}
+          {low === high ? formatCents(low) : `${formatCents(low)} - ${formatCents(high)}`}
         </strong>
         <span data-testid="viewer-count">{viewers} people viewing</span>
       </div>

@@ -12,6 +12,7 @@ import type { ImageTools } from '../image-tools';
 import { useIsMobile } from '../use-mobile';
 import { useProductCreation } from '../use-product-creation';
 import { useProductViewTracking } from '../use-product-view-tracking';
+import { DeliveryPromise } from '../../claims/delivery-promise';
 import { CreationPanel } from './creation-panel';
 import { MobileCartBar } from './mobile-cart-bar';
 import { ProductCarousel } from './product-carousel';
@@ -92,6 +93,7 @@ export function StandardProductPage({ product, onCartChanged, imageTools }: Stan
             <strong data-testid="product-price">{formatCents(product.basePriceUsdCents)}</strong>
             <span> / {product.unit}</span>
           </p>
+          <DeliveryPromise />
           <dl className="product-page__specs">
             <div>
               <dt>Print size</dt>

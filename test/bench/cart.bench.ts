@@ -2,10 +2,13 @@
 // (one cart_session cookie and one uploaded image each), beside a bare Koa route served by the same
 // server process in the same run.
 //   cart-add-p99: POST /api/cart/item p99 latency in ms; baseline the bare route's p99 (goal <= 50 ms).
+//   cart-add-vs-insert: POST /api/cart/item requests/s; baseline the rate of a raw single-row INSERT
+//                 (an event row of its own) through the shop's own pool at the same concurrency, run
+//                 in the bench server process; ratio = add / insert (goal >= 0.5).
 //   cart-get:     GET /api/cart?currency=EUR&country=DE requests/s; baseline the bare route's rate;
 //                 ratio = cart / bare (goal >= 0.4).
-// The runs alternate (bare, add, get) for BENCH_CART_ROUNDS rounds (2); each result keeps its best
-// round, compared with that round's bare route. GET runs once the read model has every add.
+// The runs alternate (bare, insert, add, get) for BENCH_CART_ROUNDS rounds (2); each result keeps its
+// best round, compared with that round's baseline. GET runs once the read model has every add.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import os from 'node:os';
@@ -36,16 +39,39 @@ interface Measured {
 export function startServer() {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cart-server.ts');
   const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const ready = new Promise<{ shopUrl: string; bareUrl: string }>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before it was ready`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
-  });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const nextLine = async () => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error(`the bench server exited (${child.exitCode})`);
+    return JSON.parse(value as string) as Record<string, unknown>;
+  };
   const stop = () =>
     new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.stdin!.end();
     });
-  return { ready, stop };
+  return {
+    ready: nextLine() as Promise<{ shopUrl: string; bareUrl: string }>,
+    /** Raw single-row INSERTs through the shop's own pool, in the server process. */
+    async insert(seconds: number, concurrency: number): Promise<Measured> {
+      child.stdin!.write(`${JSON.stringify({ insert: { seconds, concurrency } })}\n`);
+      const { insert } = (await nextLine()) as {
+        insert: { count: number; seconds: number; p50: number; p99: number };
+      };
+      const measured = {
+        rate: insert.count / insert.seconds,
+        p50: insert.p50,
+        p99: insert.p99,
+        requests: insert.count,
+      };
+      console.log(
+        `raw INSERT (${concurrency} in flight): ${Math.round(measured.rate)} rows/s, p99 ${measured.p99} ms (${insert.count} rows)`,
+      );
+      return measured;
+    },
+    stop,
+  };
 }
 
 /** A guest session with its own uploaded image (the real upload route). */
@@ -171,16 +197,21 @@ export async function run() {
     await add(true);
     await caughtUp(shopUrl, sessions[0]!);
     await get(true);
-    const rounds: Array<{ bare: Measured; added: Measured; got: Measured }> = [];
+    await server.insert(3, CONNECTIONS);
+    const rounds: Array<{ bare: Measured; insert: Measured; added: Measured; got: Measured }> = [];
     for (let round = 0; round < ROUNDS; round++) {
       const bare = await bareRun(false);
+      const insert = await server.insert(DURATION_S, CONNECTIONS);
       const added = await add(false);
       await caughtUp(shopUrl, sessions[0]!);
       const got = await get(false);
-      rounds.push({ bare, added, got });
+      rounds.push({ bare, insert, added, got });
     }
     // Each figure is compared with the bare route of its own round (the same load on the machine).
     const addRound = rounds.reduce((a, b) => (b.added.p99 < a.added.p99 ? b : a));
+    const insertRound = rounds.reduce((a, b) =>
+      b.added.rate / b.insert.rate > a.added.rate / a.insert.rate ? b : a,
+    );
     const getRound = rounds.reduce((a, b) => (b.got.rate / b.bare.rate > a.got.rate / a.bare.rate ? b : a));
 
     const details = {
@@ -198,6 +229,20 @@ export async function run() {
       baseline: addRound.bare.p99,
       ratio: addRound.added.p99 / Math.max(addRound.bare.p99, 1),
       details: { ...details, goal: 'p99 <= 50 ms', add: addRound.added, bare: addRound.bare, rounds },
+    });
+    writeResult({
+      name: 'cart-add-vs-insert',
+      unit: 'req/s',
+      value: insertRound.added.rate,
+      baseline: insertRound.insert.rate,
+      ratio: insertRound.added.rate / insertRound.insert.rate,
+      details: {
+        ...details,
+        goal: 'ratio >= 0.5',
+        add: insertRound.added,
+        insert: insertRound.insert,
+        rounds,
+      },
     });
     writeResult({
       name: 'cart-get',

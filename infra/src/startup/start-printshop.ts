@@ -56,6 +56,8 @@ import { startTrackingConsumer } from '../tracking/tracking-consumer';
 export interface RunningPrintShop {
   /** The gateway's address, when this role serves HTTP. */
   port?: number;
+  /** The process's Postgres pool (benchmarks measure raw statements through it). */
+  db: Knex;
   stop(): Promise<void>;
 }
 
@@ -244,7 +246,7 @@ export async function startPrintShop({
       port = (server.address() as AddressInfo).port;
     }
 
-    return { port, stop };
+    return { port, db, stop };
   } catch (error) {
     await stop();
     throw error;

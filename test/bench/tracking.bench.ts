@@ -210,6 +210,7 @@ export async function run() {
         connections: CONNECTIONS,
         seconds: DURATION_S,
         cores: os.cpus().length,
+        loadAverage: os.loadavg()[0],
         calls,
         endToEnd,
         sink: {

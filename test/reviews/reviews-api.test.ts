@@ -271,7 +271,7 @@ describe('the public list', () => {
     const data = await publicList(`?product=${SKU.toLowerCase()}`);
     expect(data.reviews).toEqual(newest(approved));
     expect(Object.keys(data.reviews[0]!).sort()).toEqual(
-      ['content', 'created_at', 'id', 'productSku', 'rating', 'user', 'verifiedPurchase'].sort(),
+      ['content', 'created_at', 'id', 'photos', 'productSku', 'rating', 'user', 'verifiedPurchase'].sort(),
     );
     expect(data.stats).toEqual(stats);
     expect(data.pagination).toEqual({ page: 1, limit: 5, total: 5, pages: 1 });

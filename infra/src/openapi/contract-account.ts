@@ -16,6 +16,8 @@ import { okSchema } from '@printshop/shared-events/api/common';
 import { contactBodySchema, contactResponseSchema } from '@printshop/shared-events/api/contact';
 import {
   createReviewBodySchema,
+  myReviewsResponseSchema,
+  ratingSummaryResponseSchema,
   reviewResponseSchema,
   reviewsQuerySchema,
   reviewsResponseSchema,
@@ -109,6 +111,17 @@ export const accountContract: Contract = {
     summary: 'Approved reviews with stats',
     query: reviewsQuerySchema,
     answer: reviewsResponseSchema,
+  },
+  'GET /api/reviews/summary': {
+    tag: MORE,
+    summary: "The shop's rating: average and count of approved reviews",
+    answer: ratingSummaryResponseSchema,
+  },
+  'GET /api/reviews/mine': {
+    tag: MORE,
+    summary: "The caller's reviews with their status and order line",
+    auth: 'user',
+    answer: myReviewsResponseSchema,
   },
   'POST /api/reviews': {
     tag: MORE,

@@ -13,29 +13,10 @@ import type { Sharp } from 'sharp';
 import type { OpenedImage } from './decode';
 import { openStored } from './derivatives';
 import { imageJob } from './image-work';
-import { PRINT_DPI, printSpecOf, type Orientation, type PrintSpec } from './print-spec';
+import type { PrintSource, RenderedPrint } from '@printshop/shared-events/print-file';
+import { PRINT_DPI, printSpecOf, type PrintSpec } from './print-spec';
 
 export const PRINT_JPEG_QUALITY = 95;
-
-export type PrintSource = 'original' | 'composite' | 'served copy';
-
-export interface RenderedPrint {
-  bytes: Buffer;
-  widthPx: number;
-  heightPx: number;
-  /** The trimmed print, oriented as the file. */
-  widthIn: number;
-  heightIn: number;
-  bleedPx: number;
-  /** Source pixels per printed inch (floored); below 300 the file was enlarged. */
-  effectiveDpi: number;
-  orientation: Orientation;
-  paper: string;
-  source: PrintSource;
-  sourceImageId: string;
-  /** Why the source is not the recipe's original, when it is not. */
-  note?: string;
-}
 
 interface Rect {
   x: number;

@@ -1,6 +1,7 @@
 // What a lab needs to know of a product's print before rendering it: its trimmed size at 300 DPI
 // in the orientation of the photo, the bleed around it and the paper. Sizes come from the catalog
 // (a collage size SKU prints at its own size).
+import type { Orientation } from '@printshop/shared-events/print-file';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { MM_PER_INCH } from '@printshop/shared-events/rules/print-quality';
 import { printSizeOf } from './print-assessment';
@@ -8,8 +9,6 @@ import { printSizeOf } from './print-assessment';
 export const PRINT_DPI = 300;
 /** 1/8 in at 300 DPI (37.5 px, rounded up so the cut never shows paper). */
 export const BLEED_PX = 38;
-
-export type Orientation = 'landscape' | 'portrait' | 'square';
 
 export interface PrintSpec {
   /** The trimmed print, oriented like the photo. */

@@ -12,31 +12,13 @@ import { ZipArchive } from 'archiver';
 import type { OrderLine } from '@printshop/shared-events/events/checkout';
 import { slotPhotosOf } from '@printshop/shared-events/events/order-line-images';
 import type { OrderView } from '@printshop/shared-events/events/order-view';
+import type { Orientation, RenderedPrint } from '@printshop/shared-events/print-file';
 import { MM_PER_INCH } from '@printshop/shared-events/rules/print-quality';
 import { printedSize } from './admin-order-dto';
 
-type Orientation = 'landscape' | 'portrait' | 'square';
-
-/** A line's print file as the renderer made it. */
-export interface RenderedPrintFile {
-  bytes: Buffer;
-  widthPx: number;
-  heightPx: number;
-  /** The trimmed print, oriented as the file. */
-  widthIn: number;
-  heightIn: number;
-  bleedPx: number;
-  effectiveDpi: number;
-  orientation: Orientation;
-  paper: string;
-  source: 'original' | 'composite' | 'served copy';
-  sourceImageId: string;
-  note?: string;
-}
-
 export interface PrintFileDeps {
   /** The line's print file rendered from its recipe; undefined when none of its images is kept. */
-  renderPrint(line: OrderLine): Promise<RenderedPrintFile | undefined>;
+  renderPrint(line: OrderLine): Promise<RenderedPrint | undefined>;
   /** A slot photo as served (upright JPEG) with its size; undefined when it is gone. */
   slotPhoto(imageId: string): Promise<{ bytes: Buffer; widthPx: number; heightPx: number } | undefined>;
   contactThumb(print: Buffer): Promise<Buffer>;
@@ -156,7 +138,7 @@ const NO_PRINT = {
   paper: null,
 } as const;
 
-function printLine(line: OrderLine, file: string, r: RenderedPrintFile): ManifestLine {
+function printLine(line: OrderLine, file: string, r: RenderedPrint): ManifestLine {
   return {
     file,
     sku: line.sku,

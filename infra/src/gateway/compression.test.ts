@@ -1,60 +1,19 @@
 // What a browser gets on the wire: built files in their precompressed encoding, dynamic text
-// compressed, and nothing encoded for a client that did not ask. Raw node:http, since fetch would
-// decode the body and hide the encoding.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+// compressed, and nothing encoded for a client that did not ask.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '@printshop/shared-events/logger';
-import { createGateway } from './create-gateway';
-import { createMetrics } from './metrics';
+import { serveBuiltFrontend, type BuiltFrontend } from './test-support/built-frontend';
 
 const script = `console.log(${JSON.stringify('a shop script '.repeat(200))});`;
 const page = `<!doctype html><title>PrintShop</title>${'<p>shop</p>'.repeat(200)}`;
 const bigJson = { lines: Array.from({ length: 100 }, (_, i) => ({ id: `line-${i}`, quantity: i })) };
 
-let dir: string;
-let server: http.Server;
-let base: string;
-
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function get(pathname: string, acceptEncoding?: string): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { accept: 'text/html,*/*' };
-    if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
-    http
-      .get(base + pathname, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on('error', reject);
-  });
-}
+let shop: BuiltFrontend;
+const get = (pathname: string, acceptEncoding?: string) => shop.get(pathname, acceptEncoding);
 
 beforeAll(async () => {
   // Given a build with precompressed copies beside each text file, as the frontend build writes them
-  dir = mkdtempSync(path.join(os.tmpdir(), 'printshop-compress-'));
-  mkdirSync(path.join(dir, 'assets'));
-  for (const [file, text] of [
-    ['index.html', page],
-    ['assets/app-abc.js', script],
-  ] as const) {
-    writeFileSync(path.join(dir, file), text);
-    writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(text));
-    writeFileSync(path.join(dir, `${file}.gz`), gzipSync(text));
-  }
   const router = new Router();
   router.get('/api/big', (ctx) => {
     ctx.body = bigJson;
@@ -62,21 +21,11 @@ beforeAll(async () => {
   router.get('/api/small', (ctx) => {
     ctx.body = { ok: true };
   });
-  const app = createGateway({
-    logger: silentLogger,
-    routers: [router],
-    metrics: createMetrics(),
-    readiness: { checks: {} },
-    frontendDir: dir,
-  });
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  shop = await serveBuiltFrontend({ 'index.html': page, 'assets/app-abc.js': script }, [router]);
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  rmSync(dir, { recursive: true, force: true });
+  await shop.close();
 });
 
 describe('compression on the wire', () => {

@@ -1,16 +1,9 @@
 // The prerendered pages of a build (frontend/build-plugins/prerender.ts) on the wire: each listed
 // page gets its own HTML, precompressed and revalidated on every visit; other routes get the shell.
 // Raw node:http, since fetch would decode the body and hide the encoding.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '@printshop/shared-events/logger';
-import { createGateway } from './create-gateway';
-import { createMetrics } from './metrics';
+import { serveBuiltFrontend, type BuiltFrontend } from './test-support/built-frontend';
 
 const doc = (body: string) =>
   `<!doctype html><html><head></head><body><div id="root">${body}</div></body></html>`;
@@ -18,65 +11,27 @@ const HOME = doc('<h1>Transform Your Memories</h1>');
 const PRODUCT = doc('<h1>4x6 Photo Prints</h1>');
 const SHELL = doc('');
 
-let dir: string;
-let server: http.Server;
-let base: string;
+let shop: BuiltFrontend;
 
-function get(pathname: string, acceptEncoding = 'gzip, deflate, br') {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>(
-    (resolve, reject) => {
-      http
-        .get(
-          base + pathname,
-          { headers: { accept: 'text/html', 'accept-encoding': acceptEncoding } },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => {
-              const body = Buffer.concat(chunks);
-              const br = res.headers['content-encoding'] === 'br';
-              resolve({
-                status: res.statusCode ?? 0,
-                headers: res.headers,
-                text: (br ? brotliDecompressSync(body) : body).toString(),
-              });
-            });
-          },
-        )
-        .on('error', reject);
-    },
-  );
+/** A browser's GET, the body decoded from brotli when it came so. */
+async function get(pathname: string) {
+  const res = await shop.get(pathname, 'gzip, deflate, br');
+  const br = res.headers['content-encoding'] === 'br';
+  return { ...res, text: (br ? brotliDecompressSync(res.body) : res.body).toString() };
 }
 
 beforeAll(async () => {
   // Given a build whose prerender step wrote the home page, a product page and the shell
-  dir = mkdtempSync(path.join(os.tmpdir(), 'printshop-prerendered-'));
-  mkdirSync(path.join(dir, 'product', '4x6-photo-prints'), { recursive: true });
-  for (const [file, text] of [
-    ['index.html', HOME],
-    ['shell.html', SHELL],
-    ['product/4x6-photo-prints/index.html', PRODUCT],
-  ] as const) {
-    writeFileSync(path.join(dir, file), text);
-    writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(text));
-    writeFileSync(path.join(dir, `${file}.gz`), gzipSync(text));
-  }
-  writeFileSync(path.join(dir, 'prerendered.json'), JSON.stringify(['/', '/product/4x6-photo-prints']));
-  const app = createGateway({
-    logger: silentLogger,
-    routers: [],
-    metrics: createMetrics(),
-    readiness: { checks: {} },
-    frontendDir: dir,
+  shop = await serveBuiltFrontend({
+    'index.html': HOME,
+    'shell.html': SHELL,
+    'product/4x6-photo-prints/index.html': PRODUCT,
+    'prerendered.json': JSON.stringify(['/', '/product/4x6-photo-prints']),
   });
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  rmSync(dir, { recursive: true, force: true });
+  await shop.close();
 });
 
 describe('prerendered pages', () => {

@@ -65,7 +65,7 @@ async function pickCurrency(page: Page, code: Chosen) {
     .getByRole('dialog', { name: 'Choose a currency' })
     .getByRole('button', { name: new RegExp(code) })
     .click();
-  await page.getByRole('button', { name: new RegExp(`\\(${code}\\)\\. Change currency`) }).waitFor();
+  await page.getByRole('button', { name: new RegExp(`^${code}, .+: Change currency`) }).waitFor();
 }
 
 const control = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));

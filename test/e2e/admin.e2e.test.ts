@@ -205,7 +205,9 @@ describe('the admin area', () => {
       .first()
       .waitFor()
       .catch(() => undefined);
-    // The admin signs out; the shopper signs in.
+    // The admin's session is forgotten once the page has settled: a session answer still under way
+    // would store the token again after it was removed.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => {
       localStorage.removeItem('token');
       localStorage.removeItem('user');

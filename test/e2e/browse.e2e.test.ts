@@ -19,7 +19,8 @@ describe('browsing', () => {
     await page.goto(shop.url('/'));
     await page.getByRole('heading', { level: 1, name: /Turn your memories into/ }).waitFor();
     await expect(page.title()).resolves.toBe('PrintShop - Transform Your Memories Into Beautiful Prints');
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(shop.url('/'));
+    // The prerendered HTML carries a path-relative canonical; the app makes it absolute once hydrated.
+    await expect.poll(() => page.locator('link[rel="canonical"]').getAttribute('href')).toBe(shop.url('/'));
     const structured = await page.locator('script[type="application/ld+json"]').textContent();
     expect(JSON.parse(structured ?? '{}')['@context']).toBe('https://schema.org');
     // The announcement follows the country the server detects for this browser (spec 1 §2).

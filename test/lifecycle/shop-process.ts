@@ -1,9 +1,11 @@
 // Runs the real `npm start` path (node infra/bin/start.mjs) as a child process, the way a terminal,
 // a process manager or a crash would treat it: own process group, real signals, real kills.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '@printshop/infra/embedded/nats';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -153,3 +155,22 @@ export async function waitUntil(check: () => boolean, ms: number): Promise<boole
 }
 
 export { freePort };
+
+/**
+ * One DATA_DIR (Postgres is initialised once per file) and a free embedded-Postgres port for a test
+ * file; afterwards whatever a failed step left is killed (ours only: the shops started and the
+ * processes naming the temporary folder) and the folder removed.
+ */
+export function lifecycleFolder(): { dataDir: string; pgPort: number; started: ShopProcess[] } {
+  const folder = { dataDir: '', pgPort: 0, started: [] as ShopProcess[] };
+  beforeAll(async () => {
+    folder.dataDir = mkdtempSync(path.join(os.tmpdir(), 'printshop-lifecycle-'));
+    folder.pgPort = await freePort();
+  });
+  afterAll(async () => {
+    for (const shop of folder.started) if (isAlive(shop.pid)) process.kill(shop.pid, 'SIGKILL');
+    for (const { pid } of processesMentioning(folder.dataDir)) process.kill(pid, 'SIGKILL');
+    rmSync(folder.dataDir, { recursive: true, force: true });
+  });
+  return folder;
+}

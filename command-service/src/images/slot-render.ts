@@ -135,7 +135,7 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charC
 /** A designed strip's artwork: its title in its ink over a band of its accent, with two hearts. */
 function artworkSvg(design: StripDesign, box: Size): Buffer {
   const { width, height } = box;
-  const size = Math.round(Math.min(height * 0.32, width / (design.title.length * 0.55)));
+  const size = Math.round(Math.min(height * 0.32, width / (design.title.length * 0.68)));
   const heart = (cx: number) =>
     `<path transform="translate(${cx},${height * 0.78}) scale(${size / 40})" d="M0 8 C-12 -6 -24 6 0 22 C24 6 12 -6 0 8Z" fill="${design.accent}"/>`;
   return Buffer.from(

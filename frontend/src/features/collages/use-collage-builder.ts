@@ -170,6 +170,23 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
 
   const preview = useCallback(() => previewCollage(kit, drawing()), [kit, drawing]);
 
+  // Once every slot is filled the collage is composed in the background, so Add to Cart finds it
+  // made (composing a 4800 px mask build takes seconds on a slow machine); any change recomposes.
+  const composed = useRef<{ photos: ReadonlyMap<number, SlotPhoto>; blob: Promise<Blob> } | null>(null);
+  useEffect(() => {
+    if (!complete) return;
+    const blob = composeCollage(kit, drawing());
+    blob.catch(() => undefined); // made again, with its error shown, on add
+    composed.current = { photos, blob };
+  }, [complete, drawing, kit, photos]);
+
+  /** The composite of the slots as they are: the one made in the background, else made now. */
+  const composite = useCallback(() => {
+    const made = composed.current;
+    const fresh = () => composeCollage(kit, drawing());
+    return made?.photos === photos ? made.blob.catch(fresh) : fresh();
+  }, [drawing, kit, photos]);
+
   /** The add-to-cart tracking call of every product page (fire and forget, same event id as the add). */
   const track = useCallback(
     (added: AddedCollage, sizeId: CollageSizeId, eventId: string) =>
@@ -199,7 +216,7 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
           const slots = slotUploads();
           // Checked before the (slow) composition too.
           if (slots.some((slot) => !slot.file)) throw new Error(COLLAGE_ERRORS.imageMissing);
-          const collage = await composeCollage(kit, drawing());
+          const collage = await composite();
           const eventId = newEventId();
           const order = { template, templateName: template.name, size, quantity, slots, collage };
           track(await addCollageToCart(order, eventId), size, eventId);
@@ -211,7 +228,7 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
           showToast(COLLAGE_MESSAGES.addFailed, 'error');
         }
       }),
-    [drawing, kit, leaveForCart, quantity, queryClient, runBusy, size, slotUploads, template, track],
+    [composite, leaveForCart, quantity, queryClient, runBusy, size, slotUploads, template, track],
   );
 
   const resetEditor = useCallback(() => {
@@ -225,10 +242,7 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
       runBusy('save', async () => {
         try {
           const current = drawing();
-          const [collageBlob, previewBlob] = await Promise.all([
-            composeCollage(kit, current),
-            previewCollage(kit, current),
-          ]);
+          const [collageBlob, previewBlob] = await Promise.all([composite(), previewCollage(kit, current)]);
           const now = Date.now();
           await saveCollage({
             id: savedCollageId(now),
@@ -257,7 +271,7 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
           showToast(COLLAGE_MESSAGES.saveFailed, 'error');
         }
       }),
-    [drawing, kit, quantity, reloadSaved, resetEditor, runBusy, size, slotUploads, template],
+    [composite, drawing, kit, quantity, reloadSaved, resetEditor, runBusy, size, slotUploads, template],
   );
 
   const removeSaved = useCallback(

@@ -2,6 +2,7 @@
 // slot's real shape cut from a mask (a diamond's box takes in its neighbours' corners).
 import { describe, expect, it } from 'vitest';
 import { collageSlotProblem, COLLAGE_SLOT_MESSAGES, cropInside, lineTemplate } from './collage-slots';
+import { priceLines } from './cart-pricing';
 import { isolateSlotAlpha } from './slot-alpha';
 
 const crop = { x: 0, y: 0, width: 10, height: 10 };
@@ -78,5 +79,23 @@ describe('isolateSlotAlpha', () => {
     expect(alpha(0, 0)).toBe(0);
     expect(alpha(2, 2)).toBe(0);
     expect(alpha(20, 20)).toBe(0);
+  });
+});
+
+describe('the name of a collage line', () => {
+  const line = (templatePath: string) => ({
+    sku: 'TEMPLATE12_COLLAGE_A4',
+    quantity: 1,
+    customizationData: { templatePath },
+  });
+
+  it('given a template32 line (sold as TEMPLATE12), then it carries its own name and 3 photos, not the film strip’s 7', () => {
+    const [item] = priceLines([line('/images/products/template32.png')], 'USD').items;
+    expect(item!.name).toBe('Vertical Moments Collage - 3 Photos (A4) | Photo Collage Print');
+  });
+
+  it('given the film strip’s own line, then it keeps the catalog name', () => {
+    const [item] = priceLines([line('/images/products/template12.png')], 'USD').items;
+    expect(item!.name).toBe('Film Strip Collage - 7 Photos (A4) | Photo Collage Print');
   });
 });

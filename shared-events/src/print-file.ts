@@ -2,7 +2,7 @@
 // and the print-files ZIP lists it (query-service orders/print-files.ts): one shape for both.
 export type Orientation = 'landscape' | 'portrait' | 'square';
 
-export type PrintSource = 'original' | 'composite' | 'served copy';
+export type PrintSource = 'original' | 'composite' | 'served copy' | 'slots';
 
 export interface RenderedPrint {
   bytes: Buffer;

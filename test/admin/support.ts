@@ -95,8 +95,12 @@ export async function uploadForPrint(
   if (!b.token) throw new Error('uploadForPrint needs a signed-in browser');
   const form = new FormData();
   const type = photo?.type ?? 'image/png';
-  form.append('rawImage', new Blob([photo?.raw ?? (await pngBytes())], { type }), 'photo');
-  form.append('croppedImage', new Blob([photo?.cropped ?? (await pngBytes())], { type }), 'cropped');
+  form.append('rawImage', new Blob([new Uint8Array(photo?.raw ?? (await pngBytes()))], { type }), 'photo');
+  form.append(
+    'croppedImage',
+    new Blob([new Uint8Array(photo?.cropped ?? (await pngBytes()))], { type }),
+    'cropped',
+  );
   form.append('crop', JSON.stringify(photo?.crop ?? { x: 0, y: 0, width: 48, height: 48 }));
   form.append('sku', sku);
   const response = await fetch(`${app.url}/api/images`, {

@@ -63,7 +63,7 @@ export function browser(app: Pick<TestApp, 'url'>) {
   /** Uploads a real image through POST /api/images/single; its id. */
   async function uploadImage(): Promise<string> {
     const form = new FormData();
-    form.append('image', new Blob([await pngBytes()], { type: 'image/png' }), 'photo.png');
+    form.append('image', new Blob([new Uint8Array(await pngBytes())], { type: 'image/png' }), 'photo.png');
     const response = await fetch(`${app.url}/api/images/single`, {
       method: 'POST',
       headers: headers(),

@@ -82,13 +82,14 @@ describe('template collages', () => {
     await page.screenshot({ path: screenshotPath('collage-page'), fullPage: true });
     const addToCart = page.getByRole('button', { name: 'Add to Cart' });
     expect(await addToCart.isDisabled()).toBe(true);
+    // Watched from the start: each slot photo is uploaded as soon as its slot is filled.
+    const calls = watchCollageCalls(page);
     for (let slot = 1; slot <= 3; slot++) await fillSlot(page, slot, await photo(slot));
     await page.getByText('3 of 3 photos added').waitFor();
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await page.getByTestId('collage-unit-line').getByText('$4.99 x 2').waitFor();
     await page.getByTestId('collage-canvas').screenshot({ path: screenshotPath('collage-editor-filled') });
 
-    const calls = watchCollageCalls(page);
     await addToCart.click();
     await page.waitForURL('**/cart');
     const heading = page.getByRole('heading', { name: 'Modern Post Style - 3 Photos (A4)' });

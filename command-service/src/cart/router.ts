@@ -17,6 +17,11 @@ import { NotFound, ValidationError } from '@printshop/shared-events/errors';
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import { priceCart, priceLines } from '@printshop/shared-events/rules/cart-pricing';
 import { pricedSku } from '@printshop/shared-events/rules/catalog';
+import {
+  collageSlotProblem,
+  COLLAGE_SLOT_MESSAGES,
+  cropInside,
+} from '@printshop/shared-events/rules/collage-slots';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { canUseImage, loadImage } from '../images/image';
@@ -67,6 +72,30 @@ export function cartRouter(deps: CartRouterDeps): Router {
     if (!images.every((image) => canUseImage(image, caller))) throw new NotFound(IMAGE_MESSAGES.notFound);
   }
 
+  /**
+   * A collage's slots: one photo per slot of its template (400), each the caller's (404, by
+   * checkImages), each crop inside its photo (400).
+   */
+  async function checkCollageSlots(ctx: Context, body: ReturnType<typeof addCartItemBodySchema.parse>) {
+    const data = body.customizationData;
+    if (!data) return;
+    const problem = collageSlotProblem(body.sku, data.templatePath, data.images);
+    if (problem) throw new ValidationError(problem, { 'customizationData.images': problem });
+    await checkImages(ctx, [
+      body.croppedImageId,
+      body.rawImageId ?? undefined,
+      ...data.images.map((i) => i.imageId),
+    ]);
+    for (const { slotId, imageId, crop } of data.images) {
+      if (!crop) continue;
+      const image = await loadImage(store, imageId);
+      if (image && !cropInside(crop, image)) {
+        const message = COLLAGE_SLOT_MESSAGES.cropOutside(slotId);
+        throw new ValidationError(message, { 'customizationData.images': message });
+      }
+    }
+  }
+
   /** `?currency=` of a write, checked before anything is written; USD when absent. */
   const currencyOf = (ctx: Context): CurrencyCode =>
     ctx.query.currency === undefined ? 'USD' : (currencyQuerySchema.parse(ctx.query).currency ?? 'USD');
@@ -98,8 +127,8 @@ export function cartRouter(deps: CartRouterDeps): Router {
   router.post('/api/cart/item', async (ctx) => {
     const body = addCartItemBodySchema.parse(ctx.request.body ?? {});
     const currency = currencyOf(ctx);
-    const images = body.customizationData?.images.map((image) => image.imageId) ?? [];
-    await checkImages(ctx, [body.croppedImageId, body.rawImageId ?? undefined, ...images]);
+    if (body.customizationData) await checkCollageSlots(ctx, body);
+    else await checkImages(ctx, [body.croppedImageId, body.rawImageId ?? undefined]);
     await add(ctx, currency, {
       sku: body.sku,
       quantity: body.quantity,

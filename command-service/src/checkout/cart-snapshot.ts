@@ -11,7 +11,7 @@ import { pricedSku } from '@printshop/shared-events/rules/catalog';
 import { currencyByCode, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { evolveCart, initialCart } from '../cart/cart';
 import { availableLoyaltyPoints } from '../loyalty/balance';
-import { imageRecipe } from './print-recipe';
+import { imageRecipe, slotRecipe } from './print-recipe';
 
 export const CHECKOUT_MESSAGES = {
   emptyCart: 'Your cart is empty.',
@@ -48,7 +48,10 @@ export async function snapshotCart(
   const lines = await Promise.all(
     priced.items.map(async (item): Promise<OrderLine> => {
       const { line } = item;
-      const recipe = await imageRecipe(store, line.croppedImageId, line.rawImageId);
+      const [recipe, slots] = await Promise.all([
+        imageRecipe(store, line.croppedImageId, line.rawImageId),
+        slotRecipe(store, line),
+      ]);
       return {
         lineId: line.lineId,
         sku: item.sku,
@@ -63,6 +66,7 @@ export async function snapshotCart(
         ...recipe,
         ...(line.customizationData && { customizationData: line.customizationData }),
         ...(line.stripImages && { images: line.stripImages }),
+        ...(slots && { slots }),
       };
     }),
   );

@@ -15,6 +15,7 @@ import { openStored } from './derivatives';
 import { imageJob } from './image-work';
 import type { PrintSource, RenderedPrint } from '@printshop/shared-events/print-file';
 import { PRINT_DPI, printSpecOf, type PrintSpec } from './print-spec';
+import { composeFromSlots } from './slot-render';
 
 export const PRINT_JPEG_QUALITY = 95;
 
@@ -31,6 +32,7 @@ const isComposed = (line: OrderLine): boolean =>
 
 export const COMPOSITE_NOTE =
   'rendered from the composite the shopper made (the slots’ crops in their originals are not recorded)';
+export const SLOTS_NOTE = 'composed from the slot originals and their crops';
 
 /** Where the line prints from: the recipe's original and its crop, else the best image kept. */
 async function openSource(images: ImageStore, line: OrderLine) {
@@ -101,8 +103,40 @@ function withBleed(opened: OpenedImage, region: Rect, spec: PrintSpec): Sharp {
 
 const inches = (value: number) => Math.round(value * 100) / 100;
 
+/** A strip or collage composed from its slot originals at the print size, when its recipe has them. */
+async function renderSlots(images: ImageStore, line: OrderLine) {
+  if (!line.slots?.length) return undefined;
+  // Strips and collages are portrait designs: the spec of a portrait picture.
+  const spec = printSpecOf(line.sku, 1, 2);
+  if (!spec) throw new Error(`No print size for SKU ${line.sku}`);
+  const composed = await composeFromSlots(images, line, {
+    width: spec.trimWidthPx,
+    height: spec.trimHeightPx,
+  });
+  if (!composed) return undefined;
+  const { bleedPx: bleed } = spec;
+  // White (or the strip's colour, already flattened) bleed: the design's edge is paper, not picture.
+  const shaped = composed.image.extend({
+    top: bleed,
+    bottom: bleed,
+    left: bleed,
+    right: bleed,
+    extendWith: 'copy',
+  });
+  return { spec, shaped, effectiveDpi: composed.effectiveDpi };
+}
+
 /** Renders the line's print file; undefined when no image of it is kept any more. */
 export async function renderPrint(images: ImageStore, line: OrderLine): Promise<RenderedPrint | undefined> {
+  const slotted = await renderSlots(images, line);
+  if (slotted) {
+    const bytes = await encodePrint(slotted.shaped, slotted.spec, slotted.effectiveDpi);
+    return printOf(bytes, slotted.spec, slotted.effectiveDpi, {
+      source: 'slots',
+      sourceImageId: line.croppedImageId,
+      note: SLOTS_NOTE,
+    });
+  }
   const found = await openSource(images, line);
   if (!found) return undefined;
   const { opened } = found;
@@ -120,7 +154,18 @@ export async function renderPrint(images: ImageStore, line: OrderLine): Promise<
         .clone()
         .resize(tw, th, { fit: 'contain', background: '#ffffff' })
         .extend({ top: bleed, bottom: bleed, left: bleed, right: bleed, background: '#ffffff' });
-  const bytes = await imageJob(() =>
+  const bytes = await encodePrint(shaped, spec, effectiveDpi);
+  return printOf(bytes, spec, effectiveDpi, {
+    source: found.source,
+    sourceImageId: found.imageId,
+    ...(found.note && { note: found.note }),
+  });
+}
+
+/** sRGB JPEG at 300 DPI with the print's size and effective DPI in its EXIF description. */
+function encodePrint(shaped: Sharp, spec: PrintSpec, effectiveDpi: number): Promise<Buffer> {
+  const bleed = spec.bleedPx;
+  return imageJob(() =>
     shaped
       .flatten({ background: '#ffffff' })
       .withIccProfile('srgb')
@@ -133,18 +178,24 @@ export async function renderPrint(images: ImageStore, line: OrderLine): Promise<
       .jpeg({ quality: PRINT_JPEG_QUALITY, chromaSubsampling: '4:4:4', optimiseCoding: false })
       .toBuffer(),
   );
+}
+
+function printOf(
+  bytes: Buffer,
+  spec: PrintSpec,
+  effectiveDpi: number,
+  from: Pick<RenderedPrint, 'source' | 'sourceImageId' | 'note'>,
+): RenderedPrint {
   return {
     bytes,
-    widthPx: tw + 2 * bleed,
-    heightPx: th + 2 * bleed,
+    widthPx: spec.trimWidthPx + 2 * spec.bleedPx,
+    heightPx: spec.trimHeightPx + 2 * spec.bleedPx,
     widthIn: spec.widthIn,
     heightIn: spec.heightIn,
-    bleedPx: bleed,
+    bleedPx: spec.bleedPx,
     effectiveDpi,
     orientation: spec.orientation,
     paper: spec.paper,
-    source: found.source,
-    sourceImageId: found.imageId,
-    ...(found.note && { note: found.note }),
+    ...from,
   };
 }

@@ -53,7 +53,7 @@ export interface ManifestLine {
   /** The line's image (its cropped image or composite); for slot photos the photo. */
   imageId: string;
   /** What the file was rendered from: the recipe's original, a composite, a served copy, a slot photo. */
-  source: 'original' | 'composite' | 'served copy' | 'slot photo' | null;
+  source: 'original' | 'composite' | 'served copy' | 'slots' | 'slot photo' | null;
   sourceImageId: string | null;
   note?: string;
   /** sha256 (hex) of the file as it is in the ZIP. */

@@ -46,7 +46,18 @@ export const cropPositionSchema = z.object({
   height: z.number().finite().nonnegative(),
 });
 
-/** What a collage line carries (spec 2 §3 "Cart item payload (collage)"). */
+/** A slot photo's crop in its original's upright pixels: what the print file is cut from. */
+export const slotCropSchema = z.object({
+  x: z.number().finite().nonnegative(),
+  y: z.number().finite().nonnegative(),
+  width: z.number().finite().positive(),
+  height: z.number().finite().positive(),
+});
+
+/**
+ * What a collage line carries (spec 2 §3 "Cart item payload (collage)"). Ours: each slot's `crop`,
+ * so the print file is composed from the slot originals (lines without it print their composite).
+ */
 export const customizationDataSchema = z.object({
   templatePath: requiredText(500),
   templateName: requiredText(200),
@@ -59,6 +70,7 @@ export const customizationDataSchema = z.object({
         slotId: z.union([text(100), z.number().int()]),
         imageId: idSchema,
         position: cropPositionSchema.optional(),
+        crop: slotCropSchema.optional(),
       }),
     )
     .max(50),

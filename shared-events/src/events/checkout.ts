@@ -37,6 +37,21 @@ export const orderLineSchema = z.object({
   /** Photo strips: the slot photos. */
   images: z.array(z.object({ imageId: z.string(), slot: z.number().int() })).optional(),
   printQuality: z.enum(['good', 'fair', 'poor']).optional(),
+  /**
+   * Strips and collages: each slot's original and the crop in its upright pixels, in slot order;
+   * the print file is composed from them. Lines recorded before (or without crops) have none.
+   */
+  slots: z
+    .array(
+      z.object({
+        slot: z.union([z.string(), z.number().int()]),
+        imageId: z.string(),
+        crop: cropSchema,
+        /** Collages: the slot's box on the template picture (its pixels). */
+        position: cropSchema.optional(),
+      }),
+    )
+    .optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -25,6 +25,8 @@ export function imagesOfLine(line: OrderLine): string[] {
   const ids = new Set<string>([line.croppedImageId]);
   if (line.rawImageId) ids.add(line.rawImageId);
   for (const photo of slotPhotosOf(line)) ids.add(photo.imageId);
+  // The originals the slots are cut from (a strip's frames are cropped copies of them).
+  for (const slot of line.slots ?? []) ids.add(slot.imageId);
   return [...ids];
 }
 

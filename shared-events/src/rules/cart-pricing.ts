@@ -20,7 +20,8 @@
 //   cart ships nothing and costs nothing.
 // - grandTotal = subtotal - discount + shippingFee; never negative, as discounts stay below the
 //   subtotal.
-import { pricedSku, type Family } from './catalog';
+import { pricedSku, shortName, type Family } from './catalog';
+import { lineTemplate } from './collage-slots';
 import type { CurrencyCode } from './currencies';
 import { applyQuantityDiscount, discountAmount, POSTER_DISCOUNT, UPLOAD_PANEL_DISCOUNT } from './discounts';
 import { redeemableDiscount } from './loyalty';
@@ -147,6 +148,20 @@ function bandDiscounts<L extends PricingLine>(items: readonly PricedItem<L>[]): 
 }
 
 /** The lines the catalog sells, each priced in `currency` (money.ts reconciliation rule); the rest apart. */
+/**
+ * A collage line is named after the template it was made on: template32 sells under TEMPLATE12,
+ * whose catalog name is the 7-photo film strip's.
+ */
+function lineName(
+  line: PricingLine & { customizationData?: unknown },
+  priced: NonNullable<ReturnType<typeof pricedSku>>,
+) {
+  const path = (line.customizationData as { templatePath?: unknown } | undefined)?.templatePath;
+  const template = priced.size && typeof path === 'string' ? lineTemplate(priced.sku, path) : undefined;
+  if (!template || template.id === priced.product.collage?.id) return priced.name;
+  return priced.name.replace(shortName(priced.product.name), template.name);
+}
+
 export function priceLines<L extends PricingLine>(
   lines: readonly L[],
   currency: CurrencyCode,
@@ -167,7 +182,7 @@ export function priceLines<L extends PricingLine>(
     return {
       line,
       sku: priced.sku,
-      name: priced.name,
+      name: lineName(line, priced),
       family: priced.product.family,
       quantity: line.quantity,
       unitUsdCents: priced.unitPriceUsdCents,

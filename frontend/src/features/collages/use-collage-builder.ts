@@ -1,7 +1,9 @@
 // The state of one template collage page (spec 2 §4): slots and their photos, size and quantity,
 // the busy flag of any add or save, and the saved collages (IndexedDB, so they outlive a reload).
+// Each slot photo is uploaded as soon as it is placed, so Add to Cart only sends the composite.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import {
   collageSize,
@@ -9,8 +11,19 @@ import {
   type CollageSizeId,
   type CollageTemplate,
 } from '@printshop/shared-events/rules/collages';
+import { convertFromUsd, toMajor } from '@printshop/shared-events/rules/money';
+import { newEventId } from '../../lib/tracking/track-event';
 import { refreshCart } from '../cart/api/get-cart';
-import { addCollageToCart, COLLAGE_ERRORS, type CollageSlotUpload } from './api/add-collage-to-cart';
+import { useCurrency } from '../currency/use-currency';
+import { trackAddToCart } from '../product-creation/api/track-product';
+import { useSession } from '../session/use-session';
+import {
+  addCollageToCart,
+  COLLAGE_ERRORS,
+  type AddedCollage,
+  type CollageSlotUpload,
+} from './api/add-collage-to-cart';
+import { uploadSingleImage } from './api/upload-image';
 import { COLLAGE_MESSAGES } from './collage-copy';
 import { orderTotal, parseQuantity } from './collage-order';
 import type { CanvasKit } from './imaging/canvas-kit';
@@ -32,6 +45,16 @@ export interface SlotPhoto {
   crop: Area;
   /** The slot's cropped picture (PNG at twice the slot's size). */
   preview: Blob;
+  /** The photo's upload, started when it was placed; undefined when it failed (retried on add). */
+  upload: Promise<string | undefined>;
+}
+
+/** Starts a slot photo's upload now; a failure is logged and retried when the collage is added. */
+function uploadInBackground(file: Blob): Promise<string | undefined> {
+  return uploadSingleImage(file, 'image.jpg').catch((error: unknown) => {
+    console.warn('A slot photo upload failed; it is retried on add', error);
+    return undefined;
+  });
 }
 
 export type BusyWith = 'crop' | 'add' | 'save' | 'add-all' | null;
@@ -46,6 +69,8 @@ const positionOf = (zone: DetectedZone): Area => ({
 export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, initialSize?: string | null) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { currency } = useCurrency();
+  const { user } = useSession();
   const analysed = useTemplateZones(kit, template);
   const zones = useMemo(() => analysed?.zones ?? [], [analysed]);
   const [photos, setPhotos] = useState<ReadonlyMap<number, SlotPhoto>>(new Map());
@@ -94,8 +119,9 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
         const zone = zones.find((z) => z.id === zoneId);
         if (!zone) return;
         try {
+          const upload = uploadInBackground(file);
           const preview = await cropForSlot(kit, file, crop, zone);
-          setPhotos((current) => new Map(current).set(zoneId, { file, crop, preview }));
+          setPhotos((current) => new Map(current).set(zoneId, { file, crop, preview, upload }));
         } catch (error) {
           console.warn('Crop failed', error);
           showToast(COLLAGE_MESSAGES.cropFailed, 'error');
@@ -129,11 +155,59 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
 
   const slotUploads = useCallback(
     (): CollageSlotUpload[] =>
-      zones.map((zone) => ({ slotId: zone.id, file: photos.get(zone.id)?.file, position: positionOf(zone) })),
+      zones.map((zone) => {
+        const photo = photos.get(zone.id);
+        return {
+          slotId: zone.id,
+          file: photo?.file,
+          position: positionOf(zone),
+          crop: photo?.crop,
+          imageId: photo?.upload,
+        };
+      }),
     [photos, zones],
   );
 
   const preview = useCallback(() => previewCollage(kit, drawing()), [kit, drawing]);
+
+  // Once every slot is filled the collage is composed in the background, so Add to Cart finds it
+  // made (composing a 4800 px mask build takes seconds on a slow machine); any change recomposes.
+  const composed = useRef<{ photos: ReadonlyMap<number, SlotPhoto>; blob: Promise<Blob> } | null>(null);
+  useEffect(() => {
+    if (!complete) return;
+    const blob = composeCollage(kit, drawing());
+    blob.catch(() => undefined); // made again, with its error shown, on add
+    composed.current = { photos, blob };
+  }, [complete, drawing, kit, photos]);
+
+  /** The composite of the slots as they are: the one made in the background, else made now. */
+  const composite = useCallback(() => {
+    const made = composed.current;
+    const fresh = () => composeCollage(kit, drawing());
+    return made?.photos === photos ? made.blob.catch(fresh) : fresh();
+  }, [drawing, kit, photos]);
+
+  /** The add-to-cart tracking call of every product page (fire and forget, same event id as the add). */
+  const track = useCallback(
+    (added: AddedCollage, sizeId: CollageSizeId, eventId: string) =>
+      void trackAddToCart(
+        {
+          ...added,
+          name: template.name,
+          price: toMajor(convertFromUsd(collageSize(sizeId).priceUsdCents, currency), currency),
+          currency,
+        },
+        eventId,
+        user,
+      ),
+    [currency, template.name, user],
+  );
+
+  /** Empties the editor before leaving for the cart, so the unsaved-photos guard lets it go. */
+  const leaveForCart = useCallback(() => {
+    flushSync(() => setPhotos(new Map()));
+    void navigate('/cart');
+  }, [navigate]);
 
   const addToCart = useCallback(
     () =>
@@ -142,17 +216,19 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
           const slots = slotUploads();
           // Checked before the (slow) composition too.
           if (slots.some((slot) => !slot.file)) throw new Error(COLLAGE_ERRORS.imageMissing);
-          const collage = await composeCollage(kit, drawing());
-          await addCollageToCart({ template, templateName: template.name, size, quantity, slots, collage });
+          const collage = await composite();
+          const eventId = newEventId();
+          const order = { template, templateName: template.name, size, quantity, slots, collage };
+          track(await addCollageToCart(order, eventId), size, eventId);
           showToast(COLLAGE_MESSAGES.added, 'success');
           await refreshCart(queryClient);
-          void navigate('/cart');
+          leaveForCart();
         } catch (error) {
           console.warn('Adding the collage failed', error);
           showToast(COLLAGE_MESSAGES.addFailed, 'error');
         }
       }),
-    [drawing, kit, navigate, quantity, queryClient, runBusy, size, slotUploads, template],
+    [composite, leaveForCart, quantity, queryClient, runBusy, size, slotUploads, template, track],
   );
 
   const resetEditor = useCallback(() => {
@@ -166,10 +242,7 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
       runBusy('save', async () => {
         try {
           const current = drawing();
-          const [collageBlob, previewBlob] = await Promise.all([
-            composeCollage(kit, current),
-            previewCollage(kit, current),
-          ]);
+          const [collageBlob, previewBlob] = await Promise.all([composite(), previewCollage(kit, current)]);
           const now = Date.now();
           await saveCollage({
             id: savedCollageId(now),
@@ -180,7 +253,14 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
             savedAt: now,
             collageBlob,
             preview: previewBlob,
-            slots: slotUploads().flatMap((slot) => (slot.file ? [{ ...slot, file: slot.file }] : [])),
+            // Kept without the upload promise (IndexedDB clones data only): its id, once known.
+            slots: await Promise.all(
+              slotUploads().flatMap(({ imageId, ...slot }) =>
+                slot.file
+                  ? [Promise.resolve(imageId).then((id) => ({ ...slot, file: slot.file!, imageId: id }))]
+                  : [],
+              ),
+            ),
           });
           // The list shows the new collage as the editor empties.
           await reloadSaved();
@@ -191,7 +271,7 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
           showToast(COLLAGE_MESSAGES.saveFailed, 'error');
         }
       }),
-    [drawing, kit, quantity, reloadSaved, resetEditor, runBusy, size, slotUploads, template],
+    [composite, drawing, kit, quantity, reloadSaved, resetEditor, runBusy, size, slotUploads, template],
   );
 
   const removeSaved = useCallback(
@@ -213,19 +293,24 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
         if (list.length === 0) return;
         try {
           for (const collage of list) {
-            await addCollageToCart({
-              template,
-              templateName: collage.templateName,
-              size: collage.size,
-              quantity: collage.quantity,
-              slots: collage.slots,
-              collage: collage.collageBlob,
-            });
+            const eventId = newEventId();
+            const added = await addCollageToCart(
+              {
+                template,
+                templateName: collage.templateName,
+                size: collage.size,
+                quantity: collage.quantity,
+                slots: collage.slots,
+                collage: collage.collageBlob,
+              },
+              eventId,
+            );
+            track(added, collage.size, eventId);
             await removeSavedCollage(collage.id);
           }
           showToast(COLLAGE_MESSAGES.addedAll(list.length), 'success');
           await refreshCart(queryClient);
-          void navigate('/cart');
+          leaveForCart();
         } catch (error) {
           console.warn('Adding the saved collages failed', error);
           showToast(COLLAGE_MESSAGES.addAllFailed, 'error');
@@ -234,7 +319,7 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
           await reloadSaved();
         }
       }),
-    [navigate, queryClient, reloadSaved, runBusy, saved, template],
+    [leaveForCart, queryClient, reloadSaved, runBusy, saved, template, track],
   );
 
   return {
@@ -254,6 +339,7 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
     saved,
     setPhoto,
     removePhoto,
+    clearPhotos: () => setPhotos(new Map()),
     preview,
     addToCart,
     saveAndCreateAnother,

@@ -6,6 +6,8 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
 import { Button } from '../../../components/button';
+import { UnsavedChangesGuard } from '../../product-creation/components/unsaved-changes-guard';
+import '../../product-creation/components/product-creation.css';
 import { ratingText, reviewCountText, useShopRating } from '../../reviews/api/rating-summary';
 import { TOP_BAR_NOTES, TRUST_ITEMS, templateCopy } from '../collage-copy';
 import { useCanvasKit } from '../imaging/canvas-kit-context';
@@ -184,6 +186,9 @@ export function CollagePage({ product, template }: { product: Product; template:
       </div>
 
       <CollageMarketing name={copy.heading} />
+
+      {/* Slot photos not yet in the cart (nor saved) are lost on leaving: ask first, as posters do. */}
+      <UnsavedChangesGuard active={builder.photos.size > 0} onLeave={builder.clearPhotos} />
 
       {floating && (
         <Button className="collage-floating" onClick={() => openCreate(SCROLL.tabDelay)}>

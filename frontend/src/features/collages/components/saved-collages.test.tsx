@@ -47,8 +47,9 @@ describe('Save & Create Another', () => {
     expect(within(list).getByText(/A4 \(210 x 297 mm\) · Qty 2/)).toBeInTheDocument();
     expect(await within(list).findByAltText('Saved collage 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add All 1 Collages to Cart' })).toBeEnabled();
-    // Saving writes nothing to the server (the page itself reads the reviews for its rating).
-    expect(shop.server.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
+    // Each slot photo was uploaded as its slot was filled; saving itself writes nothing more.
+    expect(shop.server.requests.filter((r) => r.method !== 'GET')).toHaveLength(3);
+    expect(uploads(shop.server).map(fileNameOf)).toEqual(['image.jpg', 'image.jpg', 'image.jpg']);
 
     const [saved] = await listSavedCollages('post-style-3photos');
     expect(saved).toMatchObject({ templateName: 'Modern Post Style - 3 Photos', size: 'A4', quantity: 2 });
@@ -141,14 +142,20 @@ describe('Add All n Collages to Cart', () => {
     expect(await screen.findByText('2 collages added to cart!')).toBeInTheDocument();
     await waitFor(() => expect(history.location.pathname).toBe('/cart'));
 
+    // The slot photos went up as the slots were filled (and were kept with the saved collages);
+    // adding sends only each composite.
     expect(uploads(shop.server).map(fileNameOf)).toEqual([
-      ...['image.jpg', 'image.jpg', 'image.jpg', 'collage.jpg'],
-      ...['image.jpg', 'image.jpg', 'image.jpg', 'collage.jpg'],
+      ...Array.from({ length: 6 }, () => 'image.jpg'),
+      ...['collage.jpg', 'collage.jpg'],
     ]);
     const lines = cartAdds(shop.server).map((r) => JSON.parse(r.body));
     expect(lines.map((l) => [l.sku, l.quantity, l.croppedImageId, l.customizationData.size])).toEqual([
-      ['TEMPLATE_COLLAGE_A4', 2, 'img-4', 'A4'],
+      ['TEMPLATE_COLLAGE_A4', 2, 'img-7', 'A4'],
       ['TEMPLATE_COLLAGE_A5', 1, 'img-8', 'A5'],
+    ]);
+    expect(lines.map((l) => l.customizationData.images.map((i: { imageId: string }) => i.imageId))).toEqual([
+      ['img-1', 'img-2', 'img-3'],
+      ['img-4', 'img-5', 'img-6'],
     ]);
     expect(await listSavedCollages('post-style-3photos')).toEqual([]);
   });

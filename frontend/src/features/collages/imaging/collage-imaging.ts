@@ -4,7 +4,7 @@ import { COLLAGE_OUTPUT, type CollageBuilder } from '@printshop/shared-events/ru
 import type { PixelImage } from '../zones/detect-zones';
 import { context2d, type CanvasKit, type Picture, type Surface } from './canvas-kit';
 import { coverArea, outputSize, scaleArea, ZONE_CROP_SCALE, type Area } from './geometry';
-import { isolateSlotAlpha } from './slot-alpha';
+import { isolateSlotAlpha } from '@printshop/shared-events/rules/slot-alpha';
 
 async function withPicture<T>(kit: CanvasKit, source: string | Blob, draw: (p: Picture) => Promise<T> | T) {
   const picture = await kit.loadPicture(source);

@@ -9,6 +9,10 @@ export interface SavedSlot {
   slotId: number;
   file: Blob;
   position: Area;
+  /** The crop in the photo (its pixels): the print file is cut from the photo by it. */
+  crop?: Area;
+  /** The photo as uploaded while the slot was filled, when its upload had finished. */
+  imageId?: string;
 }
 
 /** Spec 2 §3 "Saved collage", plus the template it belongs to and when it was saved. */

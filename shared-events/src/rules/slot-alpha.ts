@@ -1,7 +1,12 @@
 // The alpha of one slot cut from a mask (pure): a slot's box can take in corners of its neighbours
 // (a diamond grid's boxes overlap), so only the region connected to the box's centre counts; its
 // grey edge pixels keep their grey as partial alpha.
-import type { PixelImage } from '../zones/detect-zones';
+/** RGBA pixels, as ImageData and sharp's raw output have them. */
+export interface PixelImage {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray | Uint8Array;
+}
 
 /** Rewrites RGBA mask pixels in place: white (opaque where the slot is), alpha = the slot's luminance. */
 export function isolateSlotAlpha(image: PixelImage): void {

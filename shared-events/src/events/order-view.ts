@@ -123,7 +123,9 @@ export function orderDto(view: OrderView): OrderDto {
       }),
     })),
     subtotal: major(view.amounts.subtotal),
-    discount: major(view.amounts.discount + view.amounts.loyaltyDiscount),
+    discount: major(
+      view.amounts.discount + (view.amounts.promotionDiscount ?? 0) + view.amounts.loyaltyDiscount,
+    ),
     shippingFee: major(view.amounts.shipping),
     total: major(view.amounts.total),
     currency,

@@ -16,7 +16,11 @@ const created = (terms: Partial<PromotionTerms> = {}): PromotionEvent => ({
   type: 'PromotionCreated',
   data: { code: 'SUMMER10', percentBps: 1000, startsAt: '2025-05-01T00:00:00.000Z', ...terms, at, by },
 });
-const reserved = (checkoutId: string, customer = `user:${checkoutId}`, expiresAt = holdEnds): PromotionEvent => ({
+const reserved = (
+  checkoutId: string,
+  customer = `user:${checkoutId}`,
+  expiresAt = holdEnds,
+): PromotionEvent => ({
   type: 'PromotionUseReserved',
   data: { checkoutId, customer, expiresAt, at },
 });
@@ -104,7 +108,10 @@ describe('changing and ending a code', () => {
 
 describe('reserving a use', () => {
   it('given a code with uses left, when a payment starts, then a use is held for its checkout', () => {
-    spec.given([created({ maxUses: 2 })]).when(reserve('c1')).then([reserved('c1')]);
+    spec
+      .given([created({ maxUses: 2 })])
+      .when(reserve('c1'))
+      .then([reserved('c1')]);
   });
 
   it('given no such code, then "This code is not valid."', () => {
@@ -148,7 +155,10 @@ describe('reserving a use', () => {
   });
 
   it('given the checkout holds a use, when its payment starts again, then nothing more is held', () => {
-    spec.given([created({ maxUses: 1 }), reserved('c1')]).when(reserve('c1')).then([]);
+    spec
+      .given([created({ maxUses: 1 }), reserved('c1')])
+      .when(reserve('c1'))
+      .then([]);
   });
 
   it('given the last use held by a hold that expired, when another checkout reserves, then the old hold is released first', () => {
@@ -172,8 +182,14 @@ describe('releasing and spending a use', () => {
       type: 'ReleasePromotionUse' as const,
       data: { checkoutId: 'c1', reason: 'payment_failed' as const, at },
     };
-    spec.given([created({ maxUses: 1 }), reserved('c1')]).when(release).then([released]);
-    spec.given([created({ maxUses: 1 }), reserved('c1'), released]).when(release).then([]);
+    spec
+      .given([created({ maxUses: 1 }), reserved('c1')])
+      .when(release)
+      .then([released]);
+    spec
+      .given([created({ maxUses: 1 }), reserved('c1'), released])
+      .when(release)
+      .then([]);
     spec
       .given([created({ maxUses: 1 }), reserved('c1'), released])
       .when(reserve('c2'))
@@ -182,8 +198,14 @@ describe('releasing and spending a use', () => {
 
   it('given the checkout holds the last use, when its order is placed, then the use is spent, once per order', () => {
     const spend = { type: 'SpendPromotionUse' as const, data: spendData('c1', 'o1') };
-    spec.given([created({ maxUses: 1 }), reserved('c1')]).when(spend).then([spent('c1', 'o1')]);
-    spec.given([created({ maxUses: 1 }), reserved('c1'), spent('c1', 'o1')]).when(spend).then([]);
+    spec
+      .given([created({ maxUses: 1 }), reserved('c1')])
+      .when(spend)
+      .then([spent('c1', 'o1')]);
+    spec
+      .given([created({ maxUses: 1 }), reserved('c1'), spent('c1', 'o1')])
+      .when(spend)
+      .then([]);
   });
 
   it('given its hold was released and the last use went to another order, when the order is placed, then the use is recorded and flagged beyond the limit', () => {

@@ -8,7 +8,10 @@ import type { PromotionStatus } from './promotions';
 
 const at = '2025-06-01T09:00:00.000Z';
 const line = (sku: string, quantity: number): PricingLine => ({ sku, quantity });
-const status = (terms: Partial<PromotionTerms> = {}, uses: Partial<PromotionStatus> = {}): PromotionStatus => ({
+const status = (
+  terms: Partial<PromotionTerms> = {},
+  uses: Partial<PromotionStatus> = {},
+): PromotionStatus => ({
   code: 'SUMMER10',
   terms: { percentBps: 1000, startsAt: '2025-05-01T00:00:00.000Z', ...terms },
   usesTaken: 0,
@@ -22,7 +25,12 @@ const usd = (lines: PricingLine[], s: PromotionStatus | undefined, loyaltyPoints
 describe('the code', () => {
   it('is case-insensitive, 3 to 32 letters, digits, - or _', () => {
     expect(normalizePromotionCode('  summer-10 ')).toBe('SUMMER-10');
-    expect(['AB', 'A'.repeat(33), 'SUMMER 10', 'SÜMMER'].map(isPromotionCode)).toEqual([false, false, false, false]);
+    expect(['AB', 'A'.repeat(33), 'SUMMER 10', 'SÜMMER'].map(isPromotionCode)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(['ABC', 'A'.repeat(32), 'SUMMER_10'].map(isPromotionCode)).toEqual([true, true, true]);
   });
 

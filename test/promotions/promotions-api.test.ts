@@ -193,7 +193,12 @@ describe('a code through checkout, payment and order', () => {
     const paid = await confirm(shopper, intent.body.paymentIntentId);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const { order } = orderResponseSchema.parse(paid.body);
-    expect(order).toMatchObject({ subtotal: 3.56, discount: 0.36, total: 13.2 });
+    expect(order).toMatchObject({
+      subtotal: 3.56,
+      discount: 0.36,
+      total: 13.2,
+      promotion: { code, discount: 0.36 },
+    });
     const [placed] = await eventLog(app).readStream(`order-${order.id}`, { maxCount: 1 });
     expect((placed!.data as { amounts: object }).amounts).toMatchObject({
       promotionCode: code,

@@ -134,5 +134,7 @@ export function orderDto(view: OrderView): OrderDto {
     timeline: view.timeline,
   };
   if (view.tracking) dto.tracking = view.tracking;
+  const { promotionCode, promotionDiscount } = view.amounts;
+  if (promotionCode) dto.promotion = { code: promotionCode, discount: major(promotionDiscount ?? 0) };
   return dto;
 }

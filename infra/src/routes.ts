@@ -33,6 +33,7 @@ import { webhookRouters } from './webhooks/webhook-routers';
 import { adminReportRouters } from './reports/admin-report-routers';
 import { adminOrderRouters } from './orders/admin-order-routers';
 import { reviewRouters } from './reviews/review-routers';
+import { promotionRouters } from './promotions/promotion-routers';
 
 export function buildRouters(app: AppContext): Router[] {
   return [
@@ -53,13 +54,15 @@ export function buildRouters(app: AppContext): Router[] {
     addressesQueryRouter({ db: app.db, waitFor: app.waitFor }),
     addressRouter({ store: app.store, now: app.now, newId: app.newId }),
     // Cart and loyalty redemption
-    cartQueryRouter({ db: app.db, waitFor: app.waitFor }),
+    cartQueryRouter({ db: app.db, waitFor: app.waitFor, now: app.now }),
     cartRouter({
       store: app.store,
       now: app.now,
       newId: app.newId,
       loyaltyBalance: (userId) => loyaltyBalance(app.store, userId),
     }),
+    // Promotion codes: the cart's code and the admin's promotions
+    ...promotionRouters(app),
     // Checkout, payments, orders, loyalty
     checkoutRouter({ store: app.store, now: app.now, newId: app.newId }),
     stripeRouter({

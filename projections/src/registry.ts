@@ -7,6 +7,7 @@ import { checkoutsProjection } from './checkouts/checkouts-projection';
 import { loyaltyProjection } from './loyalty/loyalty-projection';
 import { orderAuditProjection } from './order-audit/order-audit-projection';
 import { ordersProjection } from './orders/orders-projection';
+import { promotionsProjection } from './promotions/promotions-projection';
 import { reviewsProjection } from './reviews/reviews-projection';
 import type { Projection } from './runner/projection';
 import { salesProjection } from './sales/sales-projection';
@@ -25,4 +26,5 @@ export const allProjections: Projection[] = [
   reviewsProjection,
   salesProjection,
   abandonedCheckoutsProjection,
+  promotionsProjection,
 ];

@@ -9,6 +9,7 @@ import { imageEvents } from './events/image';
 import { loyaltyEvents } from './events/loyalty';
 import { OrderNumberReserved, orderEvents } from './events/order';
 import { paymentEvents } from './events/payment';
+import { promotionEvents } from './events/promotion';
 import { reviewEvents } from './events/review';
 import { trackingEvents } from './events/tracking';
 import { EmailReserved, userEvents } from './events/user';
@@ -29,4 +30,5 @@ export const allEvents: EventDefinition[] = [
   ...trackingEvents,
   ...webhookEvents,
   ...reviewEvents,
+  ...promotionEvents,
 ];

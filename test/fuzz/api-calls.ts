@@ -44,6 +44,11 @@ import {
   trackOrderQuerySchema,
   verifyPaymentBodySchema,
 } from '@printshop/shared-events/api/orders';
+import {
+  changePromotionBodySchema,
+  createPromotionBodySchema,
+  promotionCodeBodySchema,
+} from '@printshop/shared-events/api/promotions';
 import { createReviewBodySchema, reviewsQuerySchema } from '@printshop/shared-events/api/reviews';
 import { TRACKING_BODY_SCHEMAS } from '@printshop/shared-events/api/tracking';
 
@@ -92,6 +97,7 @@ const SCHEMAS: Record<string, Pick<ApiCall, 'body' | 'query' | 'multipart'>> = {
   'POST /api/cart/item': { body: addCartItemBodySchema },
   'POST /api/cart/photostrips': { body: addPhotostripBodySchema },
   'PUT /api/cart/item/:id': { body: updateCartItemBodySchema },
+  'POST /api/cart/promotion-code': { body: promotionCodeBodySchema, query: cartQuerySchema },
   'POST /api/images': { multipart: true },
   'POST /api/images/single': { multipart: true },
   'GET /api/images/:id': { query: imageQuerySchema },
@@ -130,6 +136,8 @@ const SCHEMAS: Record<string, Pick<ApiCall, 'body' | 'query' | 'multipart'>> = {
   'POST /api/admin/webhooks': { body: webhookBodySchema },
   'PUT /api/admin/webhooks/:id': { body: webhookUpdateBodySchema },
   'GET /api/admin/webhooks/:id/deliveries': { query: webhookDeliveriesQuerySchema },
+  'POST /api/admin/promotions': { body: createPromotionBodySchema },
+  'PATCH /api/admin/promotions/:code': { body: changePromotionBodySchema },
 };
 
 export function apiCalls(): ApiCall[] {

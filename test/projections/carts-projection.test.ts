@@ -90,5 +90,5 @@ it('given quantity changes among other events, when applied as one batch, then t
     ['a2', 7],
     ['b1', 10],
   ]);
-  expect(batched.carts).toEqual([{ cart_id: 'g-bob', loyalty_points: 500 }]);
+  expect(batched.carts).toEqual([{ cart_id: 'g-bob', loyalty_points: 500, promotion_code: null }]);
 });

@@ -14,6 +14,8 @@ export interface CartMove {
 export interface CartState {
   lines: readonly CartLine[];
   loyaltyPoints: number;
+  /** The promotion code set on the cart (upper-case). */
+  promotionCode?: string;
   /** Guest cart: the moves of its lines into user carts, oldest first. */
   movesAway: readonly CartMove[];
   /** User cart: the moves it has merged in. */
@@ -90,9 +92,14 @@ export function evolveCart(cart: CartState, event: CartEvent): CartState {
       return { ...cart, lines: [], movesAway: [...cart.movesAway, event.data] };
     case 'LoyaltyRedemptionSet':
       return { ...cart, loyaltyPoints: event.data.points };
+    case 'PromotionCodeApplied':
+      return { ...cart, promotionCode: event.data.code };
+    case 'PromotionCodeRemoved':
+      return { ...cart, promotionCode: undefined };
     case 'CartEmptied':
       return {
         ...cart,
+        promotionCode: undefined,
         lines: linesLeftAfterOrder(cart.lines, event.data.lines),
         loyaltyPoints: 0,
         emptiedFor: withAdded(cart.emptiedFor, event.data.orderId),

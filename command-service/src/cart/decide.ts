@@ -32,6 +32,9 @@ export type CartCommand =
   | { type: 'RemoveItem'; data: { lineId: string } }
   /** `balance`: the user's points now, read before deciding. */
   | { type: 'SetLoyaltyRedemption'; data: { points: number; balance: number } }
+  /** `refusal`: why the code cannot be used on this cart now, judged by the router before deciding. */
+  | { type: 'ApplyPromotionCode'; data: { code: string; refusal?: string } }
+  | { type: 'RemovePromotionCode' }
   /** Guest cart: move every line to the user cart (sign-in). */
   | { type: 'MoveLinesAway'; data: { intoCartId: string; moveId: string } }
   /** User cart: take in the guest cart's moves; those already merged are skipped. */
@@ -157,6 +160,13 @@ export function decideCart(command: CartCommand, cart: CartState): CartEvent[] {
       if (points > balance) throw new RuleBroken(CART_MESSAGES.pointsOverBalance(balance));
       return points === cart.loyaltyPoints ? [] : [{ type: 'LoyaltyRedemptionSet', data: { points } }];
     }
+    case 'ApplyPromotionCode': {
+      const { code, refusal } = command.data;
+      if (refusal !== undefined) throw new RuleBroken(refusal);
+      return code === cart.promotionCode ? [] : [{ type: 'PromotionCodeApplied', data: { code } }];
+    }
+    case 'RemovePromotionCode':
+      return cart.promotionCode === undefined ? [] : [{ type: 'PromotionCodeRemoved', data: {} }];
     case 'MoveLinesAway':
       return cart.lines.length === 0
         ? []

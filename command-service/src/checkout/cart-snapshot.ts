@@ -1,16 +1,23 @@
 // The caller's cart, priced by the server (the cart module's priceCart) and frozen as checkout
 // lines and amounts. Loyalty points set on the cart count only as far as the points no open payment
 // holds go now (a checkout priced without them says so: loyaltyPoints 0); the payment reserves them.
+// A promotion code set on the cart must still apply (judged on the log: dates, minimum, items, uses
+// held or spent by others, this customer's uses), else the checkout is refused with the code's
+// message; the payment reserves its use.
 import { fold } from '@printshop/shared-events/decider';
 import { RuleBroken } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { cartStreamName, type CartEvent } from '@printshop/shared-events/events/cart';
 import type { OrderAmounts, OrderLine } from '@printshop/shared-events/events/checkout';
 import { priceCart } from '@printshop/shared-events/rules/cart-pricing';
+import { priceCartWithCode } from '@printshop/shared-events/rules/promoted-cart';
+import { customerKey } from '@printshop/shared-events/rules/promotions';
 import { pricedSku } from '@printshop/shared-events/rules/catalog';
 import { currencyByCode, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { evolveCart, initialCart } from '../cart/cart';
 import { availableLoyaltyPoints } from '../loyalty/balance';
+import { promotionStatus } from '../promotion/promotion';
+import { loadPromotion } from '../promotion/run';
 import { imageRecipe, slotRecipe } from './print-recipe';
 
 export const CHECKOUT_MESSAGES = {
@@ -29,7 +36,14 @@ export interface CartSnapshot {
 
 export async function snapshotCart(
   store: EventStore,
-  input: { cartId: string; userId?: string; currency: CurrencyCode; country: string; at: string },
+  input: {
+    cartId: string;
+    userId?: string;
+    email?: string;
+    currency: CurrencyCode;
+    country: string;
+    at: string;
+  },
 ): Promise<CartSnapshot> {
   const events = await store.readStream(cartStreamName(input.cartId));
   const cart = fold({ initialState: initialCart, evolve: evolveCart }, events as unknown as CartEvent[]);
@@ -37,13 +51,24 @@ export async function snapshotCart(
     input.userId && cart.loyaltyPoints > 0
       ? Math.min(cart.loyaltyPoints, await availableLoyaltyPoints(store, input.userId, input.at))
       : 0;
-  const priced = priceCart({
+  const pricing = {
     lines: cart.lines,
     currency: input.currency,
     country: input.country,
     loyaltyPoints: points,
-  });
+  };
+  const code = cart.promotionCode;
+  const { priced, refusal } = code
+    ? priceCartWithCode(
+        pricing,
+        promotionStatus(await loadPromotion(store, code), input.at, {
+          customer: customerKey({ userId: input.userId, email: input.email }),
+        }),
+        input.at,
+      )
+    : { priced: priceCart(pricing), refusal: undefined };
   if (priced.items.length === 0) throw new RuleBroken(CHECKOUT_MESSAGES.emptyCart);
+  if (refusal !== undefined) throw new RuleBroken(refusal);
 
   const lines = await Promise.all(
     priced.items.map(async (item): Promise<OrderLine> => {
@@ -78,6 +103,10 @@ export async function snapshotCart(
       subtotal: priced.subtotal,
       discount: priced.bandDiscount,
       loyaltyDiscount: priced.loyaltyDiscount,
+      ...(priced.promotionCode !== undefined && {
+        promotionCode: priced.promotionCode,
+        promotionDiscount: priced.promotionDiscount,
+      }),
       loyaltyPoints: priced.loyaltyPointsUsed,
       shipping: priced.shippingFee,
       total: priced.grandTotal,

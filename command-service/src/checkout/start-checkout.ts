@@ -35,14 +35,15 @@ export async function startCheckout(
   const cartId = caller.userId ? userCartId(caller.userId) : guestCartId(caller.guestSession);
   // The address decides the shipping rule when given: that is where the parcel goes.
   const country = input.shippingAddress?.country ?? input.country;
+  const email = input.email ?? (caller.userId ? await registeredEmail(store, caller.userId) : undefined);
   const snapshot = await snapshotCart(store, {
     cartId,
     userId: caller.userId,
+    email,
     currency: input.currency,
     country,
     at: ids.at,
   });
-  const email = input.email ?? (caller.userId ? await registeredEmail(store, caller.userId) : undefined);
   const checkout: CheckoutStartedData = {
     checkoutId: ids.checkoutId,
     cartId,

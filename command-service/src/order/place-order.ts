@@ -2,7 +2,8 @@
 // retries, the status job). The order id is derived from the payment; the placement (OrderPlaced
 // and OrderPaid together) is appended with `no_stream`, and a WrongExpectedVersion there means "already
 // placed": everyone then reads the order that won. Before placing, the order redeems the points of
-// its checkout's reservation (once per order; every racer reads back the same redemption), and the
+// its checkout's reservation and spends its promotion code's use (once per order; every racer reads
+// back the same redemption), and the
 // order records the points actually taken, so no order carries a discount that no points paid for
 // without saying so. The follow-ups run for every caller and are idempotent, so a crash between the
 // placement and them is healed by the next confirmation.
@@ -30,6 +31,7 @@ import { orderIdOf, uuidFromName } from './derived-ids';
 import { orderDecider } from './decide';
 import { completePaidOrder } from './follow-ups';
 import { redeemCheckoutPoints } from './redeem-points';
+import { spendPromotionUse } from '../promotion/uses';
 import { reserveOrderNumber } from './order-number';
 
 /** A payment the provider says succeeded. */
@@ -93,6 +95,7 @@ export async function placePaidOrder(
     await holdImagesForOrder(store, imagesOfLines(checkout.lines), { orderId, at }, meta);
     const orderNumber = await reserveOrderNumber(store, orderId, meta);
     const amounts = await redeemCheckoutPoints(store, checkout, { orderId, orderNumber, at }, meta);
+    await spendPromotionUse(store, checkout, { orderId, orderNumber, at }, meta);
     try {
       await handleCommand(
         store,

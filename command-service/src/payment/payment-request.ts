@@ -1,6 +1,6 @@
 // The first half of every payment, whatever the provider: find (or start) the caller's checkout,
-// make sure it can be paid (e-mail, address, not paid yet), reserve the points it was priced with
-// (refused when another checkout holds them: they are spent once), and,
+// make sure it can be paid (e-mail, address, not paid yet), reserve the use of its promotion code
+// and the points it was priced with (refused when other checkouts hold them: they are spent once), and,
 // once the provider made its intent or order, record PaymentRequested on `payment-<key>` so any
 // later confirmation finds the checkout from the provider's reference alone.
 import type { Context } from 'koa';
@@ -20,6 +20,7 @@ import { CHECKOUT_MESSAGES } from '../checkout/cart-snapshot';
 import { startCheckout } from '../checkout/start-checkout';
 import { toAddressFields } from '../address/router';
 import { runLoyaltyCommand } from '../loyalty/balance';
+import { releasePromotionUse, reservePromotionUse } from '../promotion/uses';
 import { POINTS_HOLD_MINUTES } from '@printshop/shared-events/rules/loyalty';
 import { uuidFromName } from '../order/derived-ids';
 import { paymentKey } from './payment-key';
@@ -93,8 +94,22 @@ export async function payableCheckout(
   if (!checkout.email) missing.email = PAYMENT_START_MESSAGES.email;
   if (!checkout.shippingAddress) missing.shippingAddress = PAYMENT_START_MESSAGES.shippingAddress;
   if (Object.keys(missing).length > 0) throw new ValidationError('Some fields are not valid', missing);
-  const reserved = await reservePoints(deps, checkout, metadata);
-  return { checkout, position: reserved ?? position };
+  const held = await reservePromotionUse(deps.store, checkout, deps.now(), metadata);
+  let reserved: number | undefined;
+  try {
+    reserved = await reservePoints(deps, checkout, metadata);
+  } catch (error) {
+    // No payment starts: the code's use goes back at once instead of waiting for its hold to end.
+    await releasePromotionUse(
+      deps.store,
+      checkout,
+      'payment_not_started',
+      deps.now().toISOString(),
+      metadata,
+    );
+    throw error;
+  }
+  return { checkout, position: reserved ?? held ?? position };
 }
 
 /**
@@ -192,7 +207,9 @@ export async function recordPaymentFailure(
     { expectedRevision: 'any' },
   );
   const released = await releasePoints(store, failure.checkoutId, failure.at, metadata);
-  return released ?? result.position;
+  const checkout = failure.checkoutId ? (await loadCheckout(store, failure.checkoutId)).started : undefined;
+  const freed = await releasePromotionUse(store, checkout, 'payment_failed', failure.at, metadata);
+  return Math.max(freed ?? 0, released ?? 0, result.position);
 }
 
 /** A failed payment gives its checkout's points free again (paying again reserves them anew). */

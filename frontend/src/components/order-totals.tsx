@@ -11,6 +11,8 @@ export interface OrderTotalsProps {
   /** Shipping shows 'Free' when 0 and this is true (a cart that has reached its threshold). */
   freeShipping?: boolean;
   totalLabel?: string;
+  /** A promotion code's part of `discount`, shown on its own line ("Code SUMMER10 −€2.00"). */
+  code?: { code: string; discount: number } | undefined;
 }
 
 export function OrderTotals({
@@ -21,17 +23,27 @@ export function OrderTotals({
   format,
   freeShipping = shippingFee === 0,
   totalLabel = 'Total',
+  code,
 }: OrderTotalsProps) {
+  const codeDiscount = code && code.discount > 0 ? code.discount : 0;
+  // Major units: rounding keeps "2.36 - 2.00" from showing as 0.35999….
+  const otherDiscount = Math.round((discount - codeDiscount) * 1000) / 1000;
   return (
     <dl className="order-totals">
       <div className="order-totals__row">
         <dt>Subtotal</dt>
         <dd>{format(subtotal)}</dd>
       </div>
-      {discount > 0 && (
+      {otherDiscount > 0 && (
         <div className="order-totals__row order-totals__row--discount">
           <dt>Discount</dt>
-          <dd>−{format(discount)}</dd>
+          <dd>−{format(otherDiscount)}</dd>
+        </div>
+      )}
+      {code && codeDiscount > 0 && (
+        <div className="order-totals__row order-totals__row--discount">
+          <dt>Code {code.code}</dt>
+          <dd>−{format(codeDiscount)}</dd>
         </div>
       )}
       <div className="order-totals__row">

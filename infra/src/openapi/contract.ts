@@ -4,10 +4,12 @@ import { accountContract } from './contract-account';
 import { adminContract, gatewayContract } from './contract-admin';
 import { shopContract } from './contract-shop';
 import type { Contract } from './operation';
+import { promotionsContract } from './contract-promotions';
 
 export const CONTRACT: Contract = {
   ...shopContract,
   ...accountContract,
   ...adminContract,
+  ...promotionsContract,
   ...gatewayContract,
 };

@@ -1,5 +1,5 @@
 // The carts read model (GET /api/cart): one row per cart line, and one per cart for the loyalty
-// points set on it. Prices are not stored: the query side prices the lines from the catalog in the
+// points and the promotion code set on it. Prices are not stored: the query side prices the lines from the catalog in the
 // currency asked for. Rows follow from the events alone, so a rebuild is identical. Each batch also
 // notifies which carts it changed (carts-read-model.ts), for readers that keep carts in memory.
 import type { Knex } from 'knex';
@@ -51,6 +51,13 @@ async function applyOne(
       .insert({ cart_id: cartId, loyalty_points: points })
       .onConflict('cart_id')
       .merge();
+  const setCode = (code: string | null) =>
+    trx
+      .withSchema(schema)
+      .table(CARTS_TABLE)
+      .insert({ cart_id: cartId, loyalty_points: 0, promotion_code: code })
+      .onConflict('cart_id')
+      .merge(['promotion_code']);
   switch (event.type) {
     case 'CartItemAdded':
       await lines()
@@ -76,6 +83,12 @@ async function applyOne(
     case 'LoyaltyRedemptionSet':
       await setPoints(event.data.points);
       return;
+    case 'PromotionCodeApplied':
+      await setCode(event.data.code);
+      return;
+    case 'PromotionCodeRemoved':
+      await setCode(null);
+      return;
     case 'CartEmptied':
       if (!event.data.lines) {
         await lines().where({ cart_id: cartId }).delete();
@@ -88,6 +101,7 @@ async function applyOne(
         }
       }
       await setPoints(0);
+      await setCode(null);
       return;
   }
 }
@@ -123,6 +137,7 @@ export const cartsProjection: Projection = {
        )`,
       [schema, CARTS_TABLE],
     );
+    await db.raw('alter table ??.?? add column if not exists promotion_code text', [schema, CARTS_TABLE]);
   },
   async apply(events, trx, schema) {
     const changed = new Set<string>();

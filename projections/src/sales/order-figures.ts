@@ -52,7 +52,7 @@ export const categoryOf = (line: { sku: string; category?: string }): string =>
 export function saleFigures(placed: OrderPlacedData): OrderFigures {
   const { amounts, lines } = placed;
   const decimals = decimalsOf(amounts.currency);
-  const discounts = amounts.discount + amounts.loyaltyDiscount;
+  const discounts = amounts.discount + (amounts.promotionDiscount ?? 0) + amounts.loyaltyDiscount;
   const shippingUsd = convertToUsdAtRate(amounts.shipping, amounts.rate, decimals);
   const discountsUsd = convertToUsdAtRate(discounts, amounts.rate, decimals);
   const netUsd = amounts.usdTotal;

@@ -1,6 +1,8 @@
 // GET /api/cart?currency&country (API.md "Cart"): the caller's cart from the carts read model,
 // priced by the catalog (priceCart) in the currency asked for, shipping by the country asked for.
 // Missing currency/country mean USD/US; a currency we do not show or a malformed country is a 400.
+// A promotion code set on the cart is judged at every read (dates and uses change without the cart
+// changing), so such a cart's answer is not kept.
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { cartDto, type CartLineView } from '@printshop/shared-events/api/cart-dto';
@@ -10,9 +12,11 @@ import { CART_LINES_TABLE, CARTS_PROJECTION, CARTS_TABLE } from '@printshop/shar
 import { ValidationError } from '@printshop/shared-events/errors';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { priceCart } from '@printshop/shared-events/rules/cart-pricing';
+import { priceCartWithCode } from '@printshop/shared-events/rules/promoted-cart';
 import { CURRENCY_CODES, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 import { CartReadCache } from './cart-read-cache';
+import { readPromotionStatus } from './cart-promotion';
 
 /** The projection (and schema `rm_carts`) this router reads. */
 export const CARTS_READ_MODEL = CARTS_PROJECTION;
@@ -30,6 +34,7 @@ interface LineRow {
   cropped_image_id: string;
   customization_data: Record<string, unknown> | null;
   loyalty_points: number | null;
+  promotion_code: string | null;
 }
 
 /** Query strings already understood (a shop sees a handful: its currencies and countries). */
@@ -66,6 +71,7 @@ function noReadModelYet(error: unknown): LineRow[] {
 interface StoredCart {
   lines: CartLineView[];
   loyaltyPoints: number;
+  promotionCode: string | null;
   /** JSON answers already made from this cart, by currency and country. */
   answers: Map<string, string>;
 }
@@ -78,7 +84,8 @@ export async function closeCartReadCache(db: Knex): Promise<void> {
   caches.delete(db);
 }
 
-export function cartQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
+export function cartQueryRouter(deps: { db: Knex; waitFor: WaitForPosition; now?: () => Date }): Router {
+  const now = deps.now ?? (() => new Date());
   const router = new Router();
   const schema = readModelSchema(CARTS_READ_MODEL);
   const fresh = readYourWrites(deps.waitFor, [CARTS_READ_MODEL]);
@@ -95,6 +102,7 @@ export function cartQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): R
         'l.cropped_image_id',
         'l.customization_data',
         'c.loyalty_points',
+        'c.promotion_code',
       )
       .from(deps.db.raw('(select ?::text as cart_id) as k', [cartId]))
       .leftJoin(deps.db.raw('??.?? as c on c.cart_id = k.cart_id', [schema, CARTS_TABLE]))
@@ -115,6 +123,7 @@ export function cartQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): R
           customizationData: row.customization_data,
         })),
       loyaltyPoints: rows[0]?.loyalty_points ?? 0,
+      promotionCode: rows[0]?.promotion_code ?? null,
       answers: new Map(),
     };
   });
@@ -128,7 +137,17 @@ export function cartQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): R
     // The answer depends only on the kept cart and the query: priced once per currency and country.
     const key = `${currency}|${country}`;
     let body = cart.answers.get(key);
-    if (body === undefined) {
+    if (cart.promotionCode !== null) {
+      const { lines, loyaltyPoints, promotionCode: code } = cart;
+      const at = now();
+      const status = await readPromotionStatus(deps.db, code, at);
+      const { priced, refusal } = priceCartWithCode(
+        { lines, currency, country, loyaltyPoints },
+        status,
+        at.toISOString(),
+      );
+      body = JSON.stringify(cartDto(cartId, priced, { code, ...(refusal !== undefined && { refusal }) }));
+    } else if (body === undefined) {
       const { lines, loyaltyPoints } = cart;
       body = JSON.stringify(cartDto(cartId, priceCart({ lines, currency, country, loyaltyPoints })));
       if (cart.answers.size >= 8) cart.answers.clear();

@@ -34,7 +34,12 @@ export function cartItemDto(item: PricedItem<CartLineView>, currency: string): C
   return dto;
 }
 
-export function cartDto(cartId: string, cart: PricedCart<CartLineView>): CartDto {
+/** `promotion`: the code set on the cart and, when it does not apply now, why. */
+export function cartDto(
+  cartId: string,
+  cart: PricedCart<CartLineView>,
+  promotion?: { code: string; refusal?: string },
+): CartDto {
   const major = (minor: number) => toMajor(minor, cart.currency);
   const { shippingInfo } = cart;
   return {
@@ -60,5 +65,12 @@ export function cartDto(cartId: string, cart: PricedCart<CartLineView>): CartDto
       estimatedDays: { ...shippingInfo.estimatedDays },
     },
     loyaltyPointsUsed: cart.loyaltyPointsUsed,
+    ...(promotion && {
+      promotion: {
+        code: promotion.code,
+        discount: major(cart.promotionDiscount),
+        message: promotion.refusal ?? null,
+      },
+    }),
   };
 }

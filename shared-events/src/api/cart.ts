@@ -142,6 +142,11 @@ export const cartResponseSchema = okSchema.extend({
   shippingInfo: shippingInfoSchema,
   /** Loyalty points this cart's discount uses (they leave the balance when the order is paid). */
   loyaltyPointsUsed: countSchema.default(0),
+  /**
+   * The promotion code set on the cart: what it takes off (included in `discount`), or, when it no
+   * longer applies (0 off), the message saying why. Absent when no code is set.
+   */
+  promotion: z.object({ code: z.string(), discount: moneySchema, message: z.string().nullable() }).optional(),
 });
 export type CartDto = z.infer<typeof cartResponseSchema>;
 

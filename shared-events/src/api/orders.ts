@@ -144,6 +144,8 @@ export const orderSchema = z.object({
     z.object({ status: orderStatusSchema, at: timestampSchema, note: z.string().optional() }),
   ),
   tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string() }).optional(),
+  /** The promotion code the order was priced with and what it took off (part of `discount`). */
+  promotion: z.object({ code: z.string(), discount: moneySchema }).optional(),
 });
 export type OrderDto = z.infer<typeof orderSchema>;
 

@@ -62,10 +62,16 @@ export const LoyaltyRedemptionSet = defineEvent(
   'LoyaltyRedemptionSet',
   z.object({ points: z.number().int().min(0) }),
 );
+/** A promotion code set on this cart (upper-case), judged usable when set; checked again at checkout. */
+export const PromotionCodeApplied = defineEvent(
+  'PromotionCodeApplied',
+  z.object({ code: z.string().min(1).max(32) }),
+);
+export const PromotionCodeRemoved = defineEvent('PromotionCodeRemoved', z.object({}));
 /**
  * An order was paid from this cart: its `lines` (line id and the quantity ordered) are taken out
- * (a line whose quantity grew since keeps the difference), and the points set on the cart are
- * cleared; lines added while the payment was open stay. Events written before `lines` was recorded
+ * (a line whose quantity grew since keeps the difference), and the points and the promotion code
+ * set on the cart are cleared; lines added while the payment was open stay. Events written before `lines` was recorded
  * emptied the whole cart.
  */
 export const CartEmptied = defineEvent(
@@ -98,6 +104,8 @@ export const cartEvents = [
   CartMergedAway,
   LoyaltyRedemptionSet,
   CartEmptied,
+  PromotionCodeApplied,
+  PromotionCodeRemoved,
 ];
 
 export const CART_EVENT_TYPES = cartEvents.map((event) => event.type);
@@ -109,4 +117,6 @@ export type CartEvent =
   | EventOf<typeof GuestCartMerged>
   | EventOf<typeof CartMergedAway>
   | EventOf<typeof LoyaltyRedemptionSet>
-  | EventOf<typeof CartEmptied>;
+  | EventOf<typeof CartEmptied>
+  | EventOf<typeof PromotionCodeApplied>
+  | EventOf<typeof PromotionCodeRemoved>;

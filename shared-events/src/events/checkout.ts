@@ -62,6 +62,9 @@ export const orderAmountsSchema = z.object({
   discount: minor,
   /** What redeemed loyalty points take off. */
   loyaltyDiscount: minor,
+  /** The promotion code the checkout was priced with (upper-case), and what it takes off. */
+  promotionCode: z.string().optional(),
+  promotionDiscount: minor.optional(),
   loyaltyPoints: count,
   /**
    * Order only: points the price was discounted with that the order could not take (its payment's
@@ -69,7 +72,7 @@ export const orderAmountsSchema = z.object({
    */
   unbackedPoints: count.optional(),
   shipping: minor,
-  /** What is charged: subtotal - discount - loyaltyDiscount + shipping. */
+  /** What is charged: subtotal - discount - promotionDiscount - loyaltyDiscount + shipping. */
   total: minor,
   /** The subtotal after both discounts, in USD cents: what loyalty points are earned on. */
   usdPaidSubtotal: minor,

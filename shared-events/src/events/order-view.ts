@@ -123,7 +123,9 @@ export function orderDto(view: OrderView): OrderDto {
       }),
     })),
     subtotal: major(view.amounts.subtotal),
-    discount: major(view.amounts.discount + view.amounts.loyaltyDiscount),
+    discount: major(
+      view.amounts.discount + (view.amounts.promotionDiscount ?? 0) + view.amounts.loyaltyDiscount,
+    ),
     shippingFee: major(view.amounts.shipping),
     total: major(view.amounts.total),
     currency,
@@ -132,5 +134,7 @@ export function orderDto(view: OrderView): OrderDto {
     timeline: view.timeline,
   };
   if (view.tracking) dto.tracking = view.tracking;
+  const { promotionCode, promotionDiscount } = view.amounts;
+  if (promotionCode) dto.promotion = { code: promotionCode, discount: major(promotionDiscount ?? 0) };
   return dto;
 }

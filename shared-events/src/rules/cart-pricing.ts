@@ -12,8 +12,10 @@
 //                                                   bands (spec 2 §9), so the cart does not add one.
 //   The band's rate applies to the group's subtotal in each currency (so the displayed discount is
 //   exactly that rate of the displayed amounts).
+// - Promotion code (promotions.ts), when the caller passes one it checked: off the eligible lines
+//   after their band discount.
 // - Loyalty (loyalty.ts): the points' USD value, capped at half the subtotal after the band
-//   discount and refused below the minimum; converted to the display currency.
+//   and code discounts and refused below the minimum; converted to the display currency.
 // - Shipping (shipping-terms.ts): the country's threshold in the display currency is compared with
 //   the displayed subtotal BEFORE discounts (spec 1 §9: "the order subtotal"), so a discount never
 //   takes free shipping away and the cart's "unlocked" message always matches the fee. An empty
@@ -26,6 +28,8 @@ import type { CurrencyCode } from './currencies';
 import { applyQuantityDiscount, discountAmount, POSTER_DISCOUNT, UPLOAD_PANEL_DISCOUNT } from './discounts';
 import { redeemableDiscount } from './loyalty';
 import { convertFromUsd, convertLines, sumMinor } from './money';
+import { eligibleAmounts, promotionDiscount } from './promotions';
+import type { PromotionTerms } from '../events/promotion';
 import type { Zone } from './shipping';
 import { shippingTermsIn, shipsFree } from './shipping-terms';
 
@@ -41,6 +45,8 @@ export interface CartPricingInput<L extends PricingLine> {
   country: string;
   /** Points the customer set on this cart; what may be used of them is decided here. */
   loyaltyPoints?: number;
+  /** A code the caller already judged usable (promotions.ts promotionRefusal). */
+  promotion?: { code: string; terms: Pick<PromotionTerms, 'percentBps' | 'amountsOff' | 'families'> };
 }
 
 export interface PricedItem<L extends PricingLine> {
@@ -84,7 +90,9 @@ export interface CartAmounts {
   subtotal: number;
   bandDiscount: number;
   loyaltyDiscount: number;
-  /** bandDiscount + loyaltyDiscount (API.md). */
+  /** What the promotion code takes off (0 without one). */
+  promotionDiscount: number;
+  /** bandDiscount + promotionDiscount + loyaltyDiscount (API.md). */
   discount: number;
   shippingFee: number;
   grandTotal: number;
@@ -102,6 +110,8 @@ export interface PricedCart<L extends PricingLine> extends CartAmounts {
   bands: BandDiscount[];
   /** Points that this cart's loyalty discount uses (0 when below the minimum). */
   loyaltyPointsUsed: number;
+  /** The code applied (upper-case), when one was passed and it has an amount for this currency. */
+  promotionCode?: string;
   /** The same amounts in USD cents. */
   usd: CartAmounts;
   shippingInfo: ShippingInfo;
@@ -204,13 +214,25 @@ export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): Pr
   const bandDiscount = sumMinor(bands.map((band) => band.discount));
   const bandDiscountUsd = sumMinor(bands.map((band) => band.discountUsdCents));
 
-  const loyalty = redeemableDiscount(input.loyaltyPoints ?? 0, subtotalUsd - bandDiscountUsd);
+  const promotion =
+    input.promotion &&
+    promotionDiscount(input.promotion.terms, eligibleAmounts(input.promotion.terms, items, bands), currency);
+  const promotionDiscountDisplay = promotion?.display ?? 0;
+  const promotionDiscountUsd = promotion?.usd ?? 0;
+
+  const loyalty = redeemableDiscount(
+    input.loyaltyPoints ?? 0,
+    subtotalUsd - bandDiscountUsd - promotionDiscountUsd,
+  );
   const loyaltyDiscountUsd = loyalty.discountUsdCents;
   // Half-unit rounding of the conversion must never push the discount past what is left.
-  const loyaltyDiscount = Math.min(convertFromUsd(loyaltyDiscountUsd, currency), subtotal - bandDiscount);
+  const loyaltyDiscount = Math.min(
+    convertFromUsd(loyaltyDiscountUsd, currency),
+    subtotal - bandDiscount - promotionDiscountDisplay,
+  );
 
-  const goods = subtotal - bandDiscount - loyaltyDiscount;
-  const goodsUsd = subtotalUsd - bandDiscountUsd - loyaltyDiscountUsd;
+  const goods = subtotal - bandDiscount - promotionDiscountDisplay - loyaltyDiscount;
+  const goodsUsd = subtotalUsd - bandDiscountUsd - promotionDiscountUsd - loyaltyDiscountUsd;
 
   // Shipping looks at the subtotal before discounts (spec 1 §9; see shipping-terms.ts).
   const terms = shippingTermsIn(input.country, currency);
@@ -231,10 +253,12 @@ export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): Pr
     totalQuantity,
     bands,
     loyaltyPointsUsed: loyalty.points,
+    ...(promotion && { promotionCode: input.promotion!.code }),
     subtotal,
     bandDiscount,
     loyaltyDiscount,
-    discount: bandDiscount + loyaltyDiscount,
+    promotionDiscount: promotionDiscountDisplay,
+    discount: bandDiscount + promotionDiscountDisplay + loyaltyDiscount,
     shippingFee,
     grandTotal: goods + shippingFee,
     freeShippingThreshold,
@@ -242,7 +266,8 @@ export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): Pr
       subtotal: subtotalUsd,
       bandDiscount: bandDiscountUsd,
       loyaltyDiscount: loyaltyDiscountUsd,
-      discount: bandDiscountUsd + loyaltyDiscountUsd,
+      promotionDiscount: promotionDiscountUsd,
+      discount: bandDiscountUsd + promotionDiscountUsd + loyaltyDiscountUsd,
       shippingFee: shippingFeeUsd,
       grandTotal: goodsUsd + shippingFeeUsd,
       freeShippingThreshold: thresholdUsd,

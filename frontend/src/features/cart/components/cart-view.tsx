@@ -1,5 +1,5 @@
 // The cart page (spec 1 §2-§4, §8): lines, totals in the chosen currency, shipping and the
-// free-shipping progress, a slot for loyalty points, and the cart's error messages.
+// free-shipping progress, the promo code field, a slot for loyalty points, and the cart's error messages.
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button, ButtonLink } from '../../../components/button';
@@ -12,6 +12,7 @@ import { groupCartLines, lineLabel } from '../cart-groups';
 import { CART_MESSAGES } from '../cart-messages';
 import { useCartActions } from '../use-cart-actions';
 import { CartLine } from './cart-line';
+import { PromoCode } from './promo-code';
 import { ShippingProgress } from './shipping-progress';
 import './cart.css';
 
@@ -115,8 +116,10 @@ export function CartView({ loyalty }: { loyalty?: ReactNode }) {
               freeShipping={data.shippingInfo.isFree}
               totalLabel="Grand total"
               format={format}
+              code={data.promotion}
             />
             <ShippingProgress cart={data} format={format} />
+            <PromoCode promotion={data.promotion} />
             <ButtonLink to="/checkout" size="lg" className="cart-view__checkout">
               Proceed to Checkout
             </ButtonLink>

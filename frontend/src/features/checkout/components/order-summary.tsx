@@ -28,6 +28,7 @@ export function OrderSummary({ cart, format }: { cart: CartDto; format: (amount:
         total={cart.grandTotal}
         freeShipping={cart.shippingInfo.isFree}
         format={format}
+        code={cart.promotion}
       />
       <DeliveryPromise days={cart.shippingInfo.estimatedDays} />
     </aside>

@@ -1,0 +1,90 @@
+// POST /api/cart/promotion-code {code} and DELETE /api/cart/promotion-code (API.md "Promotion
+// codes"): the code is judged on the caller's cart as it is now (its terms and uses read from the
+// log) and recorded on the cart only when it applies; otherwise 422 with the code's message. It is
+// judged again when the cart is shown and at checkout, where the payment reserves its use.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { cartQuerySchema } from '@printshop/shared-events/api/cart';
+import { promotionCodeBodySchema } from '@printshop/shared-events/api/promotions';
+import { cartIdOf, guestSessionOf, type CartCallerState } from '@printshop/shared-events/cart-owner';
+import { fold } from '@printshop/shared-events/decider';
+import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
+import { cartStreamName, type CartEvent } from '@printshop/shared-events/events/cart';
+import { toMajor } from '@printshop/shared-events/rules/money';
+import { priceCartWithCode } from '@printshop/shared-events/rules/promoted-cart';
+import {
+  customerKey,
+  isPromotionCode,
+  normalizePromotionCode,
+} from '@printshop/shared-events/rules/promotions';
+import { answerWithPosition } from '../http';
+import { promotionStatus } from '../promotion/promotion';
+import { loadPromotion } from '../promotion/run';
+import { evolveCart, initialCart } from './cart';
+import { runCartCommand } from './cart-commands';
+
+export interface PromotionCodeRouterDeps {
+  store: EventStore;
+  now(): Date;
+}
+
+export function promotionCodeRouter(deps: PromotionCodeRouterDeps): Router {
+  const router = new Router();
+  const { store } = deps;
+
+  const metadataOf = (ctx: Context, at: string): EventMetadata => {
+    const state = ctx.state as CartCallerState;
+    return {
+      actor: state.auth ? state.auth.userId : `guest:${guestSessionOf(state)}`,
+      correlationId: ctx.state.requestId as string | undefined,
+      at,
+    };
+  };
+
+  router.post('/api/cart/promotion-code', async (ctx) => {
+    const body = promotionCodeBodySchema.parse(ctx.request.body ?? {});
+    const { currency = 'USD', country = 'US' } = cartQuerySchema.parse(ctx.query);
+    const caller = ctx.state as CartCallerState;
+    const cartId = cartIdOf(caller);
+    const at = deps.now().toISOString();
+    const code = normalizePromotionCode(body.code);
+    const events = await store.readStream(cartStreamName(cartId));
+    const cart = fold({ initialState: initialCart, evolve: evolveCart }, events as unknown as CartEvent[]);
+    // A guest's per-customer uses are known from the checkout's e-mail: judged there.
+    const status = isPromotionCode(code)
+      ? promotionStatus(await loadPromotion(store, code), at, {
+          customer: customerKey({ userId: caller.auth?.userId }),
+        })
+      : undefined;
+    const { priced, refusal } = priceCartWithCode(
+      { lines: cart.lines, currency, country, loyaltyPoints: cart.loyaltyPoints },
+      status,
+      at,
+    );
+    const result = await runCartCommand(
+      store,
+      cartId,
+      { type: 'ApplyPromotionCode', data: { code, ...(refusal !== undefined && { refusal }) } },
+      metadataOf(ctx, at),
+    );
+    answerWithPosition(
+      ctx,
+      200,
+      { code, discount: toMajor(priced.promotionDiscount, currency), currency },
+      result.position,
+    );
+  });
+
+  router.delete('/api/cart/promotion-code', async (ctx) => {
+    const at = deps.now().toISOString();
+    const result = await runCartCommand(
+      store,
+      cartIdOf(ctx.state as CartCallerState),
+      { type: 'RemovePromotionCode' },
+      metadataOf(ctx, at),
+    );
+    answerWithPosition(ctx, 200, {}, result.position);
+  });
+
+  return router;
+}

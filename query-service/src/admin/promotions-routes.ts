@@ -1,0 +1,112 @@
+// GET /api/admin/promotions and GET /api/admin/promotions/:code (admin): the codes, newest first,
+// with their spent uses and the holds of payments under way now; one code with each checkout's use.
+// Read from the promotions read model; admin checked on every call.
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { promotionDto, type PromotionDto } from '@printshop/shared-events/api/promotions';
+import { requireAdmin } from '@printshop/shared-events/auth';
+import { NotFound } from '@printshop/shared-events/errors';
+import type { PromotionTerms } from '@printshop/shared-events/events/promotion';
+import {
+  PROMOTION_USES_TABLE,
+  PROMOTIONS_PROJECTION,
+  PROMOTIONS_TABLE,
+} from '@printshop/shared-events/promotions-read-model';
+import { readModelSchema } from '@printshop/shared-events/read-models';
+import { toMajor } from '@printshop/shared-events/rules/money';
+import { normalizePromotionCode, PROMOTION_MESSAGES } from '@printshop/shared-events/rules/promotions';
+import { readYourWrites, type WaitForPosition } from '../read-your-writes';
+
+interface PromotionRow {
+  code: string;
+  terms: PromotionTerms;
+  created_at: Date;
+  ended_at: Date | null;
+  uses: number;
+  reserved: string | number;
+}
+
+interface UseRow {
+  checkout_id: string;
+  customer: string;
+  status: 'reserved' | 'released' | 'spent';
+  order_number: string | null;
+  discount: string | null;
+  currency: string | null;
+  beyond_limit: boolean;
+  at: Date;
+}
+
+export function promotionsRouter(deps: { db: Knex; waitFor: WaitForPosition; now(): Date }): Router {
+  const router = new Router();
+  const schema = readModelSchema(PROMOTIONS_PROJECTION);
+  const fresh = readYourWrites(deps.waitFor, [PROMOTIONS_PROJECTION]);
+
+  const promotions = (now: Date) =>
+    deps.db
+      .withSchema(schema)
+      .from(`${PROMOTIONS_TABLE} as p`)
+      .select<PromotionRow[]>(
+        'p.*',
+        deps.db
+          .withSchema(schema)
+          .from(`${PROMOTION_USES_TABLE} as u`)
+          .count('*')
+          .whereRaw('u.code = p.code')
+          .where('u.status', 'reserved')
+          .where('u.expires_at', '>', now)
+          .as('reserved'),
+      );
+
+  const dto = (row: PromotionRow, now: Date): PromotionDto =>
+    promotionDto(
+      {
+        code: row.code,
+        terms: row.terms,
+        ...(row.ended_at && { endedAt: row.ended_at.toISOString() }),
+        createdAt: row.created_at.toISOString(),
+      },
+      { uses: row.uses, reserved: Number(row.reserved) },
+      now,
+    );
+
+  router.get('/api/admin/promotions', fresh, async (ctx) => {
+    requireAdmin(ctx.state);
+    const now = deps.now();
+    const rows = await promotions(now).orderBy([
+      { column: 'p.created_at', order: 'desc' },
+      { column: 'p.code' },
+    ]);
+    ctx.body = { success: true, promotions: rows.map((row) => dto(row, now)) };
+  });
+
+  router.get('/api/admin/promotions/:code', fresh, async (ctx) => {
+    requireAdmin(ctx.state);
+    const now = deps.now();
+    const code = normalizePromotionCode(ctx.params.code!);
+    const row = await promotions(now).where('p.code', code).first();
+    if (!row) throw new NotFound(PROMOTION_MESSAGES.notFound);
+    const uses = await deps.db
+      .withSchema(schema)
+      .table(PROMOTION_USES_TABLE)
+      .where({ code })
+      .orderBy([{ column: 'at', order: 'desc' }, { column: 'checkout_id' }])
+      .select<UseRow[]>('*');
+    ctx.body = {
+      success: true,
+      promotion: dto(row, now),
+      useList: uses.map((use) => ({
+        checkoutId: use.checkout_id,
+        customer: use.customer,
+        status: use.status,
+        orderNumber: use.order_number,
+        discount: use.discount === null || !use.currency ? null : toMajor(Number(use.discount), use.currency),
+        currency: use.currency,
+        beyondLimit: use.beyond_limit,
+        at: use.at.toISOString(),
+      })),
+    };
+  });
+
+  return router;
+}

@@ -1,7 +1,7 @@
 // The caller's cart, priced by the server (the cart module's priceCart) and frozen as checkout
 // lines and amounts. Loyalty points set on the cart count only as far as the points no open payment
 // holds go now (a checkout priced without them says so: loyaltyPoints 0); the payment reserves them.
-import { fold } from '@printshop/shared-events/decider';
+import { load } from '@printshop/shared-events/decider';
 import { RuleBroken } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { cartStreamName, type CartEvent } from '@printshop/shared-events/events/cart';
@@ -9,7 +9,7 @@ import type { OrderAmounts, OrderLine } from '@printshop/shared-events/events/ch
 import { priceCart } from '@printshop/shared-events/rules/cart-pricing';
 import { pricedSku } from '@printshop/shared-events/rules/catalog';
 import { currencyByCode, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
-import { evolveCart, initialCart } from '../cart/cart';
+import { evolveCart, initialCart, type CartState } from '../cart/cart';
 import { availableLoyaltyPoints } from '../loyalty/balance';
 import { imageRecipe } from './print-recipe';
 
@@ -31,8 +31,10 @@ export async function snapshotCart(
   store: EventStore,
   input: { cartId: string; userId?: string; currency: CurrencyCode; country: string; at: string },
 ): Promise<CartSnapshot> {
-  const events = await store.readStream(cartStreamName(input.cartId));
-  const cart = fold({ initialState: initialCart, evolve: evolveCart }, events as unknown as CartEvent[]);
+  const cart = await load<CartState, CartEvent>(store, cartStreamName(input.cartId), {
+    initialState: initialCart,
+    evolve: evolveCart,
+  });
   const points =
     input.userId && cart.loyaltyPoints > 0
       ? Math.min(cart.loyaltyPoints, await availableLoyaltyPoints(store, input.userId, input.at))

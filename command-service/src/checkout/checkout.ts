@@ -2,7 +2,7 @@
 // whether it became an order.
 import type { Decider } from '@printshop/shared-events/decider';
 import type { EventStore } from '@printshop/shared-events/event-store';
-import { fold } from '@printshop/shared-events/decider';
+import { load } from '@printshop/shared-events/decider';
 import {
   checkoutStreamName,
   type CheckoutEvent,
@@ -39,8 +39,7 @@ export const checkoutDecider: Decider<CheckoutState, CheckoutCommand, CheckoutEv
 };
 
 export async function loadCheckout(store: EventStore, checkoutId: string): Promise<CheckoutState> {
-  const events = await store.readStream(checkoutStreamName(checkoutId));
-  return fold(checkoutDecider, events as unknown as CheckoutEvent[]);
+  return load(store, checkoutStreamName(checkoutId), checkoutDecider);
 }
 
 /** Who is asking: a signed-in user, and the browser's guest session (kept after signing in). */

@@ -63,8 +63,8 @@ export function evolveImage(state: ImageState, event: ImageEvent): ImageState {
 
 /** The image folded from its stream; undefined when no such image was ever uploaded. */
 export async function loadImage(store: EventStore, imageId: string): Promise<ImageState> {
-  const events = await store.readStream(imageStreamName(imageId));
-  return (events as unknown as ImageEvent[]).reduce(evolveImage, undefined as ImageState);
+  const events = await store.readStream<ImageEvent>(imageStreamName(imageId));
+  return events.reduce<ImageState>(evolveImage, undefined);
 }
 
 export interface ImageCaller {

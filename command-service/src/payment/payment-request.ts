@@ -164,9 +164,7 @@ export async function recordPaymentRequest(
 
 /** What the shop asked the provider for under this reference; undefined when not ours. */
 export async function loadPaymentRequest(store: EventStore, provider: PaymentProvider, reference: string) {
-  const events = (await store.readStream(
-    paymentStreamName(paymentKey(provider, reference)),
-  )) as unknown as PaymentEvent[];
+  const events = await store.readStream<PaymentEvent>(paymentStreamName(paymentKey(provider, reference)));
   const requested = events.find((event) => event.type === 'PaymentRequested');
   return requested?.type === 'PaymentRequested' ? requested.data : undefined;
 }

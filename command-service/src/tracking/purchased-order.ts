@@ -21,7 +21,7 @@ export async function callersOrder(
   const [reserved] = await store.readStream(orderNumberStreamName(orderNumber), { maxCount: 1 });
   const orderId = (reserved?.data as { orderId?: string } | undefined)?.orderId;
   if (!orderId) return undefined;
-  const order = foldOrderView((await store.readStream(orderStreamName(orderId))) as unknown as OrderEvent[]);
+  const order = foldOrderView(await store.readStream<OrderEvent>(orderStreamName(orderId)));
   // An order carries its checkout's owner (user id, or the guest cart id): the checkout's rule applies.
   return order && ownsCheckout(order, caller) ? order : undefined;
 }

@@ -92,7 +92,7 @@ async function applyOne(
   }
 }
 
-export const cartsProjection: Projection = {
+export const cartsProjection: Projection<CartEvent> = {
   name: CARTS_PROJECTION,
   eventTypes: CART_EVENT_TYPES,
   tables: [
@@ -141,7 +141,7 @@ export const cartsProjection: Projection = {
       );
     };
     for (const recorded of events) {
-      const event = recorded as unknown as CartEvent;
+      const event = recorded;
       const cartId = cartIdOf(recorded.streamName);
       changed.add(cartId);
       if (event.type === 'CartItemQuantityChanged') {

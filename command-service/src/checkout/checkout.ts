@@ -1,13 +1,13 @@
 // A checkout as the command side sees it: what was started (the frozen cart and amounts) and
 // whether it became an order.
-import type { Decider } from '@printshop/shared-events/decider';
+import { load, type Decider } from '@printshop/shared-events/decider';
 import type { EventStore } from '@printshop/shared-events/event-store';
-import { load } from '@printshop/shared-events/decider';
 import {
   checkoutStreamName,
   type CheckoutEvent,
   type CheckoutStartedData,
 } from '@printshop/shared-events/events/checkout';
+import type { Caller } from '../caller';
 
 export interface CheckoutState {
   started?: CheckoutStartedData;
@@ -40,12 +40,6 @@ export const checkoutDecider: Decider<CheckoutState, CheckoutCommand, CheckoutEv
 
 export async function loadCheckout(store: EventStore, checkoutId: string): Promise<CheckoutState> {
   return load(store, checkoutStreamName(checkoutId), checkoutDecider);
-}
-
-/** Who is asking: a signed-in user, and the browser's guest session (kept after signing in). */
-export interface Caller {
-  userId?: string;
-  guestSession: string;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type ImageRole,
   type PrintAssessment,
 } from '@printshop/shared-events/events/image';
+import type { Caller } from '../caller';
 
 /**
  * What an image id can look like (uuids are issued); anything else is no image. The contract's path
@@ -67,12 +68,8 @@ export async function loadImage(store: EventStore, imageId: string): Promise<Ima
   return events.reduce<ImageState>(evolveImage, undefined);
 }
 
-export interface ImageCaller {
-  userId?: string;
-  /** The caller's cart_session (a signed-in browser still carries its guest cookie). */
-  guestSession?: string;
-  isAdmin?: boolean;
-}
+/** Whoever asks; a review's author is known by user id alone. */
+type ImageCaller = Partial<Caller>;
 
 /** Whether the caller may put this image in a cart: its uploader, by user or by guest session. */
 export function canUseImage(image: ImageState, caller: ImageCaller): image is UploadedImage {

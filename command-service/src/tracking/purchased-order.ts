@@ -8,7 +8,8 @@ import {
   type OrderEvent,
 } from '@printshop/shared-events/events/order';
 import { foldOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
-import { ownsCheckout, type Caller } from '../checkout/checkout';
+import type { Caller } from '../caller';
+import { ownsCheckout } from '../checkout/checkout';
 import { ORDER_NUMBER_PATTERN } from '../order/order-number';
 
 export async function callersOrder(

@@ -10,7 +10,7 @@ import { handleCommand } from '../handle-command';
 import { answerWithPosition } from '../http';
 import { userDto, type RegisteredUser } from './account';
 import { userDecider } from './decide';
-import { metadataOf } from './router';
+import { adminActor, metadataOf } from '../caller';
 
 export interface AdminUsersRouterDeps {
   store: EventStore;
@@ -38,7 +38,7 @@ export function adminUsersRouter(deps: AdminUsersRouterDeps): Router {
       userStreamName(userId),
       userDecider,
       { type: 'SetAdmin', data: { isAdmin, by: auth.userId, now } },
-      { metadata: metadataOf(ctx, `admin:${auth.userId}`, now) },
+      { metadata: metadataOf(ctx, now, adminActor(auth)) },
     );
     answerWithPosition(ctx, 200, { user: adminUserDto(result.newState as RegisteredUser) }, result.position);
   });

@@ -1,7 +1,7 @@
 // The cart's commands (API.md "Cart" and "Loyalty"): POST /api/cart/item, POST /api/cart/photostrips,
 // PUT /api/cart/item/:id, DELETE /api/cart/item/:id, POST /api/loyalty/redeem. GET /api/cart is the
-// query side's. The cart is the caller's own stream (which-cart.ts), so a line of someone else's cart
-// is simply not found. A price in the body is never read: the catalog prices every line.
+// query side's. The cart is the caller's own stream (shared-events cart-owner.ts), so a line of
+// someone else's cart is simply not found. A price in the body is never read: the catalog prices every line.
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { cartItemDto } from '@printshop/shared-events/api/cart-dto';

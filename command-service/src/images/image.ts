@@ -1,4 +1,4 @@
-// An uploaded image as its stream tells it, and who may use it. The cart (issue 6) loads images
+// An uploaded image as its stream tells it, and who may use it. The cart loads images
 // with loadImage and checks them with canUseImage before a line may reference them.
 import { PATH_ID_PATTERN } from '@printshop/shared-events/api/common';
 import type { EventStore } from '@printshop/shared-events/event-store';

@@ -1,4 +1,4 @@
-// Status changes of a placed order (the admin issue's PUT /api/admin/orders/:id/status and bulk
+// Status changes of a placed order (the admin's PUT /api/admin/orders/:id/status and bulk
 // archive call these). A cancelled or refunded order gives back the loyalty points it redeemed and
 // takes back those it earned: all of them on a cancellation or a full refund, in proportion to the
 // money refunded on a partial one.

@@ -4,7 +4,7 @@
 //                                     with the key secret) checked in constant time, then the order
 //                                     is placed for the amount the shop asked for;
 //   POST /api/payment/test/pay        test mode only: stands in for Razorpay's checkout popup.
-// Confirmations that never come are picked up by the status job (reconcile.ts).
+// Confirmations that never come are picked up by the status job (reconcile-payments.ts).
 import Router from '@koa/router';
 import { z } from 'zod';
 import { requiredText } from '@printshop/shared-events/api/common';

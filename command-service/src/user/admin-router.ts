@@ -1,5 +1,5 @@
 // PUT /api/admin/users/:id/admin {isAdmin} (API.md "Admin"): promoting or demoting is an event by
-// an admin. The list of users is on the query side (query-service/src/account/admin-users.ts).
+// an admin. The list of users is on the query side (query-service/src/account/admin-users-routes.ts).
 import Router from '@koa/router';
 import { setAdminBodySchema } from '@printshop/shared-events/api/admin';
 import { idSchema } from '@printshop/shared-events/api/common';

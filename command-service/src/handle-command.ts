@@ -35,8 +35,8 @@ export async function handleCommand<State, Command, E extends Event>(
 ): Promise<HandleResult<State, E>> {
   const retries = options.retries ?? 5;
   for (let attempt = 0; ; attempt++) {
-    const recorded = await store.readStream(streamName);
-    const state = fold(decider, recorded as unknown as E[]);
+    const recorded = await store.readStream<E>(streamName);
+    const state = fold(decider, recorded);
     const revision = recorded.length === 0 ? -1 : recorded[recorded.length - 1]!.revision;
     const events = asArray(decider.decide(command, state));
     const newState = events.reduce(decider.evolve, state);

@@ -1,9 +1,44 @@
 // The contract between the carts projection and GET /api/cart: the tables of schema `rm_carts` and
 // the notification that tells readers which carts a committed batch changed, so they can keep carts
 // in memory and drop exactly those (query-service/src/cart/cart-read-cache.ts).
+import type { ReadModel } from './read-models';
+
 export const CARTS_PROJECTION = 'carts';
 export const CART_LINES_TABLE = 'cart_lines';
 export const CARTS_TABLE = 'carts';
+
+/** The tables: one row per cart line, one per cart for the loyalty points and promotion code set on it. */
+export const CARTS_READ_MODEL: ReadModel = {
+  name: CARTS_PROJECTION,
+  tables: [
+    {
+      name: CART_LINES_TABLE,
+      primaryKey: ['cart_id', 'line_id'],
+      columns: `
+         cart_id text not null,
+         line_id text not null,
+         sku text not null,
+         quantity integer not null check (quantity > 0),
+         raw_image_id text,
+         cropped_image_id text not null,
+         customization_data jsonb,
+         strip_images jsonb,
+         added_position bigint not null,
+         added_at timestamptz not null,
+         primary key (cart_id, line_id)
+       `,
+    },
+    {
+      name: CARTS_TABLE,
+      primaryKey: ['cart_id'],
+      columns: `
+         cart_id text primary key,
+         loyalty_points integer not null check (loyalty_points >= 0),
+         promotion_code text
+       `,
+    },
+  ],
+};
 
 /** Postgres NOTIFY channel; sent inside the batch's transaction, so it arrives once it committed. */
 export const CARTS_CHANGED_CHANNEL = 'rm_carts_changed';

@@ -1,5 +1,5 @@
 // A decider (Emmett / Jérémie Chassaing): pure functions only. Time and ids arrive in the command.
-import type { NewEvent } from './event-store';
+import type { EventStore, NewEvent } from './event-store';
 
 export interface Event<Type extends string = string, Data = unknown> {
   type: Type;
@@ -17,6 +17,15 @@ export const fold = <State, E extends Event>(
   decider: Pick<Decider<State, never, E>, 'initialState' | 'evolve'>,
   events: readonly E[],
 ): State => events.reduce(decider.evolve, decider.initialState());
+
+/** The state of one stream: its events, read as the decider's own, folded. */
+export async function load<State, E extends Event>(
+  store: Pick<EventStore, 'readStream'>,
+  streamName: string,
+  decider: Pick<Decider<State, never, E>, 'initialState' | 'evolve'>,
+): Promise<State> {
+  return fold(decider, await store.readStream<E>(streamName));
+}
 
 export const asArray = <E>(result: E | E[]): E[] => (Array.isArray(result) ? result : [result]);
 

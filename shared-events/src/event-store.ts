@@ -38,6 +38,18 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   recordedAt: Date;
 }
 
+/** What every event is, before the aggregates' unions narrow it. */
+export interface EventShape {
+  type: string;
+  data: unknown;
+}
+
+/**
+ * An event of the union `E` as the log holds it. An intersection, so `type` still narrows `data`
+ * and a recorded event is its aggregate's event without a cast.
+ */
+export type Recorded<E extends EventShape> = E & Omit<RecordedEvent, 'type' | 'data'>;
+
 export interface AppendResult {
   /** Revision of the last event now in the stream (pass it as the next expected revision). */
   nextExpectedRevision: number;
@@ -100,7 +112,14 @@ export interface EventStore {
     events: readonly NewEvent[],
     options?: { expectedRevision?: ExpectedRevision },
   ): Promise<AppendResult>;
-  readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * The stream's events, typed as the union `E` its aggregate writes (the stream name decides which
+   * events it holds; their schemas were checked at append and upcast on read).
+   */
+  readStream<E extends EventShape = RecordedEvent>(
+    streamName: string,
+    options?: ReadStreamOptions,
+  ): Promise<Array<Recorded<E>>>;
   readAll(options?: ReadAllOptions): Promise<ReadAllResult>;
   /** Catch-up from `fromPosition`, then live, in batches, never skipping nor repeating an event. */
   subscribeToAll(options: SubscribeOptions, handler: BatchHandler): Subscription;

@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cartsProjection } from '@printshop/projections/carts/carts-projection';
-import type { RecordedEvent } from '@printshop/shared-events/event-store';
+import type { Recorded } from '@printshop/shared-events/event-store';
 import { cartStreamName, type CartEvent, type CartLineData } from '@printshop/shared-events/events/cart';
 import { createDb } from '@printshop/infra/postgres/db';
 import { createTestDatabase, type TestDatabase } from '@printshop/test/support/database';
@@ -30,7 +30,7 @@ const line = (lineId: string, quantity: number): CartLineData => ({
 });
 
 /** The events of a busy moment on two carts, in log order. */
-function history(): RecordedEvent[] {
+function history(): Array<Recorded<CartEvent>> {
   const events: Array<[string, CartEvent]> = [
     ['g-ann', { type: 'CartItemAdded', data: line('a1', 1) }],
     ['g-ann', { type: 'CartItemQuantityChanged', data: { lineId: 'a1', quantity: 3 } }],
@@ -53,8 +53,7 @@ function history(): RecordedEvent[] {
   ];
   return events.map(([cartId, event], i) => ({
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    type: event.type,
-    data: event.data,
+    ...event,
     metadata: {},
     streamName: cartStreamName(cartId),
     revision: i,
@@ -63,7 +62,7 @@ function history(): RecordedEvent[] {
   }));
 }
 
-async function project(schema: string, batches: RecordedEvent[][]) {
+async function project(schema: string, batches: Array<Array<Recorded<CartEvent>>>) {
   await db.raw('create schema ??', [schema]);
   await cartsProjection.migrate(db, schema);
   for (const batch of batches) await db.transaction((trx) => cartsProjection.apply(batch, trx, schema));

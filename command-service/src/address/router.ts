@@ -6,9 +6,10 @@ import type { Context } from 'koa';
 import { addressBodySchema, type AddressDto } from '@printshop/shared-events/api/account';
 import { requireUser } from '@printshop/shared-events/auth';
 import { NotFound } from '@printshop/shared-events/errors';
-import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
+import type { EventStore } from '@printshop/shared-events/event-store';
 import { addressStreamName, type AddressFields } from '@printshop/shared-events/events/address';
 import type { Address } from '@printshop/shared-events/rules/addresses';
+import { metadataOf } from '../caller';
 import { handleCommand } from '../handle-command';
 import { answerWithPosition } from '../http';
 import { findAddress, type AddressBook } from './address-book';
@@ -48,11 +49,7 @@ export function addressRouter(deps: AddressRouterDeps): Router {
   async function run(ctx: Context, addressId: string, command: (at: string) => AddressCommand) {
     const auth = requireUser(ctx.state);
     const at = deps.now().toISOString();
-    const metadata: EventMetadata = {
-      actor: auth.userId,
-      correlationId: ctx.state.requestId as string | undefined,
-      at,
-    };
+    const metadata = metadataOf(ctx, at);
     const result = await handleCommand(
       deps.store,
       addressStreamName(auth.userId),

@@ -1,7 +1,7 @@
 // The cart's commands (API.md "Cart" and "Loyalty"): POST /api/cart/item, POST /api/cart/photostrips,
 // PUT /api/cart/item/:id, DELETE /api/cart/item/:id, POST /api/loyalty/redeem. GET /api/cart is the
-// query side's. The cart is the caller's own stream (which-cart.ts), so a line of someone else's cart
-// is simply not found. A price in the body is never read: the catalog prices every line.
+// query side's. The cart is the caller's own stream (shared-events cart-owner.ts), so a line of
+// someone else's cart is simply not found. A price in the body is never read: the catalog prices every line.
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { cartItemDto } from '@printshop/shared-events/api/cart-dto';
@@ -14,7 +14,7 @@ import {
 import { redeemBodySchema } from '@printshop/shared-events/api/loyalty';
 import { requireUser } from '@printshop/shared-events/auth';
 import { NotFound, ValidationError } from '@printshop/shared-events/errors';
-import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
+import type { EventStore } from '@printshop/shared-events/event-store';
 import { priceCart, priceLines } from '@printshop/shared-events/rules/cart-pricing';
 import { pricedSku } from '@printshop/shared-events/rules/catalog';
 import {
@@ -24,13 +24,14 @@ import {
 } from '@printshop/shared-events/rules/collage-slots';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { toMajor } from '@printshop/shared-events/rules/money';
+import { callerOf, metadataOf } from '../caller';
 import { canUseImage, loadImage } from '../images/image';
 import { IMAGE_MESSAGES } from '../images/messages';
 import { answerWithPosition } from '../http';
 import { findLine, type CartState } from './cart';
 import { imagesInCart, runCartCommand } from './cart-commands';
 import { CART_MESSAGES, type CartCommand, type NewLine } from './decide';
-import { cartIdOf, guestSessionOf, type CartCallerState } from '@printshop/shared-events/cart-owner';
+import { cartIdOf, type CartCallerState } from '@printshop/shared-events/cart-owner';
 
 /** `?currency=` of a write: the item comes back priced in it (USD when absent). */
 const currencyQuerySchema = cartQuerySchema.pick({ currency: true });
@@ -47,15 +48,6 @@ export function cartRouter(deps: CartRouterDeps): Router {
   const router = new Router();
   const { store } = deps;
 
-  const metadataOf = (ctx: Context, at: string): EventMetadata => {
-    const state = ctx.state as CartCallerState;
-    return {
-      actor: state.auth ? state.auth.userId : `guest:${guestSessionOf(state)}`,
-      correlationId: ctx.state.requestId as string | undefined,
-      at,
-    };
-  };
-
   const run = (ctx: Context, command: CartCommand, at = deps.now().toISOString()) =>
     runCartCommand(store, cartIdOf(ctx.state as CartCallerState), command, metadataOf(ctx, at));
 
@@ -64,9 +56,8 @@ export function cartRouter(deps: CartRouterDeps): Router {
    * cart already holds were checked when their line was added (imagesInCart).
    */
   async function checkImages(ctx: Context, imageIds: ReadonlyArray<string | undefined>): Promise<void> {
-    const state = ctx.state as CartCallerState;
-    const caller = { userId: state.auth?.userId, guestSession: guestSessionOf(state) };
-    const known = imagesInCart(store, cartIdOf(state));
+    const caller = callerOf(ctx);
+    const known = imagesInCart(store, cartIdOf(ctx.state as CartCallerState));
     const ids = [...new Set(imageIds.filter((id): id is string => id !== undefined && !known.has(id)))];
     const images = await Promise.all(ids.map((id) => loadImage(store, id)));
     if (!images.every((image) => canUseImage(image, caller))) throw new NotFound(IMAGE_MESSAGES.notFound);

@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import { idSchema } from '@printshop/shared-events/api/common';
 import { requireAdmin } from '@printshop/shared-events/auth';
 import type { EventStore } from '@printshop/shared-events/event-store';
+import { adminActor, metadataOf } from '../caller';
 import { answerWithPosition } from '../http';
 import { requestRecoveryEmail } from './recovery-email';
 
@@ -20,11 +21,11 @@ export function checkoutAdminRouter(deps: CheckoutAdminRouterDeps): Router {
     const auth = requireAdmin(ctx.state);
     const checkoutId = idSchema.parse(ctx.params.id);
     const at = deps.now().toISOString();
-    const by = `admin:${auth.userId}`;
+    const by = adminActor(auth);
     const { position } = await requestRecoveryEmail(
       deps.store,
       { checkoutId, by, at },
-      { actor: by, correlationId: ctx.state.requestId as string | undefined, at },
+      metadataOf(ctx, at, by),
     );
     // Accepted: the mail is sent by the mail consumer, soon after.
     answerWithPosition(ctx, 202, { checkoutId, requestedAt: at }, position);

@@ -4,7 +4,7 @@
 // A promotion code set on the cart must still apply (judged on the log: dates, minimum, items, uses
 // held or spent by others, this customer's uses), else the checkout is refused with the code's
 // message; the payment reserves its use.
-import { fold } from '@printshop/shared-events/decider';
+import { load } from '@printshop/shared-events/decider';
 import { RuleBroken } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { cartStreamName, type CartEvent } from '@printshop/shared-events/events/cart';
@@ -14,7 +14,7 @@ import { priceCartWithCode } from '@printshop/shared-events/rules/promoted-cart'
 import { customerKey } from '@printshop/shared-events/rules/promotions';
 import { pricedSku } from '@printshop/shared-events/rules/catalog';
 import { currencyByCode, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
-import { evolveCart, initialCart } from '../cart/cart';
+import { evolveCart, initialCart, type CartState } from '../cart/cart';
 import { availableLoyaltyPoints } from '../loyalty/balance';
 import { promotionStatus } from '../promotion/promotion';
 import { loadPromotion } from '../promotion/run';
@@ -45,8 +45,10 @@ export async function snapshotCart(
     at: string;
   },
 ): Promise<CartSnapshot> {
-  const events = await store.readStream(cartStreamName(input.cartId));
-  const cart = fold({ initialState: initialCart, evolve: evolveCart }, events as unknown as CartEvent[]);
+  const cart = await load<CartState, CartEvent>(store, cartStreamName(input.cartId), {
+    initialState: initialCart,
+    evolve: evolveCart,
+  });
   const points =
     input.userId && cart.loyaltyPoints > 0
       ? Math.min(cart.loyaltyPoints, await availableLoyaltyPoints(store, input.userId, input.at))

@@ -1,13 +1,13 @@
 // A checkout as the command side sees it: what was started (the frozen cart and amounts) and
 // whether it became an order.
-import type { Decider } from '@printshop/shared-events/decider';
+import { load, type Decider } from '@printshop/shared-events/decider';
 import type { EventStore } from '@printshop/shared-events/event-store';
-import { fold } from '@printshop/shared-events/decider';
 import {
   checkoutStreamName,
   type CheckoutEvent,
   type CheckoutStartedData,
 } from '@printshop/shared-events/events/checkout';
+import type { Caller } from '../caller';
 
 export interface CheckoutState {
   started?: CheckoutStartedData;
@@ -39,14 +39,7 @@ export const checkoutDecider: Decider<CheckoutState, CheckoutCommand, CheckoutEv
 };
 
 export async function loadCheckout(store: EventStore, checkoutId: string): Promise<CheckoutState> {
-  const events = await store.readStream(checkoutStreamName(checkoutId));
-  return fold(checkoutDecider, events as unknown as CheckoutEvent[]);
-}
-
-/** Who is asking: a signed-in user, and the browser's guest session (kept after signing in). */
-export interface Caller {
-  userId?: string;
-  guestSession: string;
+  return load(store, checkoutStreamName(checkoutId), checkoutDecider);
 }
 
 /**

@@ -11,8 +11,7 @@ export interface ImageRecipe {
 }
 
 async function uploaded(store: EventStore, imageId: string) {
-  const [first] = await store.readStream(imageStreamName(imageId), { maxCount: 1 });
-  const event = first as unknown as ImageEvent | undefined;
+  const [event] = await store.readStream<ImageEvent>(imageStreamName(imageId), { maxCount: 1 });
   return event?.type === 'ImageUploaded' ? event.data : undefined;
 }
 

@@ -5,8 +5,8 @@ import { checkoutStartBodySchema } from '@printshop/shared-events/api/orders';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { toAddressFields } from '../address/router';
+import { callerOf, metadataOf } from '../caller';
 import { answerWithPosition } from '../http';
-import { callerOf, metadataOf } from '../payment/payment-request';
 import { startCheckout } from './start-checkout';
 
 export interface CheckoutRouterDeps {
@@ -32,7 +32,7 @@ export function checkoutRouter(deps: CheckoutRouterDeps): Router {
         country: body.country,
       },
       { checkoutId: deps.newId(), at },
-      metadataOf(ctx, caller, at),
+      metadataOf(ctx, at),
     );
     const { total, currency } = checkout.amounts;
     answerWithPosition(

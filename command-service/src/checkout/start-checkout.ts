@@ -9,7 +9,7 @@ import { userStreamName } from '@printshop/shared-events/events/user';
 import { imagesOfLines } from '@printshop/shared-events/events/order-line-images';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { holdImagesForCheckout } from '../images/holds';
-import type { Caller } from './checkout';
+import type { Caller } from '../caller';
 import { snapshotCart } from './cart-snapshot';
 
 export interface StartCheckoutInput {

@@ -7,6 +7,7 @@ import { contactBodySchema } from '@printshop/shared-events/api/contact';
 import type { AuthContextState } from '@printshop/shared-events/auth';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { contactStreamName } from '@printshop/shared-events/events/contact';
+import { metadataOf } from '../caller';
 import { answerWithPosition } from '../http';
 import { CONTACT_ANSWERS } from './messages';
 
@@ -34,11 +35,7 @@ export function contactRouter(deps: ContactRouterDeps): Router {
         {
           type: 'ContactMessageReceived',
           data: { contactId, ...body, ...(userId && { userId }), receivedAt: now.toISOString() },
-          metadata: {
-            actor: userId ?? 'guest',
-            correlationId: ctx.state.requestId as string | undefined,
-            at: now.toISOString(),
-          },
+          metadata: metadataOf(ctx, now, userId ?? 'guest'),
         },
       ],
       { expectedRevision: 'no_stream' },

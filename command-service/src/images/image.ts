@@ -1,4 +1,4 @@
-// An uploaded image as its stream tells it, and who may use it. The cart (issue 6) loads images
+// An uploaded image as its stream tells it, and who may use it. The cart loads images
 // with loadImage and checks them with canUseImage before a line may reference them.
 import { PATH_ID_PATTERN } from '@printshop/shared-events/api/common';
 import type { EventStore } from '@printshop/shared-events/event-store';
@@ -9,6 +9,7 @@ import {
   type ImageRole,
   type PrintAssessment,
 } from '@printshop/shared-events/events/image';
+import type { Caller } from '../caller';
 
 /**
  * What an image id can look like (uuids are issued); anything else is no image. The contract's path
@@ -63,16 +64,12 @@ export function evolveImage(state: ImageState, event: ImageEvent): ImageState {
 
 /** The image folded from its stream; undefined when no such image was ever uploaded. */
 export async function loadImage(store: EventStore, imageId: string): Promise<ImageState> {
-  const events = await store.readStream(imageStreamName(imageId));
-  return (events as unknown as ImageEvent[]).reduce(evolveImage, undefined as ImageState);
+  const events = await store.readStream<ImageEvent>(imageStreamName(imageId));
+  return events.reduce<ImageState>(evolveImage, undefined);
 }
 
-export interface ImageCaller {
-  userId?: string;
-  /** The caller's cart_session (a signed-in browser still carries its guest cookie). */
-  guestSession?: string;
-  isAdmin?: boolean;
-}
+/** Whoever asks; a review's author is known by user id alone. */
+type ImageCaller = Partial<Caller>;
 
 /** Whether the caller may put this image in a cart: its uploader, by user or by guest session. */
 export function canUseImage(image: ImageState, caller: ImageCaller): image is UploadedImage {

@@ -5,9 +5,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { imageUploadFieldsSchema } from '@printshop/shared-events/api/images';
-import type { AuthContextState } from '@printshop/shared-events/auth';
+import { guestSessionOf, type CartCallerState } from '@printshop/shared-events/cart-owner';
 import { NotFound, TooManyRequests, ValidationError } from '@printshop/shared-events/errors';
-import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
+import type { EventStore } from '@printshop/shared-events/event-store';
 import {
   imageStreamName,
   type ImageOwner,
@@ -21,10 +21,11 @@ import {
   UPLOAD_MESSAGES,
   type CropArea,
 } from '@printshop/shared-events/rules/uploads';
+import { actorOf, callerOf, metadataOf } from '../caller';
 import { handleCommand } from '../handle-command';
 import { answerWithPosition } from '../http';
 import { imageDecider } from './decide';
-import { canDeleteImage, IMAGE_ID_PATTERN, loadImage, type ImageCaller } from './image';
+import { canDeleteImage, IMAGE_ID_PATTERN, loadImage } from './image';
 import { IMAGE_MESSAGES } from './messages';
 import { prepareAndKeep, removeImageFiles, type PreparedUpload } from './prepare-upload';
 import { assessUpload, printSizeOf } from './print-assessment';
@@ -43,20 +44,11 @@ export interface ImageUploadRouterDeps {
   quotas: UploadQuotas;
 }
 
-/** What the gateway puts on ctx.state: the bearer's account and the guest session (cart_session). */
-export interface ImageCallerState extends AuthContextState {
-  guestSession(): string;
-}
-
-export function callerOf(state: ImageCallerState): ImageCaller {
-  return { userId: state.auth?.userId, isAdmin: state.auth?.isAdmin, guestSession: state.guestSession() };
-}
-
-const ownerOf = (state: ImageCallerState): ImageOwner =>
-  state.auth ? { userId: state.auth.userId } : { guestSession: state.guestSession() };
-
-const actorOf = (owner: ImageOwner): string =>
-  'userId' in owner ? owner.userId : `guest:${owner.guestSession}`;
+/** An image belongs to the signed-in user, else to the guest session (cart_session). */
+const ownerOf = (ctx: Context): ImageOwner => {
+  const state = ctx.state as CartCallerState;
+  return state.auth ? { userId: state.auth.userId } : { guestSession: guestSessionOf(state) };
+};
 
 const required = (upload: ReceivedUpload, field: string) => {
   const file = upload.files.get(field);
@@ -84,7 +76,7 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
     fileFields: string[],
     handle: (upload: ReceivedUpload) => Promise<void>,
   ) {
-    const uploader: Uploader = { owner: actorOf(ownerOf(ctx.state as ImageCallerState)), ip: ctx.ip };
+    const uploader: Uploader = { owner: actorOf(ctx), ip: ctx.ip };
     const declaredBytes = Number(ctx.get('content-length')) || undefined;
     let upload: ReceivedUpload;
     try {
@@ -117,13 +109,9 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
     images: Recorded[],
     extra: { crop?: CropArea; sku?: string; print?: PrintAssessment },
   ): Promise<number | undefined> {
-    const owner = ownerOf(ctx.state as ImageCallerState);
+    const owner = ownerOf(ctx);
     const uploadedAt = deps.now().toISOString();
-    const metadata: EventMetadata = {
-      actor: actorOf(owner),
-      correlationId: ctx.state.requestId as string | undefined,
-      at: uploadedAt,
-    };
+    const metadata = metadataOf(ctx, uploadedAt);
     let position: number | undefined;
     let recorded = 0;
     try {
@@ -233,7 +221,7 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
 
   router.delete('/api/images/:id', async (ctx) => {
     const imageId = ctx.params.id!;
-    const caller = callerOf(ctx.state as ImageCallerState);
+    const caller = callerOf(ctx);
     // Someone else's image is answered exactly like an unknown one.
     if (!IMAGE_ID_PATTERN.test(imageId) || !canDeleteImage(await loadImage(deps.store, imageId), caller))
       throw new NotFound(IMAGE_MESSAGES.notFound);
@@ -243,13 +231,7 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
       imageStreamName(imageId),
       imageDecider,
       { type: 'DeleteImage', data: { imageId, at } },
-      {
-        metadata: {
-          actor: caller.userId ?? `guest:${caller.guestSession}`,
-          correlationId: ctx.state.requestId as string | undefined,
-          at,
-        },
-      },
+      { metadata: metadataOf(ctx, at) },
     );
     await removeImageFiles(deps.images, allImageKeys(imageId));
     answerWithPosition(ctx, 200, {}, result.position);

@@ -1,7 +1,7 @@
 // The loyalty account read straight from the log (no projection lag), for commands that must not
 // promise points the customer no longer has (POST /api/loyalty/redeem, checkout start), and the
 // runner of loyalty commands (appended with the revision read; a concurrent change decides again).
-import { fold } from '@printshop/shared-events/decider';
+import { load } from '@printshop/shared-events/decider';
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import { loyaltyStreamName, type LoyaltyEvent } from '@printshop/shared-events/events/loyalty';
 import { handleCommand } from '../handle-command';
@@ -13,11 +13,10 @@ import { loyaltyDecider, type LoyaltyCommand } from './decide';
 const RETRIES = 25;
 
 export async function loadLoyaltyAccount(store: EventStore, userId: string): Promise<LoyaltyAccount> {
-  const events = await store.readStream(loyaltyStreamName(userId));
-  return fold(
-    { initialState: initialLoyaltyAccount, evolve: evolveLoyaltyAccount },
-    events as unknown as LoyaltyEvent[],
-  );
+  return load<LoyaltyAccount, LoyaltyEvent>(store, loyaltyStreamName(userId), {
+    initialState: initialLoyaltyAccount,
+    evolve: evolveLoyaltyAccount,
+  });
 }
 
 /** The points a user has now (0 for a user who never earned any). */

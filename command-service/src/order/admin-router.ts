@@ -11,9 +11,10 @@ import { bulkDeleteOrdersBodySchema, updateOrderStatusBodySchema } from '@prints
 import { idSchema } from '@printshop/shared-events/api/common';
 import { requireAdmin } from '@printshop/shared-events/auth';
 import { NotFound, RuleBroken } from '@printshop/shared-events/errors';
-import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
+import type { EventStore } from '@printshop/shared-events/event-store';
 import { orderDto } from '@printshop/shared-events/events/order-view';
 import { carrierTrackingUrl } from '@printshop/shared-events/rules/carriers';
+import { adminActor, metadataOf } from '../caller';
 import { answerWithPosition } from '../http';
 import { archiveOrder, changeOrderStatus } from './change-status';
 import type { StatusChange } from './decide';
@@ -55,12 +56,8 @@ export function adminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
   const context = (ctx: Context) => {
     const auth = requireAdmin(ctx.state);
     const at = deps.now().toISOString();
-    const by = `admin:${auth.userId}`;
-    const metadata: EventMetadata = {
-      actor: by,
-      correlationId: ctx.state.requestId as string | undefined,
-      at,
-    };
+    const by = adminActor(auth);
+    const metadata = metadataOf(ctx, at, by);
     return { by, at, metadata };
   };
 

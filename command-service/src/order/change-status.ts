@@ -1,4 +1,4 @@
-// Status changes of a placed order (the admin issue's PUT /api/admin/orders/:id/status and bulk
+// Status changes of a placed order (the admin's PUT /api/admin/orders/:id/status and bulk
 // archive call these). A cancelled or refunded order gives back the loyalty points it redeemed and
 // takes back those it earned: all of them on a cancellation or a full refund, in proportion to the
 // money refunded on a partial one.
@@ -6,7 +6,7 @@ import type { EventMetadata, EventStore } from '@printshop/shared-events/event-s
 import { orderStreamName } from '@printshop/shared-events/events/order';
 import type { OrderView } from '@printshop/shared-events/events/order-view';
 import { handleCommand } from '../handle-command';
-import { orderDecider, ORDER_MESSAGES, type StatusChange } from './decide';
+import { orderDecider, ORDER_MESSAGES, type OrderCommand, type StatusChange } from './decide';
 import { runLoyaltyCommand } from '../loyalty/balance';
 import { NotFound } from '@printshop/shared-events/errors';
 
@@ -16,20 +16,27 @@ export interface OrderChangeResult {
   position?: number;
 }
 
+/** An admin's command on a placed order; an unknown order is not found. */
+async function runOrderCommand(
+  store: EventStore,
+  command: Extract<OrderCommand, { data: { orderId: string } }>,
+  metadata: EventMetadata,
+) {
+  const result = await handleCommand(store, orderStreamName(command.data.orderId), orderDecider, command, {
+    metadata,
+    retries: 10,
+  });
+  if (!result.newState) throw new NotFound(ORDER_MESSAGES.notFound);
+  return { events: result.events, order: result.newState, position: result.position };
+}
+
 export async function changeOrderStatus(
   store: EventStore,
   input: { orderId: string; change: StatusChange; by: string; at: string },
   metadata: EventMetadata,
 ): Promise<OrderChangeResult> {
-  const result = await handleCommand(
-    store,
-    orderStreamName(input.orderId),
-    orderDecider,
-    { type: 'ChangeOrderStatus', data: input },
-    { metadata, retries: 10 },
-  );
-  const order = result.newState;
-  if (!order) throw new NotFound(ORDER_MESSAGES.notFound);
+  const result = await runOrderCommand(store, { type: 'ChangeOrderStatus', data: input }, metadata);
+  const { order } = result;
   let position = result.position;
   const reversal = result.events.find((e) => e.type === 'OrderCancelled' || e.type === 'OrderRefunded');
   if (reversal && order.userId) {
@@ -68,13 +75,6 @@ export async function archiveOrder(
   input: { orderId: string; by: string; at: string },
   metadata: EventMetadata,
 ): Promise<OrderChangeResult> {
-  const result = await handleCommand(
-    store,
-    orderStreamName(input.orderId),
-    orderDecider,
-    { type: 'ArchiveOrder', data: input },
-    { metadata, retries: 10 },
-  );
-  if (!result.newState) throw new NotFound(ORDER_MESSAGES.notFound);
-  return { order: result.newState, position: result.position };
+  const { order, position } = await runOrderCommand(store, { type: 'ArchiveOrder', data: input }, metadata);
+  return { order, position };
 }

@@ -10,6 +10,7 @@ import {
   type OrderStatus,
   type OrderView,
 } from '@printshop/shared-events/events/order-view';
+import { canMoveTo } from '@printshop/shared-events/rules/order-status';
 
 export type OrderState = OrderView | undefined;
 
@@ -20,17 +21,6 @@ export const ORDER_MESSAGES = {
   trackingRequired: 'Carrier and tracking number are required to ship an order.',
   refundTooLarge: 'The refund is larger than what is left of the payment.',
 } as const;
-
-/** Where each status may go next (the same status again is no change, not an error). */
-export const NEXT_STATUSES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending_payment: ['cancelled'],
-  paid: ['in_production', 'cancelled', 'refunded'],
-  in_production: ['shipped', 'cancelled', 'refunded'],
-  shipped: ['delivered', 'refunded'],
-  delivered: ['refunded'],
-  cancelled: ['refunded'],
-  refunded: [],
-};
 
 export type StatusChange =
   | { status: 'in_production' | 'cancelled' | 'delivered'; note?: string }
@@ -47,7 +37,7 @@ function changeStatus(order: OrderView, data: Extract<OrderCommand, { type: 'Cha
   const { orderId, change, by, at } = data;
   const note = change.note?.trim() || undefined;
   if (change.status === order.status) return [];
-  if (!NEXT_STATUSES[order.status].includes(change.status)) {
+  if (!canMoveTo(order.status, change.status)) {
     throw new RuleBroken(ORDER_MESSAGES.transition(order.status, change.status));
   }
   switch (change.status) {

@@ -56,18 +56,19 @@ export interface PlaceOrderDeps {
 
 /** The order and the position of its last event (what a reader must wait for). */
 async function readOrder(store: EventStore, orderId: string) {
-  const events = await store.readStream(orderStreamName(orderId));
+  const events = await store.readStream<OrderEvent>(orderStreamName(orderId));
   return {
-    order: foldOrderView(events as unknown as OrderEvent[]),
+    order: foldOrderView(events),
     position: events.at(-1)?.position ?? 0,
   };
 }
 
 async function checkoutIdOf(store: EventStore, payment: SucceededPayment): Promise<string | undefined> {
-  const events = await store.readStream(paymentStreamName(paymentKey(payment.provider, payment.reference)), {
-    maxCount: 1,
-  });
-  const requested = (events as unknown as PaymentEvent[]).find((e) => e.type === 'PaymentRequested');
+  const events = await store.readStream<PaymentEvent>(
+    paymentStreamName(paymentKey(payment.provider, payment.reference)),
+    { maxCount: 1 },
+  );
+  const requested = events.find((e) => e.type === 'PaymentRequested');
   return requested?.data.checkoutId ?? payment.checkoutId;
 }
 

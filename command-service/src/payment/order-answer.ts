@@ -4,13 +4,12 @@
 import type { Context } from 'koa';
 import { NotFound } from '@printshop/shared-events/errors';
 import { orderDto, type OrderView } from '@printshop/shared-events/events/order-view';
-import type { Caller } from '../checkout/checkout';
+import type { Caller } from '../caller';
+import { ownsCheckout } from '../checkout/checkout';
 import { answerWithPosition } from '../http';
 import { ORDER_MESSAGES } from '../order/decide';
 
 export function answerWithOrder(ctx: Context, caller: Caller, order: OrderView, position: number): void {
-  const owns =
-    order.userId !== undefined ? order.userId === caller.userId : order.cartId === `g-${caller.guestSession}`;
-  if (!owns) throw new NotFound(ORDER_MESSAGES.notFound);
+  if (!ownsCheckout(order, caller)) throw new NotFound(ORDER_MESSAGES.notFound);
   answerWithPosition(ctx, 200, { order: orderDto(order) }, position);
 }

@@ -15,7 +15,8 @@ import {
   type PaymentProvider,
 } from '@printshop/shared-events/events/payment';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
-import { loadCheckout, ownsCheckout, type Caller } from '../checkout/checkout';
+import { callerOf, metadataOf, type Caller } from '../caller';
+import { loadCheckout, ownsCheckout } from '../checkout/checkout';
 import { CHECKOUT_MESSAGES } from '../checkout/cart-snapshot';
 import { startCheckout } from '../checkout/start-checkout';
 import { toAddressFields } from '../address/router';
@@ -31,21 +32,6 @@ export interface PaymentDeps {
   newId(): string;
 }
 
-/** The caller of a request: a signed-in user and the browser's guest session. */
-export function callerOf(ctx: Context): Caller {
-  const state = ctx.state as { auth?: { userId: string }; guestSession?: () => string };
-  if (!state.guestSession) throw new Error('The guest-session middleware is not mounted');
-  return { ...(state.auth && { userId: state.auth.userId }), guestSession: state.guestSession() };
-}
-
-export function metadataOf(ctx: Context, caller: Caller, at: string): EventMetadata {
-  return {
-    actor: caller.userId ?? `guest:${caller.guestSession}`,
-    correlationId: ctx.state.requestId as string | undefined,
-    at,
-  };
-}
-
 /**
  * What a payment start call (create-payment-intent, create-order) works from: the body's checkout,
  * the caller's and payable now, and the metadata and time of what the call records.
@@ -54,7 +40,7 @@ export async function startPayment(ctx: Context, deps: PaymentDeps) {
   const body = paymentStartBodySchema.parse(ctx.request.body ?? {});
   const caller = callerOf(ctx);
   const at = deps.now().toISOString();
-  const metadata = metadataOf(ctx, caller, at);
+  const metadata = metadataOf(ctx, at);
   const { checkout } = await payableCheckout(deps, caller, body, metadata);
   return { at, metadata, checkout };
 }
@@ -179,9 +165,7 @@ export async function recordPaymentRequest(
 
 /** What the shop asked the provider for under this reference; undefined when not ours. */
 export async function loadPaymentRequest(store: EventStore, provider: PaymentProvider, reference: string) {
-  const events = (await store.readStream(
-    paymentStreamName(paymentKey(provider, reference)),
-  )) as unknown as PaymentEvent[];
+  const events = await store.readStream<PaymentEvent>(paymentStreamName(paymentKey(provider, reference)));
   const requested = events.find((event) => event.type === 'PaymentRequested');
   return requested?.type === 'PaymentRequested' ? requested.data : undefined;
 }

@@ -34,7 +34,7 @@ export async function reviewedLine(
       orderId: REVIEW_MESSAGES.lineWithoutOrder,
     });
   }
-  const order = foldOrderView((await store.readStream(orderStreamName(orderId))) as unknown as OrderEvent[]);
+  const order = foldOrderView(await store.readStream<OrderEvent>(orderStreamName(orderId)));
   // Someone else's order is no order at all to this caller.
   if (!order || order.userId !== userId) throw new NotFound(REVIEW_SUBJECT_MESSAGES.orderNotFound);
   const line = order.lines.find((candidate) => candidate.lineId === lineId);

@@ -13,13 +13,10 @@ import { idSchema } from '@printshop/shared-events/api/common';
 import { createReviewBodySchema } from '@printshop/shared-events/api/reviews';
 import { requireAdmin, requireUser } from '@printshop/shared-events/auth';
 import { Conflict, Unauthorized, ValidationError } from '@printshop/shared-events/errors';
-import {
-  WrongExpectedVersion,
-  type EventMetadata,
-  type EventStore,
-} from '@printshop/shared-events/event-store';
+import { WrongExpectedVersion, type EventStore } from '@printshop/shared-events/event-store';
 import { reviewAuthorName, reviewStreamName } from '@printshop/shared-events/events/review';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
+import { adminActor, metadataOf } from '../caller';
 import { handleCommand } from '../handle-command';
 import { answerWithPosition } from '../http';
 import { loadUser } from '../user/find-user';
@@ -84,11 +81,7 @@ export function reviewRouter(deps: ReviewRouterDeps): Router {
       }));
     const now = deps.now().toISOString();
     const reviewId = line ? reviewIdOfLine(line.orderId, line.lineId) : reviewIdOf(auth.userId, productSku);
-    const metadata: EventMetadata = {
-      actor: auth.userId,
-      correlationId: ctx.state.requestId as string | undefined,
-      at: now,
-    };
+    const metadata = metadataOf(ctx, now);
     const command: ReviewCommand = {
       type: 'SubmitReview',
       data: {
@@ -125,12 +118,8 @@ export function reviewRouter(deps: ReviewRouterDeps): Router {
     const auth = requireAdmin(ctx.state);
     const reviewId = idSchema.parse(ctx.params.id);
     const at = deps.now().toISOString();
-    const by = `admin:${auth.userId}`;
-    const metadata: EventMetadata = {
-      actor: by,
-      correlationId: ctx.state.requestId as string | undefined,
-      at,
-    };
+    const by = adminActor(auth);
+    const metadata = metadataOf(ctx, at, by);
     return handleCommand(deps.store, reviewStreamName(reviewId), reviewDecider, command(reviewId, by, at), {
       metadata,
     });

@@ -8,7 +8,8 @@ import {
   type OrderEvent,
 } from '@printshop/shared-events/events/order';
 import { foldOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
-import { ownsCheckout, type Caller } from '../checkout/checkout';
+import type { Caller } from '../caller';
+import { ownsCheckout } from '../checkout/checkout';
 import { ORDER_NUMBER_PATTERN } from '../order/order-number';
 
 export async function callersOrder(
@@ -21,7 +22,7 @@ export async function callersOrder(
   const [reserved] = await store.readStream(orderNumberStreamName(orderNumber), { maxCount: 1 });
   const orderId = (reserved?.data as { orderId?: string } | undefined)?.orderId;
   if (!orderId) return undefined;
-  const order = foldOrderView((await store.readStream(orderStreamName(orderId))) as unknown as OrderEvent[]);
+  const order = foldOrderView(await store.readStream<OrderEvent>(orderStreamName(orderId)));
   // An order carries its checkout's owner (user id, or the guest cart id): the checkout's rule applies.
   return order && ownsCheckout(order, caller) ? order : undefined;
 }

@@ -10,8 +10,8 @@ import { TRACKING_BODY_SCHEMAS } from '@printshop/shared-events/api/tracking';
 import type { AuthContextState } from '@printshop/shared-events/auth';
 import { WrongExpectedVersion, type EventStore } from '@printshop/shared-events/event-store';
 import { TRACKING_KINDS } from '@printshop/shared-events/events/tracking';
+import { callerOf, metadataOf } from '../caller';
 import { answerWithPosition } from '../http';
-import { callerOf } from '../payment/payment-request';
 import { callersOrder } from './purchased-order';
 import { trackedCall } from './tracked-call';
 
@@ -48,11 +48,7 @@ export function trackingRouter(deps: TrackingRouterDeps): Router {
             {
               type: 'TrackingEventReceived',
               data,
-              metadata: {
-                actor: userId ?? 'guest',
-                correlationId: ctx.state.requestId as string | undefined,
-                at: receivedAt.toISOString(),
-              },
+              metadata: metadataOf(ctx, receivedAt, userId ?? 'guest'),
             },
           ],
           { expectedRevision: 'no_stream' },

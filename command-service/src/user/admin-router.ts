@@ -1,5 +1,5 @@
 // PUT /api/admin/users/:id/admin {isAdmin} (API.md "Admin"): promoting or demoting is an event by
-// an admin. The list of users is on the query side (query-service/src/account/admin-users.ts).
+// an admin. The list of users is on the query side (query-service/src/account/admin-users-routes.ts).
 import Router from '@koa/router';
 import { setAdminBodySchema } from '@printshop/shared-events/api/admin';
 import { idSchema } from '@printshop/shared-events/api/common';
@@ -10,7 +10,7 @@ import { handleCommand } from '../handle-command';
 import { answerWithPosition } from '../http';
 import { userDto, type RegisteredUser } from './account';
 import { userDecider } from './decide';
-import { metadataOf } from './router';
+import { adminActor, metadataOf } from '../caller';
 
 export interface AdminUsersRouterDeps {
   store: EventStore;
@@ -38,7 +38,7 @@ export function adminUsersRouter(deps: AdminUsersRouterDeps): Router {
       userStreamName(userId),
       userDecider,
       { type: 'SetAdmin', data: { isAdmin, by: auth.userId, now } },
-      { metadata: metadataOf(ctx, `admin:${auth.userId}`, now) },
+      { metadata: metadataOf(ctx, now, adminActor(auth)) },
     );
     answerWithPosition(ctx, 200, { user: adminUserDto(result.newState as RegisteredUser) }, result.position);
   });

@@ -32,12 +32,12 @@ export interface Reservation {
 
 /** The current holder of an e-mail key (the last reservation), if any. */
 export async function readReservation(store: EventStore, emailKey: string): Promise<Reservation | undefined> {
-  const [last] = await store.readStream(emailReservationStream(emailKey), {
+  const [last] = await store.readStream<EmailReservationEvent>(emailReservationStream(emailKey), {
     direction: 'backwards',
     maxCount: 1,
   });
   if (!last) return undefined;
-  const { userId } = (last as unknown as EmailReservationEvent).data;
+  const { userId } = last.data;
   return { userId, reservedAt: last.metadata.at ?? last.recordedAt.toISOString(), revision: last.revision };
 }
 

@@ -1,14 +1,16 @@
 // Reads an account straight from the log (no projection lag): by id from its stream, by e-mail
 // through the reservation stream.
-import { fold } from '@printshop/shared-events/decider';
+import { load } from '@printshop/shared-events/decider';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { userStreamName, type UserEvent } from '@printshop/shared-events/events/user';
 import { evolveUser, initialUserState, type RegisteredUser, type UserState } from './account';
 import { readReservation } from './email-reservation';
 
 export async function loadUser(store: EventStore, userId: string): Promise<UserState> {
-  const events = await store.readStream(userStreamName(userId));
-  return fold({ initialState: initialUserState, evolve: evolveUser }, events as unknown as UserEvent[]);
+  return load<UserState, UserEvent>(store, userStreamName(userId), {
+    initialState: initialUserState,
+    evolve: evolveUser,
+  });
 }
 
 export async function findUserByEmail(

@@ -3,7 +3,6 @@
 // account is read straight from its stream (and found by e-mail through the reservation stream),
 // so a sign-in right after registering never waits for a projection.
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import {
   changePasswordBodySchema,
   forgotPasswordBodySchema,
@@ -13,9 +12,10 @@ import {
 } from '@printshop/shared-events/api/account';
 import { requireUser, type AuthContextState } from '@printshop/shared-events/auth';
 import { ServiceUnavailable, Unauthorized, ValidationError } from '@printshop/shared-events/errors';
-import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
+import type { EventStore } from '@printshop/shared-events/event-store';
 import { userStreamName } from '@printshop/shared-events/events/user';
 import { handleCommand } from '../handle-command';
+import { metadataOf } from '../caller';
 import { answerWithPosition } from '../http';
 import { mergeCartAfterSignIn } from '../cart/merge-guest-cart';
 import { userDto, type RegisteredUser } from './account';
@@ -41,12 +41,6 @@ export interface AuthRouterDeps {
   resetSecret: string;
 }
 
-export const metadataOf = (ctx: Context, actor: string, now: Date): EventMetadata => ({
-  actor,
-  correlationId: ctx.state.requestId as string | undefined,
-  at: now.toISOString(),
-});
-
 /** The e-mail as typed (trimmed); the schema has already checked it and gives the lower-cased key. */
 const typedEmail = (body: unknown): string => String((body as { email: unknown }).email).trim();
 
@@ -66,7 +60,7 @@ export function authRouter(deps: AuthRouterDeps): Router {
     const passwordHash = await hashPassword(body.password);
     const userId = deps.newId();
     const now = deps.now();
-    const metadata = metadataOf(ctx, userId, now);
+    const metadata = metadataOf(ctx, now, userId);
     await reserveEmail(store, { emailKey: body.email, userId, now, metadata });
     // Past the deadline the reservation may be reclaimed by now (email-reservation.ts): give up.
     if (deps.now().getTime() - now.getTime() > REGISTRATION_DEADLINE_MS) throw new ServiceUnavailable(M.busy);
@@ -133,7 +127,7 @@ export function authRouter(deps: AuthRouterDeps): Router {
         userStreamName(user.userId),
         userDecider,
         { type: 'RequestPasswordReset', data: { requestId: deps.newId(), now } },
-        { metadata: metadataOf(ctx, 'guest', now) },
+        { metadata: metadataOf(ctx, now, 'guest') },
       );
     }
     // Same answer, and no X-Event-Position, whether the account exists or not.
@@ -152,7 +146,7 @@ export function authRouter(deps: AuthRouterDeps): Router {
       userStreamName(link.userId),
       userDecider,
       { type: 'CompletePasswordReset', data: { requestId: link.requestId, passwordHash, now } },
-      { metadata: metadataOf(ctx, link.userId, now) },
+      { metadata: metadataOf(ctx, now, link.userId) },
     );
     await endOlderSessions(link.userId, now);
     answerWithPosition(ctx, 200, { message: M.passwordReset }, result.position);
@@ -173,7 +167,7 @@ export function authRouter(deps: AuthRouterDeps): Router {
       userStreamName(auth.userId),
       userDecider,
       { type: 'ChangePassword', data: { passwordHash, verifiedHash: user.passwordHash, now } },
-      { metadata: metadataOf(ctx, auth.userId, now) },
+      { metadata: metadataOf(ctx, now, auth.userId) },
     );
     await endOlderSessions(auth.userId, now);
     // The change ends every older session, this one included: a fresh token keeps this one going.

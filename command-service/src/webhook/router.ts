@@ -9,9 +9,10 @@ import { webhookBodySchema, webhookUpdateBodySchema, type Webhook } from '@print
 import { idSchema } from '@printshop/shared-events/api/common';
 import { requireAdmin } from '@printshop/shared-events/auth';
 import { ValidationError } from '@printshop/shared-events/errors';
-import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
+import type { EventStore } from '@printshop/shared-events/event-store';
 import { webhookStreamName } from '@printshop/shared-events/events/webhook';
 import type { WebhookDeliveryLog } from '@printshop/shared-events/webhook-delivery-log';
+import { adminActor, metadataOf } from '../caller';
 import { handleCommand } from '../handle-command';
 import { answerWithPosition } from '../http';
 import { webhookDecider, type WebhookCommand } from './decide';
@@ -54,11 +55,7 @@ export function webhookRouter(deps: WebhookRouterDeps): Router {
   async function run(ctx: Context, webhookId: string, command: (by: string, at: string) => WebhookCommand) {
     const auth = requireAdmin(ctx.state);
     const at = deps.now().toISOString();
-    const metadata: EventMetadata = {
-      actor: `admin:${auth.userId}`,
-      correlationId: ctx.state.requestId as string | undefined,
-      at,
-    };
+    const metadata = metadataOf(ctx, at, adminActor(auth));
     return handleCommand(deps.store, webhookStreamName(webhookId), webhookDecider, command(auth.userId, at), {
       metadata,
     });

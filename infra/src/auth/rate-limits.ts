@@ -5,11 +5,9 @@
 // can lock an owner (or the admin) out from everywhere by failing on their e-mail.
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { RateLimiterPostgres } from 'rate-limiter-flexible';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { AuthRateLimits } from '@printshop/command-service/user/rate-limits';
 import { AUTH_MESSAGES } from '@printshop/command-service/user/messages';
-import { postgresLimiter, rateLimitTable, tooMany, type Limit } from '../postgres/rate-limiter';
+import { postgresRateLimits } from '../postgres/rate-limiter';
 
 export const RATE_LIMIT_TABLE = 'auth_rate_limits';
 
@@ -34,8 +32,7 @@ const emailAndIpKey = (emailKey: string, ip: string) =>
   createHash('sha256').update(`${emailKey}\n${ip}`).digest('hex');
 
 export function createAuthRateLimits(db: Knex, options: AuthRateLimitOptions = {}): AuthRateLimits {
-  const limiter = (keyPrefix: string, limit: Limit) =>
-    postgresLimiter(db, RATE_LIMIT_TABLE, keyPrefix, limit);
+  const limiter = postgresRateLimits(db, RATE_LIMIT_TABLE);
   const byEmailAndIp = limiter('signin_email_ip', AUTH_LIMITS.signInByEmailAndIp);
   const byIp = limiter('signin_ip', AUTH_LIMITS.signInByIp);
   const registrations = limiter('register_ip', {
@@ -44,35 +41,22 @@ export function createAuthRateLimits(db: Knex, options: AuthRateLimitOptions = {
   });
   const forgot = limiter('forgot_ip', AUTH_LIMITS.forgotPasswordByIp);
   const reset = limiter('reset_ip', AUTH_LIMITS.resetPasswordByIp);
-  const tableReady = rateLimitTable(db, RATE_LIMIT_TABLE);
-
-  /** Counts one; over the limit it throws TooManyRequests with the wait until the window ends. */
-  const consume = async (rateLimiter: RateLimiterPostgres, key: string, message: string) => {
-    await tableReady();
-    try {
-      await rateLimiter.consume(key);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      throw tooMany(message, error);
-    }
-  };
 
   return {
     async signInAttempt(emailKey, ip) {
       // Both are counted even when one refuses: a refused attempt is still an attempt.
       const results = await Promise.allSettled([
-        consume(byEmailAndIp, emailAndIpKey(emailKey, ip), AUTH_MESSAGES.tooManySignIns),
-        consume(byIp, ip, AUTH_MESSAGES.tooManySignIns),
+        byEmailAndIp.consume(emailAndIpKey(emailKey, ip), AUTH_MESSAGES.tooManySignIns),
+        byIp.consume(ip, AUTH_MESSAGES.tooManySignIns),
       ]);
       const refused = results.find((result) => result.status === 'rejected');
       if (refused) throw refused.reason;
     },
     async signInSucceeded(emailKey, ip) {
-      await tableReady();
       await Promise.all([byEmailAndIp.delete(emailAndIpKey(emailKey, ip)), byIp.reward(ip, 1)]);
     },
-    register: (ip) => consume(registrations, ip, AUTH_MESSAGES.tooManyRegistrations),
-    forgotPassword: (ip) => consume(forgot, ip, AUTH_MESSAGES.tooManyResets),
-    resetPassword: (ip) => consume(reset, ip, AUTH_MESSAGES.tooManyResets),
+    register: (ip) => registrations.consume(ip, AUTH_MESSAGES.tooManyRegistrations),
+    forgotPassword: (ip) => forgot.consume(ip, AUTH_MESSAGES.tooManyResets),
+    resetPassword: (ip) => reset.consume(ip, AUTH_MESSAGES.tooManyResets),
   };
 }

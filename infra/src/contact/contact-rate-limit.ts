@@ -1,9 +1,8 @@
 // How many contact messages one address may send: rate-limiter-flexible on Postgres, so every
 // gateway counts in the same table (postgres/rate-limiter.ts; a table of its own).
 import type { Knex } from 'knex';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import { CONTACT_ANSWERS } from '@printshop/command-service/contact/messages';
-import { postgresLimiter, rateLimitTable, tooMany, type Limit } from '../postgres/rate-limiter';
+import { postgresRateLimits, type Limit } from '../postgres/rate-limiter';
 
 export const CONTACT_RATE_LIMIT_TABLE = 'contact_rate_limits';
 /** Enough for a real conversation, too few for a spam run: 5 messages an hour from one address. */
@@ -14,15 +13,6 @@ export function createContactRateLimit(
   db: Knex,
   limit: Limit = CONTACT_LIMIT,
 ): (ip: string) => Promise<void> {
-  const tableReady = rateLimitTable(db, CONTACT_RATE_LIMIT_TABLE);
-  const limiter = postgresLimiter(db, CONTACT_RATE_LIMIT_TABLE, 'contact_ip', limit);
-  return async (ip) => {
-    await tableReady();
-    try {
-      await limiter.consume(ip);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      throw tooMany(CONTACT_ANSWERS.tooMany, error);
-    }
-  };
+  const limiter = postgresRateLimits(db, CONTACT_RATE_LIMIT_TABLE)('contact_ip', limit);
+  return (ip) => limiter.consume(ip, CONTACT_ANSWERS.tooMany);
 }

@@ -28,10 +28,13 @@ import {
   WrongExpectedVersion,
   matchesFilter,
   type EventMetadata,
+  type EventShape,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   type ReadAllResult,
+  type ReadStreamOptions,
+  type Recorded,
   type RecordedEvent,
   type StreamMetadata,
   type Subscription,
@@ -168,7 +171,11 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
       };
     },
 
-    async readStream(streamName, readOptions = {}) {
+    // The caller names the union its stream holds; the schemas checked it at append.
+    async readStream<E extends EventShape = RecordedEvent>(
+      streamName: string,
+      readOptions: ReadStreamOptions = {},
+    ): Promise<Array<Recorded<E>>> {
       const direction = readOptions.direction === 'backwards' ? BACKWARDS : FORWARDS;
       const maxCount = readOptions.maxCount ?? Number.MAX_SAFE_INTEGER;
       if (maxCount <= 0) return [];
@@ -187,7 +194,7 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
         if (error instanceof StreamNotFoundError) return [];
         throw error;
       }
-      return result;
+      return result as Array<Recorded<E>>;
     },
 
     async readAll(readOptions = {}): Promise<ReadAllResult> {

@@ -2,10 +2,10 @@
 // Postgres, so every gateway counts in the same table: files and bytes per hour, for each uploader
 // (user, or guest session) and for each IP (a client dropping its cookie is still counted there).
 import type { Knex } from 'knex';
-import { RateLimiterRes, type RateLimiterPostgres } from 'rate-limiter-flexible';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { UploadQuotas } from '@printshop/command-service/images/upload-quotas';
 import { IMAGE_MESSAGES } from '@printshop/command-service/images/messages';
-import { postgresLimiter, rateLimitTable, tooMany } from '../postgres/rate-limiter';
+import { postgresRateLimits, tooMany } from '../postgres/rate-limiter';
 
 export const UPLOAD_QUOTA_TABLE = 'upload_quotas';
 const HOUR = 60 * 60;
@@ -34,9 +34,8 @@ export function createUploadQuotas(
   db: Knex,
   limits: UploadQuotaLimits = DEFAULT_UPLOAD_QUOTAS,
 ): UploadQuotas {
-  const tableReady = rateLimitTable(db, UPLOAD_QUOTA_TABLE);
-  const limiter = (keyPrefix: string, points: number) =>
-    postgresLimiter(db, UPLOAD_QUOTA_TABLE, keyPrefix, { points, duration: HOUR });
+  const table = postgresRateLimits(db, UPLOAD_QUOTA_TABLE);
+  const limiter = (keyPrefix: string, points: number) => table(keyPrefix, { points, duration: HOUR });
   const uploaderFiles = limiter('uploader_files', limits.uploaderFiles);
   const uploaderKib = limiter('uploader_kib', Math.ceil(limits.uploaderBytes / KIB));
   const ipFiles = limiter('ip_files', limits.ipFiles);
@@ -59,24 +58,14 @@ export function createUploadQuotas(
     if (longest) throw tooMany(IMAGE_MESSAGES.tooManyUploads, longest);
   };
 
-  const consume = async (rateLimiter: RateLimiterPostgres, key: string, points: number) => {
-    if (points <= 0) return undefined;
-    try {
-      await rateLimiter.consume(key, points);
-      return undefined;
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      return error;
-    }
-  };
-
   return {
     async count({ owner, ip }, upload) {
-      await tableReady();
       const kib = Math.ceil(upload.bytes / KIB);
       refuseWith(
         await Promise.all(
-          counters(owner, ip, upload.files, kib).map(([rl, key, points]) => consume(rl, key, points)),
+          counters(owner, ip, upload.files, kib).map(([counter, key, points]) =>
+            points > 0 ? counter.take(key, points) : undefined,
+          ),
         ),
       );
     },

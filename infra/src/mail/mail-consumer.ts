@@ -93,9 +93,7 @@ async function composePasswordReset(deps: MailConsumerDeps, data: unknown, now: 
 
 async function composeContact(deps: MailConsumerDeps, data: unknown): Promise<Composed> {
   const { contactId } = contactMailSchema.parse(data);
-  const [event] = (await deps.store.readStream(contactStreamName(contactId), { maxCount: 1 })) as unknown as [
-    ContactEvent?,
-  ];
+  const [event] = await deps.store.readStream<ContactEvent>(contactStreamName(contactId), { maxCount: 1 });
   // As for resets: a message not in this shop's log came from another shop sharing the bus.
   if (event?.type !== 'ContactMessageReceived') return { skip: 'no such contact message in this shop' };
   if (!deps.shopEmail) {
@@ -115,8 +113,7 @@ async function composeContact(deps: MailConsumerDeps, data: unknown): Promise<Co
 /** The order as it is now, from its stream (no projection lag); undefined when not in this shop. */
 async function loadOrder(deps: MailConsumerDeps, data: unknown): Promise<OrderView | undefined> {
   const { orderId } = orderMailSchema.parse(data);
-  const events = await deps.store.readStream(orderStreamName(orderId));
-  return foldOrderView(events as unknown as OrderEvent[]);
+  return foldOrderView(await deps.store.readStream<OrderEvent>(orderStreamName(orderId)));
 }
 
 async function composeOrderConfirmation(deps: MailConsumerDeps, data: unknown): Promise<Composed> {
@@ -166,7 +163,7 @@ async function composeOrderShipped(deps: MailConsumerDeps, data: unknown): Promi
 /** A checkout's reminder: to its e-mail, unless it was paid meanwhile (or is not in this shop). */
 async function composeCheckoutRecovery(deps: MailConsumerDeps, data: unknown): Promise<Composed> {
   const { checkoutId } = checkoutRecoveryMailSchema.parse(data);
-  const events = (await deps.store.readStream(checkoutStreamName(checkoutId))) as unknown as CheckoutEvent[];
+  const events = await deps.store.readStream<CheckoutEvent>(checkoutStreamName(checkoutId));
   const started = events.find((event) => event.type === 'CheckoutStarted');
   if (!started) return { skip: 'no such checkout in this shop' };
   if (events.some((event) => event.type === 'CheckoutCompleted')) return { skip: 'checkout paid meanwhile' };

@@ -9,12 +9,14 @@ import type { EventRegistry } from '@printshop/shared-events/event-registry';
 import {
   WrongExpectedVersion,
   type AppendResult,
+  type EventShape,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   type ReadAllOptions,
   type ReadAllResult,
   type ReadStreamOptions,
+  type Recorded,
   type RecordedEvent,
   type StreamMetadata,
 } from '@printshop/shared-events/event-store';
@@ -160,7 +162,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       }
     },
 
-    async readStream(streamName, readOptions: ReadStreamOptions = {}) {
+    // The caller names the union its stream holds; the schemas checked it at append.
+    async readStream<E extends EventShape = RecordedEvent>(
+      streamName: string,
+      readOptions: ReadStreamOptions = {},
+    ): Promise<Array<Recorded<E>>> {
       const backwards = readOptions.direction === 'backwards';
       const query = db<EventRow>('es_events')
         .select<EventRow[]>(...columns)
@@ -170,7 +176,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         query.where('revision', backwards ? '<=' : '>=', readOptions.fromRevision);
       }
       if (readOptions.maxCount !== undefined) query.limit(readOptions.maxCount);
-      return (await query).map(toRecorded);
+      return (await query).map(toRecorded) as Array<Recorded<E>>;
     },
 
     async readAll(readOptions: ReadAllOptions = {}): Promise<ReadAllResult> {

@@ -1,4 +1,4 @@
-// The admin's read side of sales (issue 8): the sales report, abandoned checkouts with their
+// The admin's read side of sales: the sales report, abandoned checkouts with their
 // recovery e-mail, and the dashboard (which also shows how far each projection is behind).
 import type Router from '@koa/router';
 import { checkoutAdminRouter } from '@printshop/command-service/checkout/admin-router';

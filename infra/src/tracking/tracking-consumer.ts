@@ -13,7 +13,7 @@ import type { Knex } from 'knex';
 import type { Bus, Consumer, Delivery, MessageHandler } from '@printshop/shared-events/bus';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { orderStreamName, type OrderEvent } from '@printshop/shared-events/events/order';
-import { evolveOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
+import { foldOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
 import type { Logger } from '@printshop/shared-events/logger';
 import {
   ALL_TRACKING_SUBJECTS,
@@ -86,8 +86,7 @@ export async function migrateTrackingEvents(db: Knex): Promise<void> {
 }
 
 async function loadOrder(store: EventStore, orderId: string): Promise<OrderView | undefined> {
-  const events = (await store.readStream(orderStreamName(orderId))) as unknown as OrderEvent[];
-  return events.reduce<OrderView | undefined>(evolveOrderView, undefined);
+  return foldOrderView(await store.readStream<OrderEvent>(orderStreamName(orderId)));
 }
 
 /** The event to store (and forward, unless it is an unverified purchase), or why there is none. */

@@ -3,7 +3,6 @@
 // its cart) was paid, and whether a recovery e-mail was asked for. The statuses are explained in
 // shared-events/src/abandoned-checkouts-read-model.ts. "Later" means later in the log, so a
 // rebuild decides the same way.
-import type { RecordedEvent } from '@printshop/shared-events/event-store';
 import type { CheckoutEvent } from '@printshop/shared-events/events/checkout';
 import type { OrderEvent } from '@printshop/shared-events/events/order';
 import type { PaymentEvent } from '@printshop/shared-events/events/payment';
@@ -15,7 +14,7 @@ import type { Projection } from '../runner/projection';
 
 const UNPAID = ['open', 'superseded'];
 
-export const abandonedCheckoutsProjection: Projection = {
+export const abandonedCheckoutsProjection: Projection<CheckoutEvent | PaymentEvent | OrderEvent> = {
   name: ABANDONED_CHECKOUTS_PROJECTION,
   eventTypes: [
     'CheckoutStarted',
@@ -63,8 +62,7 @@ export const abandonedCheckoutsProjection: Projection = {
       checkouts()
         .where({ checkout_id: checkoutId })
         .update({ last_activity_at: trx.raw('greatest(last_activity_at, ?::timestamptz)', [at]) });
-    for (const recorded of events as RecordedEvent[]) {
-      const event = recorded as unknown as CheckoutEvent | PaymentEvent | OrderEvent;
+    for (const event of events) {
       switch (event.type) {
         case 'CheckoutStarted': {
           const { data } = event;

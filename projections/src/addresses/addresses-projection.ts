@@ -67,7 +67,7 @@ async function applyOne(event: AddressEvent, recorded: RecordedEvent, trx: Knex.
   }
 }
 
-export const addressesProjection: Projection = {
+export const addressesProjection: Projection<AddressEvent> = {
   name: ADDRESSES_PROJECTION,
   eventTypes: ['AddressAdded', 'AddressUpdated', 'AddressRemoved', 'DefaultAddressChanged'],
   tables: [{ name: ADDRESSES_TABLE, primaryKey: ['id'] }],
@@ -103,7 +103,7 @@ export const addressesProjection: Projection = {
   },
   async apply(events, trx, schema) {
     for (const recorded of events) {
-      await applyOne(recorded as unknown as AddressEvent, recorded, trx, schema);
+      await applyOne(recorded, recorded, trx, schema);
     }
   },
 };

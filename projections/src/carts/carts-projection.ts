@@ -14,9 +14,11 @@ import {
   CART_LINES_TABLE,
   CARTS_CHANGED_CHANNEL,
   CARTS_PROJECTION,
+  CARTS_READ_MODEL,
   CARTS_TABLE,
   cartsChangedPayloads,
 } from '@printshop/shared-events/carts-read-model';
+import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
 
 /** `cart-<cartId>` -> cartId (cart ids contain '-'). */
@@ -106,37 +108,13 @@ async function applyOne(
   }
 }
 
-export const cartsProjection: Projection = {
+export const cartsProjection: Projection<CartEvent> = {
   name: CARTS_PROJECTION,
   eventTypes: CART_EVENT_TYPES,
-  tables: [
-    { name: CART_LINES_TABLE, primaryKey: ['cart_id', 'line_id'] },
-    { name: CARTS_TABLE, primaryKey: ['cart_id'] },
-  ],
+  tables: CARTS_READ_MODEL.tables,
   async migrate(db, schema) {
-    await db.raw(
-      `create table if not exists ??.?? (
-         cart_id text not null,
-         line_id text not null,
-         sku text not null,
-         quantity integer not null check (quantity > 0),
-         raw_image_id text,
-         cropped_image_id text not null,
-         customization_data jsonb,
-         strip_images jsonb,
-         added_position bigint not null,
-         added_at timestamptz not null,
-         primary key (cart_id, line_id)
-       )`,
-      [schema, CART_LINES_TABLE],
-    );
-    await db.raw(
-      `create table if not exists ??.?? (
-         cart_id text primary key,
-         loyalty_points integer not null check (loyalty_points >= 0)
-       )`,
-      [schema, CARTS_TABLE],
-    );
+    await createTables(db, schema, CARTS_READ_MODEL.tables);
+    // Read models made before promotion codes lack the column.
     await db.raw('alter table ??.?? add column if not exists promotion_code text', [schema, CARTS_TABLE]);
   },
   async apply(events, trx, schema) {
@@ -156,7 +134,7 @@ export const cartsProjection: Projection = {
       );
     };
     for (const recorded of events) {
-      const event = recorded as unknown as CartEvent;
+      const event = recorded;
       const cartId = cartIdOf(recorded.streamName);
       changed.add(cartId);
       if (event.type === 'CartItemQuantityChanged') {

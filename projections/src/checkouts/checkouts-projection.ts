@@ -1,7 +1,6 @@
 // The checkouts read model: every checkout started (e-mail, items, value, when) and whether it was
 // paid, for the abandoned-checkout report; and every payment asked of a provider with its state,
 // for the status job that finds payments whose confirmation never came.
-import type { RecordedEvent } from '@printshop/shared-events/event-store';
 import type { CheckoutEvent } from '@printshop/shared-events/events/checkout';
 import type { OrderEvent } from '@printshop/shared-events/events/order';
 import type { PaymentEvent } from '@printshop/shared-events/events/payment';
@@ -11,7 +10,7 @@ export const CHECKOUTS_PROJECTION = 'checkouts';
 export const CHECKOUTS_TABLE = 'checkouts';
 export const PAYMENT_REQUESTS_TABLE = 'payment_requests';
 
-export const checkoutsProjection: Projection = {
+export const checkoutsProjection: Projection<CheckoutEvent | PaymentEvent | OrderEvent> = {
   name: CHECKOUTS_PROJECTION,
   eventTypes: ['CheckoutStarted', 'CheckoutCompleted', 'PaymentRequested', 'PaymentFailed', 'OrderPlaced'],
   tables: [
@@ -66,8 +65,7 @@ export const checkoutsProjection: Projection = {
   async apply(events, trx, schema) {
     const checkouts = () => trx.withSchema(schema).table(CHECKOUTS_TABLE);
     const requests = () => trx.withSchema(schema).table(PAYMENT_REQUESTS_TABLE);
-    for (const recorded of events as RecordedEvent[]) {
-      const event = recorded as unknown as CheckoutEvent | PaymentEvent | OrderEvent;
+    for (const event of events) {
       switch (event.type) {
         case 'CheckoutStarted': {
           const { data } = event;

@@ -2,7 +2,6 @@
 // points, one row per event that moves points (signed: earned and returned add, redeemed and
 // withdrawn subtract), each with the reason it happened. Reservations only hold points for a
 // payment and are not part of the history.
-import type { RecordedEvent } from '@printshop/shared-events/event-store';
 import {
   LOYALTY_STREAM_CATEGORY,
   pointsDelta,
@@ -39,7 +38,7 @@ function reasonOf(event: PointsMovement): string {
   }
 }
 
-export const loyaltyProjection: Projection = {
+export const loyaltyProjection: Projection<PointsMovement> = {
   name: LOYALTY_PROJECTION,
   eventTypes: Object.keys(HISTORY_TYPE),
   tables: [
@@ -75,17 +74,16 @@ export const loyaltyProjection: Projection = {
     ]);
   },
   async apply(events, trx, schema) {
-    for (const recorded of events as RecordedEvent[]) {
-      const event = recorded as unknown as PointsMovement;
-      const userId = ownerOf(recorded.streamName);
+    for (const event of events) {
+      const userId = ownerOf(event.streamName);
       const points = pointsDelta(event);
       await trx
         .withSchema(schema)
         .table(LOYALTY_HISTORY_TABLE)
         .insert({
-          event_id: recorded.id,
+          event_id: event.id,
           user_id: userId,
-          position: recorded.position,
+          position: event.position,
           type: HISTORY_TYPE[event.type],
           points,
           order_id: event.data.orderId,

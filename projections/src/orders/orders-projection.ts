@@ -1,7 +1,6 @@
 // The orders read model (GET /api/orders, /api/orders/:id, /api/orders/track, and the admin's order
 // lists): one row per order holding the order view folded from its events (order-view.ts, the same
 // fold the command side answers with), plus the columns it is looked up and filtered by.
-import type { RecordedEvent } from '@printshop/shared-events/event-store';
 import { ORDER_EVENT_TYPES, type OrderEvent } from '@printshop/shared-events/events/order';
 import { evolveOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
 import type { Projection } from '../runner/projection';
@@ -26,7 +25,7 @@ const row = (view: OrderView, position: number) => ({
   view: JSON.stringify(view),
 });
 
-export const ordersProjection: Projection = {
+export const ordersProjection: Projection<OrderEvent> = {
   name: ORDERS_PROJECTION,
   eventTypes: ORDER_EVENT_TYPES,
   tables: [{ name: ORDERS_TABLE, primaryKey: ['order_id'] }],
@@ -67,17 +66,16 @@ export const ordersProjection: Projection = {
     const table = () => trx.withSchema(schema).table(ORDERS_TABLE);
     // Orders touched in this batch, folded in memory and written once each.
     const views = new Map<string, { view: OrderView | undefined; position: number }>();
-    for (const recorded of events as RecordedEvent[]) {
-      const event = recorded as unknown as OrderEvent;
+    for (const event of events) {
       const { orderId } = event.data;
       let current = views.get(orderId);
       if (!current) {
         const stored = await table()
           .where({ order_id: orderId })
           .first<{ view: OrderView } | undefined>('view');
-        current = { view: stored?.view, position: recorded.position };
+        current = { view: stored?.view, position: event.position };
       }
-      views.set(orderId, { view: evolveOrderView(current.view, event), position: recorded.position });
+      views.set(orderId, { view: evolveOrderView(current.view, event), position: event.position });
     }
     for (const { view, position } of views.values()) {
       if (!view) continue;

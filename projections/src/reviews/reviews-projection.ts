@@ -2,7 +2,7 @@
 // answer): one row per review with its moderation status. A deleted review keeps its row, marked
 // deleted (the log keeps the review; no list shows it). Rows follow from the events alone.
 import type { Knex } from 'knex';
-import { streamCategory, type RecordedEvent } from '@printshop/shared-events/event-store';
+import { streamCategory } from '@printshop/shared-events/event-store';
 import {
   REVIEW_EVENT_TYPES,
   REVIEW_STREAM_CATEGORY,
@@ -50,7 +50,7 @@ async function applyOne(event: ReviewEvent, position: number, trx: Knex.Transact
     .update({ ...change, updated_at: at, last_position: position });
 }
 
-export const reviewsProjection: Projection = {
+export const reviewsProjection: Projection<ReviewEvent> = {
   name: REVIEWS_PROJECTION,
   eventTypes: REVIEW_EVENT_TYPES,
   tables: [{ name: REVIEWS_TABLE, primaryKey: ['review_id'] }],
@@ -90,9 +90,9 @@ export const reviewsProjection: Projection = {
     );
   },
   async apply(events, trx, schema) {
-    for (const recorded of events as RecordedEvent[]) {
+    for (const recorded of events) {
       if (streamCategory(recorded.streamName) !== REVIEW_STREAM_CATEGORY) continue;
-      await applyOne(recorded as unknown as ReviewEvent, recorded.position, trx, schema);
+      await applyOne(recorded, recorded.position, trx, schema);
     }
   },
 };

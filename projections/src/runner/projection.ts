@@ -2,7 +2,7 @@
 // schema (`rm_<name>` when live), so a rebuild can fill a fresh schema and swap it in whole.
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import type { Knex } from 'knex';
-import type { RecordedEvent } from '@printshop/shared-events/event-store';
+import type { EventShape, Recorded } from '@printshop/shared-events/event-store';
 
 export interface ProjectionTable {
   name: string;
@@ -10,7 +10,8 @@ export interface ProjectionTable {
   primaryKey: readonly string[];
 }
 
-export interface Projection {
+/** `E`: the union of the events it reads; the store's filter on `eventTypes` lets only those in. */
+export interface Projection<E extends EventShape = EventShape> {
   /** Lower-case letters, digits and single underscores; names its schema and checkpoint row. */
   readonly name: string;
   /** Only these event types reach `apply`; everything else is skipped by the store's filter. */
@@ -23,7 +24,7 @@ export interface Projection {
    * Rows must follow from the events alone (use event times, never now()), so a rebuild yields the
    * same model as the live run.
    */
-  apply(events: RecordedEvent[], trx: Knex.Transaction, schema: string): Promise<void>;
+  apply(events: Array<Recorded<E>>, trx: Knex.Transaction, schema: string): Promise<void>;
 }
 
 const NAME = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;

@@ -14,7 +14,6 @@
 // - OrderArchived changes nothing: archiving hides an order from lists, not from the books.
 // Rows follow from the events alone, in log order, so a rebuild gives the same model.
 import type { Knex } from 'knex';
-import type { RecordedEvent } from '@printshop/shared-events/event-store';
 import type { OrderEvent } from '@printshop/shared-events/events/order';
 import {
   SALES_DAILY_SUMS,
@@ -119,7 +118,7 @@ const moneyColumns = (columns: readonly string[]) =>
     column === 'orders' || column === 'units' ? `${column} integer` : `${column} bigint`,
   );
 
-export const salesProjection: Projection = {
+export const salesProjection: Projection<OrderEvent> = {
   name: SALES_PROJECTION,
   eventTypes: ['OrderPlaced', 'OrderPaid', 'OrderCancelled', 'OrderRefunded'],
   tables: [
@@ -164,8 +163,7 @@ export const salesProjection: Projection = {
     );
   },
   async apply(events, trx, schema) {
-    const orderEvents = events as unknown as Array<OrderEvent & RecordedEvent>;
-    const ids = [...new Set(orderEvents.map((event) => event.data.orderId))];
+    const ids = [...new Set(events.map((event) => event.data.orderId))];
     const orders = new Map<string, OrderRow>();
     for (let start = 0; start < ids.length; start += 1000) {
       const rows = await trx
@@ -198,7 +196,7 @@ export const salesProjection: Projection = {
       }
     };
 
-    for (const event of orderEvents) {
+    for (const event of events) {
       const { orderId } = event.data;
       const order = orders.get(orderId);
       if (event.type === 'OrderPlaced') {

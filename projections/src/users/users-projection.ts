@@ -54,7 +54,7 @@ async function applyOne(event: UserEvent, recorded: RecordedEvent, trx: Knex.Tra
   }
 }
 
-export const usersProjection: Projection = {
+export const usersProjection: Projection<UserEvent> = {
   name: USERS_PROJECTION,
   eventTypes: USER_EVENT_TYPES,
   tables: [{ name: USERS_TABLE, primaryKey: ['id'] }],
@@ -78,6 +78,6 @@ export const usersProjection: Projection = {
     ]);
   },
   async apply(events, trx, schema) {
-    for (const recorded of events) await applyOne(recorded as unknown as UserEvent, recorded, trx, schema);
+    for (const recorded of events) await applyOne(recorded, recorded, trx, schema);
   },
 };

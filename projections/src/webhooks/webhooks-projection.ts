@@ -52,7 +52,7 @@ async function applyOne(event: WebhookEvent, recorded: RecordedEvent, trx: Knex.
   }
 }
 
-export const webhooksProjection: Projection = {
+export const webhooksProjection: Projection<WebhookEvent> = {
   name: WEBHOOKS_PROJECTION,
   eventTypes: WEBHOOK_ENDPOINT_EVENT_TYPES,
   tables: [{ name: WEBHOOK_ENDPOINTS_TABLE, primaryKey: ['id'] }],
@@ -72,6 +72,6 @@ export const webhooksProjection: Projection = {
     );
   },
   async apply(events, trx, schema) {
-    for (const recorded of events) await applyOne(recorded as unknown as WebhookEvent, recorded, trx, schema);
+    for (const recorded of events) await applyOne(recorded, recorded, trx, schema);
   },
 };

@@ -19,6 +19,7 @@ import { readModelSchema } from '@printshop/shared-events/read-models';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { SALES_DAILY_TABLE, SALES_PROJECTION } from '@printshop/shared-events/sales-read-model';
 import { USERS_READ_MODEL, usersTable } from '../account/users-read-model';
+import { adminOrderSummary } from '../orders/admin-order-dto';
 import { ORDERS_READ_MODEL } from '../orders/orders-routes';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 
@@ -89,16 +90,7 @@ async function latestOrders(db: Knex) {
     .orderBy([{ column: 'placed_at', order: 'desc' }, { column: 'order_id' }])
     .limit(LATEST_ORDERS)
     .select<Array<{ view: OrderView }>>('view');
-  return rows.map(({ view }) => ({
-    id: view.orderId,
-    orderNumber: view.orderNumber,
-    status: view.status,
-    createdAt: view.placedAt,
-    email: view.email,
-    itemCount: view.lines.reduce((sum, line) => sum + line.quantity, 0),
-    total: toMajor(view.amounts.total, view.amounts.currency),
-    currency: view.amounts.currency,
-  }));
+  return rows.map(({ view }) => adminOrderSummary(view));
 }
 
 export function dashboardRouter(deps: DashboardDeps): Router {

@@ -27,16 +27,26 @@ const PERIOD_LABEL = {
   month: `'YYYY-MM'`,
 } as const;
 
+/** The figures of a period, in the report's order. */
+const FIGURES = [
+  'orders',
+  'units',
+  'gross',
+  'discounts',
+  'shipping',
+  'net',
+  'cancellations',
+  'refunds',
+] as const;
+
 /** Whole figures of a period in minor units (or USD cents). */
-export interface MinorFigures {
-  orders: number;
-  units: number;
-  gross: number;
-  discounts: number;
-  shipping: number;
-  net: number;
-  cancellations: number;
-  refunds: number;
+export type MinorFigures = Record<(typeof FIGURES)[number], number>;
+
+/** Every figure, each from `value`. */
+function figuresOf(value: (name: (typeof FIGURES)[number]) => number): MinorFigures {
+  const figures = {} as MinorFigures;
+  for (const name of FIGURES) figures[name] = value(name);
+  return figures;
 }
 
 /** The parsed query with its defaults applied. */
@@ -57,26 +67,7 @@ export interface SalesReport {
   topProducts: Array<{ sku: string; name: string; units: number; gross: number; net: number }>;
 }
 
-const FIGURES = [
-  'orders',
-  'units',
-  'gross',
-  'discounts',
-  'shipping',
-  'net',
-  'cancellations',
-  'refunds',
-] as const;
-const ZERO: MinorFigures = {
-  orders: 0,
-  units: 0,
-  gross: 0,
-  discounts: 0,
-  shipping: 0,
-  net: 0,
-  cancellations: 0,
-  refunds: 0,
-};
+const ZERO: MinorFigures = figuresOf(() => 0);
 
 export async function salesReport(db: Knex, query: SalesReportParams): Promise<SalesReport> {
   const schema = readModelSchema(SALES_PROJECTION);
@@ -119,13 +110,11 @@ export async function salesReport(db: Knex, query: SalesReportParams): Promise<S
     period: row.period!,
     start: row.start!,
     end: row.end!,
-    ...(Object.fromEntries(FIGURES.map((name) => [name, Number(row[name])])) as unknown as MinorFigures),
+    ...figuresOf((name) => Number(row[name])),
   }));
-  const totals = series.reduce<MinorFigures>(
-    (sum, period) =>
-      Object.fromEntries(FIGURES.map((name) => [name, sum[name] + period[name]])) as unknown as MinorFigures,
-    { ...ZERO },
-  );
+  const totals = series.reduce<MinorFigures>((sum, period) => figuresOf((name) => sum[name] + period[name]), {
+    ...ZERO,
+  });
 
   const products = () => {
     const builder = db

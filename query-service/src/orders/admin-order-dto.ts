@@ -1,10 +1,22 @@
-// The admin's view of one order: API.md's Order plus, per line, the images and print recipe (crop,
+// The admin's views of an order: its summary in lists (orders, dashboard), and API.md's Order plus, per line, the images and print recipe (crop,
 // DPI band, printed size), the customer and the payment's details.
 import type { AdminOrderDto } from '@printshop/shared-events/api/admin';
 import { orderDto, type OrderView } from '@printshop/shared-events/events/order-view';
 import type { OrderLine } from '@printshop/shared-events/events/checkout';
 import { pricedSku, productBySku, type PrintSize } from '@printshop/shared-events/rules/catalog';
 import { toMajor } from '@printshop/shared-events/rules/money';
+
+/** One order in the admin's lists (the orders list, the dashboard's latest orders). */
+export const adminOrderSummary = (view: OrderView) => ({
+  id: view.orderId,
+  orderNumber: view.orderNumber,
+  status: view.status,
+  createdAt: view.placedAt,
+  email: view.email,
+  itemCount: view.lines.reduce((sum, line) => sum + line.quantity, 0),
+  total: toMajor(view.amounts.total, view.amounts.currency),
+  currency: view.amounts.currency,
+});
 
 const formatPrintSize = (size: PrintSize) => `${size.width} x ${size.height} ${size.unit}`;
 

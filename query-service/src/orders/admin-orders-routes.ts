@@ -16,10 +16,9 @@ import { requireAdmin } from '@printshop/shared-events/auth';
 import { NotFound } from '@printshop/shared-events/errors';
 import type { OrderView } from '@printshop/shared-events/events/order-view';
 import { readModelSchema } from '@printshop/shared-events/read-models';
-import { toMajor } from '@printshop/shared-events/rules/money';
 import { usersTable, USERS_READ_MODEL } from '../account/users-read-model';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
-import { adminOrderDto } from './admin-order-dto';
+import { adminOrderDto, adminOrderSummary } from './admin-order-dto';
 import { ORDER_NOT_FOUND, ORDERS_READ_MODEL } from './orders-routes';
 import { printFilesZip, type PrintFileDeps } from './print-files';
 
@@ -44,17 +43,6 @@ interface AuditRow {
 
 /** `search` as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
 const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const summary = (view: OrderView) => ({
-  id: view.orderId,
-  orderNumber: view.orderNumber,
-  status: view.status,
-  createdAt: view.placedAt,
-  email: view.email,
-  itemCount: view.lines.reduce((sum, line) => sum + line.quantity, 0),
-  total: toMajor(view.amounts.total, view.amounts.currency),
-  currency: view.amounts.currency,
-});
 
 export function adminOrdersQueryRouter(deps: AdminOrdersQueryDeps): Router {
   const router = new Router({ prefix: '/api/admin/orders' });
@@ -87,7 +75,7 @@ export function adminOrdersQueryRouter(deps: AdminOrdersQueryDeps): Router {
     const count = Number(total);
     ctx.body = {
       success: true,
-      orders: rows.map((row) => summary(row.view)),
+      orders: rows.map((row) => adminOrderSummary(row.view)),
       pagination: {
         page,
         limit: ADMIN_ORDERS_PAGE_SIZE,

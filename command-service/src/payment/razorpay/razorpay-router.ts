@@ -4,7 +4,7 @@
 //                                     with the key secret) checked in constant time, then the order
 //                                     is placed for the amount the shop asked for;
 //   POST /api/payment/test/pay        test mode only: stands in for Razorpay's checkout popup.
-// Confirmations that never come are picked up by the status job (reconcile.ts).
+// Confirmations that never come are picked up by the status job (reconcile-payments.ts).
 import Router from '@koa/router';
 import { z } from 'zod';
 import { requiredText } from '@printshop/shared-events/api/common';
@@ -13,13 +13,12 @@ import { NotFound, RuleBroken } from '@printshop/shared-events/errors';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { answerWithPosition } from '../../http';
 import { placePaidOrder } from '../../order/place-order';
+import { callerOf, metadataOf } from '../../caller';
 import { answerWithOrder } from '../order-answer';
 import { InvalidSignature, PaymentDeclined, PAYMENT_MESSAGES } from '../payment-errors';
 import { toProviderAmount } from '../provider-amounts';
 import {
-  callerOf,
   loadPaymentRequest,
-  metadataOf,
   recordPaymentFailure,
   recordPaymentRequest,
   startPayment,
@@ -89,7 +88,7 @@ export function razorpayRouter(deps: RazorpayRouterDeps): Router {
       throw new InvalidSignature(PAYMENT_MESSAGES.badRazorpaySignature);
     }
     const caller = callerOf(ctx);
-    const metadata = metadataOf(ctx, caller, deps.now().toISOString());
+    const metadata = metadataOf(ctx, deps.now());
     // The signature proves Razorpay took this payment for this order; the amount is what the shop asked.
     const request = await loadPaymentRequest(store, 'razorpay', orderId);
     if (!request) throw new NotFound(PAYMENT_MESSAGES.paymentNotFound);
@@ -116,7 +115,6 @@ export function razorpayRouter(deps: RazorpayRouterDeps): Router {
     const paid = request && (await razorpay.payTestOrder(body.razorpay_order_id, body.outcome));
     if (!request || !paid) throw new NotFound(PAYMENT_MESSAGES.paymentNotFound);
     if (!paid.result) {
-      const caller = callerOf(ctx);
       const at = deps.now().toISOString();
       const message = paid.payment.errorDescription ?? PAYMENT_MESSAGES.notCompleted;
       await recordPaymentFailure(
@@ -128,7 +126,7 @@ export function razorpayRouter(deps: RazorpayRouterDeps): Router {
           message,
           at,
         },
-        metadataOf(ctx, caller, at),
+        metadataOf(ctx, at),
       );
       throw new PaymentDeclined(message);
     }

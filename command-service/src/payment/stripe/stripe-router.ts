@@ -14,13 +14,12 @@ import { toMajor } from '@printshop/shared-events/rules/money';
 import { answerWithPosition } from '../../http';
 import { uuidFromName } from '../../order/derived-ids';
 import { placePaidOrder } from '../../order/place-order';
+import { callerOf, metadataOf } from '../../caller';
 import { answerWithOrder } from '../order-answer';
 import { PaymentDeclined, InvalidSignature, PAYMENT_MESSAGES } from '../payment-errors';
 import { fromProviderAmount, toProviderAmount } from '../provider-amounts';
 import {
-  callerOf,
   loadPaymentRequest,
-  metadataOf,
   recordPaymentFailure,
   recordPaymentRequest,
   startPayment,
@@ -84,7 +83,7 @@ export function stripeRouter(deps: StripeRouterDeps): Router {
     const body = confirmPaymentBodySchema.parse(ctx.request.body ?? {});
     const caller = callerOf(ctx);
     const at = deps.now().toISOString();
-    const metadata = metadataOf(ctx, caller, at);
+    const metadata = metadataOf(ctx, at);
     // Test cards stand in for Stripe.js in test mode; with real keys the browser paid at Stripe.
     if (body.testCard && stripe.confirmWithTestCard)
       await stripe.confirmWithTestCard(body.paymentIntentId, body.testCard);
@@ -122,12 +121,7 @@ export function stripeRouter(deps: StripeRouterDeps): Router {
     if (!signature || raw === undefined) throw new InvalidSignature(PAYMENT_MESSAGES.badWebhookSignature);
     const event = stripe.constructWebhookEvent(raw, signature);
     const at = deps.now().toISOString();
-    const metadata = {
-      actor: 'stripe',
-      correlationId: ctx.state.requestId as string | undefined,
-      causationId: event.id,
-      at,
-    };
+    const metadata = { ...metadataOf(ctx, at, 'stripe'), causationId: event.id };
     if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
       const intent = intentFromObject(event.data.object as Parameters<typeof intentFromObject>[0]);
       const request = await loadPaymentRequest(store, 'stripe', intent.id);

@@ -44,10 +44,10 @@ export function CreationPanel({ creation, aspectLabel, children }: CreationPanel
           rotatable={creation.slots === 1}
           printSize={creation.product.printSize}
           batch={creation.batch}
-          busy={creation.cropBusy}
           onApply={(area) => void creation.applyCrop(area)}
           onCancel={creation.cancelCrop}
           onExitBatch={creation.exitBatch}
+          onCentreRest={creation.centreRest}
         />
       )}
       <PoorQualityDialog

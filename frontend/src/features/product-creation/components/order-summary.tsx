@@ -5,6 +5,7 @@ import { formatRate } from '@printshop/shared-events/rules/discounts';
 import { formatMoney } from '@printshop/shared-events/rules/money';
 import { UPLOAD_MESSAGES } from '@printshop/shared-events/rules/uploads';
 import { waitingForUploads } from '../use-adding';
+import { SuccessToast } from './messages';
 import type { ProductCreation } from '../use-product-creation';
 
 export function addMoreToSave(itemsNeeded: number, rateBps: number, unit: string): string {
@@ -59,6 +60,7 @@ export function OrderSummary({ creation }: { creation: ProductCreation }) {
           {creation.uploads === 1 ? 'it' : 'them'}.
         </p>
       )}
+      <SuccessToast message={creation.toast} />
       <button
         type="button"
         className="button button--primary button--lg order-summary__add"

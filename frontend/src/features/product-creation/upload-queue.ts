@@ -53,7 +53,7 @@ export function createUploadQueue(
       const next = waiting.shift()!;
       if (current.get(next.id) !== next.token) continue;
       running += 1;
-      let last = -1;
+      let last = 0;
       report(next.id, next.token, { state: 'uploading', percent: 0 });
       const progress = (fraction: number) => {
         const percent = Math.max(0, Math.min(100, Math.round(fraction * 100)));
@@ -68,15 +68,17 @@ export function createUploadQueue(
       } catch (error) {
         job = Promise.reject(error);
       }
-      job.then(
-        () => report(next.id, next.token, { state: 'done' }),
-        (error: unknown) => report(next.id, next.token, { state: 'failed', error }),
-      ).finally(() => {
-        if (current.get(next.id) === next.token) current.delete(next.id);
-        running -= 1;
-        pump();
-        wake();
-      });
+      job
+        .then(
+          () => report(next.id, next.token, { state: 'done' }),
+          (error: unknown) => report(next.id, next.token, { state: 'failed', error }),
+        )
+        .finally(() => {
+          if (current.get(next.id) === next.token) current.delete(next.id);
+          running -= 1;
+          pump();
+          wake();
+        });
     }
     wake();
   };

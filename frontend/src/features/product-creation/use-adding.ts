@@ -124,7 +124,13 @@ export function useAdding({
             );
             const croppedImageId = await uploadSingleImage(strip, `strip_${group[0]!.file.name}.jpg`);
             const images = group.map((item, slot) => ({ imageId: item.croppedImageId!, slot }));
-            await addStripToCart({ sku: product.sku, quantity: 1, croppedImageId, images, event_id: eventId });
+            await addStripToCart({
+              sku: product.sku,
+              quantity: 1,
+              croppedImageId,
+              images,
+              event_id: eventId,
+            });
             added.push(...group.map((item) => item.id));
             track({ quantity: 1, croppedImageId }, eventId);
           } catch (caught) {

@@ -133,8 +133,7 @@ export function useFraming({
       dispatch({ type: 'crop-queued', id: item.id, area });
       const present = (id: string) => itemsRef.current.some((i) => i.id === id);
       queue.add(item.id, async (progress) => {
-        const framed =
-          area ?? centredCrop(await imageTools.measure(item.src), aspect, rotatable);
+        const framed = area ?? centredCrop(await imageTools.measure(item.src), aspect, rotatable);
         const cropped = await imageTools.cropToJpeg(item.src, framed, item.file.name);
         if (!present(item.id)) return;
         latest.current.dispatch({

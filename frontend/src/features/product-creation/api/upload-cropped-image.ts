@@ -32,7 +32,11 @@ export async function uploadCroppedImage(input: {
   form.append('croppedImage', input.cropped, input.cropped.name);
   form.append('crop', JSON.stringify(input.crop));
   form.append('sku', input.sku);
-  const answer = await apiUpload('/images', { schema: answerSchema, body: form, onProgress: input.onProgress });
+  const answer = await apiUpload('/images', {
+    schema: answerSchema,
+    body: form,
+    onProgress: input.onProgress,
+  });
   if (answer.success !== true) throw new Error(answer.message || UPLOAD_MESSAGES.apiUploadFailed);
   const rawImageId = answer.rawImage?.id;
   const croppedImageId = answer.croppedImage?.id;

@@ -48,8 +48,17 @@ export interface CropModalProps {
 }
 
 export function CropModal(props: CropModalProps) {
-  const { item, aspect, rotatable = true, printSize, batch, onApply, onCancel, onExitBatch, onCentreRest } =
-    props;
+  const {
+    item,
+    aspect,
+    rotatable = true,
+    printSize,
+    batch,
+    onApply,
+    onCancel,
+    onExitBatch,
+    onCentreRest,
+  } = props;
   const titleId = useId();
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(CROP_ZOOM_MIN);
@@ -166,18 +175,10 @@ export function CropModal(props: CropModalProps) {
               Use centred crops for the rest ({batch.queue.length - batch.index})
             </button>
           )}
-          <button
-            type="button"
-            className="button button--ghost button--md"
-            onClick={onCancel}
-          >
+          <button type="button" className="button button--ghost button--md" onClick={onCancel}>
             Cancel
           </button>
-          <button
-            type="button"
-            className="button button--primary button--md"
-            onClick={() => onApply(area)}
-          >
+          <button type="button" className="button button--primary button--md" onClick={() => onApply(area)}>
             Apply Crop
           </button>
         </footer>

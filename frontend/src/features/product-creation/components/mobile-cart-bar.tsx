@@ -40,7 +40,7 @@ export function MobileCartBar({ creation }: { creation: ProductCreation }) {
             ? waitingForUploads(creation.uploads)
             : creation.adding
               ? 'Adding to Cart...'
-            : 'Add to Cart'}
+              : 'Add to Cart'}
       </button>
     </div>
   );

@@ -278,7 +278,10 @@ export async function apiUpload<S extends AnySchema>(
     };
     xhr.onload = () => {
       const answerHeaders = new Headers();
-      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
         const at = line.indexOf(':');
         if (at > 0) answerHeaders.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
       }

@@ -10,6 +10,8 @@ export interface ImageTools {
     area: CropArea | null | undefined,
     fileName: string,
   ): Promise<File>;
+  /** The photo's own pixel size (for a centred crop chosen without the crop tool). */
+  measure(src: string): Promise<{ width: number; height: number }>;
   /** The photos stacked top to bottom into one strip picture of the given pixel size (JPEG). */
   composeStrip(sources: readonly string[], size: { width: number; height: number }): Promise<Blob>;
 }
@@ -66,6 +68,11 @@ export const browserImageTools: ImageTools = {
     context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, width, height);
     const blob = await toJpeg(canvas, 0.92);
     return new File([blob], `cropped_${fileName}`, { type: 'image/jpeg' });
+  },
+
+  async measure(src) {
+    const image = await loadImage(src);
+    return { width: image.naturalWidth, height: image.naturalHeight };
   },
 
   async composeStrip(sources, size) {

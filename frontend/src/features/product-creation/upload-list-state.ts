@@ -16,8 +16,10 @@ export interface UploadItem {
   /** Object URL of the cropped JPEG, kept while it uploads and after. */
   croppedSrc: string | null;
   cropped: boolean;
-  /** The crop is being made or uploaded. */
+  /** The crop is queued, being made or being uploaded (the shopper has framed it). */
   uploading: boolean;
+  /** Where its upload is: waiting its turn, or this far along (upload-queue.ts); null otherwise. */
+  upload: { state: 'queued' } | { state: 'uploading'; percent: number } | null;
   /** A HEIC photo the server is turning into a JPEG the browser can show (see use-upload-list.ts). */
   converting: boolean;
   quantity: number;
@@ -44,7 +46,9 @@ export type UploadListAction =
   | { type: 'quantity-selected'; value: unknown }
   | { type: 'toggle'; id: string }
   | { type: 'select-page'; ids: readonly string[]; selected: boolean }
+  | { type: 'crop-queued'; id: string; area: CropArea | null }
   | { type: 'crop-started'; id: string; croppedSrc: string; area: CropArea }
+  | { type: 'upload-progress'; id: string; percent: number }
   | {
       type: 'crop-uploaded';
       id: string;
@@ -72,6 +76,7 @@ export function uploadListReducer(state: UploadListState, action: UploadListActi
             croppedSrc: null,
             cropped: false,
             uploading: false,
+            upload: null,
             converting,
             quantity: 1,
             cropAreaPixels: null,
@@ -139,6 +144,19 @@ export function uploadListReducer(state: UploadListState, action: UploadListActi
       }
       return { ...state, selected };
     }
+    case 'crop-queued':
+      // Framed by the shopper, waiting its turn in the upload queue: no longer "to crop".
+      return {
+        ...state,
+        items: update(state.items, action.id, (item) => ({
+          ...item,
+          cropped: false,
+          croppedSrc: null,
+          cropAreaPixels: action.area,
+          uploading: true,
+          upload: { state: 'queued' },
+        })),
+      };
     case 'crop-started':
       return {
         ...state,
@@ -147,7 +165,15 @@ export function uploadListReducer(state: UploadListState, action: UploadListActi
           croppedSrc: action.croppedSrc,
           cropAreaPixels: action.area,
           uploading: true,
+          upload: { state: 'uploading', percent: 0 },
         })),
+      };
+    case 'upload-progress':
+      return {
+        ...state,
+        items: update(state.items, action.id, (item) =>
+          item.uploading ? { ...item, upload: { state: 'uploading', percent: action.percent } } : item,
+        ),
       };
     case 'crop-uploaded':
       return {
@@ -156,6 +182,7 @@ export function uploadListReducer(state: UploadListState, action: UploadListActi
           ...item,
           cropped: true,
           uploading: false,
+          upload: null,
           rawImageId: action.rawImageId,
           croppedImageId: action.croppedImageId,
           print: action.print,
@@ -169,6 +196,7 @@ export function uploadListReducer(state: UploadListState, action: UploadListActi
           ...item,
           cropped: false,
           uploading: false,
+          upload: null,
           croppedSrc: null,
           cropAreaPixels: null,
           rawImageId: null,
@@ -183,8 +211,13 @@ export function uploadListReducer(state: UploadListState, action: UploadListActi
 export const allCropped = (items: readonly UploadItem[]): boolean =>
   items.length > 0 && items.every((item) => item.cropped);
 
+/** Images the shopper still has to frame: neither cropped nor on their way up. */
 export const uncroppedCount = (items: readonly UploadItem[]): number =>
-  items.filter((item) => !item.cropped).length;
+  items.filter((item) => !item.cropped && !item.uploading).length;
+
+/** Crops queued or uploading. */
+export const uploadingCount = (items: readonly UploadItem[]): number =>
+  items.filter((item) => item.uploading).length;
 
 export const totalQuantity = (items: readonly UploadItem[]): number =>
   items.reduce((sum, item) => sum + item.quantity, 0);

@@ -209,7 +209,11 @@ describe('structured data', () => {
       .map((script) => JSON.parse(script.textContent ?? '{}') as Record<string, unknown>)
       .find((block) => block['@type'] === 'Product');
 
-  it('given the poster has 7 reviews, then its Product markup has the USD offer valid to 2025-12-31, the rating and 5 of them, asked for by sku and 10 at most', async () => {
+  it("given the poster has 7 reviews and the shop 42 approved ones, then its Product markup has the USD offer valid to 2025-12-31, the summary's rating and 5 of them, asked for by sku and 10 at most", async () => {
+    server.on(
+      'GET /api/reviews/summary',
+      json({ success: true, summary: { averageRating: 4.6, totalReviews: 42 } }),
+    );
     const reviews = Array.from({ length: 7 }, (_, i) => ({
       id: `review-${i}`,
       rating: 5 - (i % 2),
@@ -248,7 +252,7 @@ describe('structured data', () => {
         availability: 'https://schema.org/InStock',
         priceValidUntil: '2025-12-31',
       },
-      aggregateRating: { ratingValue: 4.8, reviewCount: 127, bestRating: 5 },
+      aggregateRating: { ratingValue: 4.6, reviewCount: 42, bestRating: 5 },
     });
     expect((productMarkup()!.review as Record<string, unknown>[])[0]).toMatchObject({
       '@type': 'Review',
@@ -260,5 +264,17 @@ describe('structured data', () => {
     expect(asked.searchParams.get('product')).toBe('POSTERA4');
     expect(asked.searchParams.get('limit')).toBe('10');
     expect(asked.searchParams.get('sort')).toBe('newest');
+  });
+
+  it('given no approved reviews yet, then the Product markup claims no rating at all', async () => {
+    server.on(
+      'GET /api/reviews/summary',
+      json({ success: true, summary: { averageRating: 0, totalReviews: 0 } }),
+    );
+    renderPoster();
+
+    await waitFor(() => expect(requestsTo(server, 'GET /api/reviews/summary')).toHaveLength(1));
+    await waitFor(() => expect(productMarkup()).toMatchObject({ sku: 'POSTERA4' }));
+    expect(productMarkup()).not.toHaveProperty('aggregateRating');
   });
 });

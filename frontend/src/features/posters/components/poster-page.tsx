@@ -9,6 +9,7 @@ import { POSTER_DISCOUNT } from '@printshop/shared-events/rules/discounts';
 import { ProductHead } from '../../catalog/components/product-head';
 import { DeliveryPromise } from '../../claims/delivery-promise';
 import { useReviews } from '../../reviews/api/get-reviews';
+import { useShopRating } from '../../reviews/api/rating-summary';
 import { useCurrency } from '../../currency/use-currency';
 import { CreationPanel } from '../../product-creation/components/creation-panel';
 import { MobileCartBar } from '../../product-creation/components/mobile-cart-bar';
@@ -25,11 +26,11 @@ import { PosterTabs } from './poster-tabs';
 import '../posters.css';
 
 /**
- * Spec 2 §2, §9: the poster markup's offer validity, the fixed rating copy, and its reviews: the
- * poster's 10 newest are fetched, at most 5 are used.
+ * Spec 2 §2, §9: the poster markup's offer validity and its reviews: the poster's 10 newest are
+ * fetched, at most 5 are used. The rating is the approved reviews' summary, left out until there are
+ * any (search engines' rule: no rating markup without real reviews).
  */
 const POSTER_PRICE_VALID_UNTIL = '2025-12-31';
-const SHOP_RATING = { ratingValue: 4.8, reviewCount: 127 };
 const REVIEWS_FETCHED = 10;
 const MARKUP_REVIEWS = 5;
 
@@ -55,6 +56,7 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
   const name = shortName(product.name);
   const hasImages = creation.items.length > 0;
   useProductViewTracking(product, pathname);
+  const rating = useShopRating();
   // The newest reviews of this poster for its markup (a prerendered page has none until loaded).
   const reviews = useReviews({
     page: 1,
@@ -83,7 +85,9 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
         description={`${name}: your photo printed on 300 GSM matte board, ready to ship within 24 hours, from ${formatCents(product.basePriceUsdCents)} per poster.`}
         category={{ to: '/posters', label: 'Posters' }}
         priceValidUntil={POSTER_PRICE_VALID_UNTIL}
-        aggregateRating={SHOP_RATING}
+        aggregateRating={
+          rating ? { ratingValue: rating.averageRating, reviewCount: rating.totalReviews } : undefined
+        }
         reviews={reviews.data?.reviews.slice(0, MARKUP_REVIEWS).map((review) => ({
           rating: review.rating,
           content: review.content,

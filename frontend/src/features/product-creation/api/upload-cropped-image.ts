@@ -3,7 +3,7 @@
 // way spec 2 §8 describes: a reported failure, then an incomplete success.
 import { z } from 'zod';
 import { UPLOAD_MESSAGES, type CropArea } from '@printshop/shared-events/rules/uploads';
-import { api } from '../../../lib/api-client';
+import { api, apiUpload } from '../../../lib/api-client';
 
 const answerSchema = z.looseObject({
   success: z.boolean().optional(),
@@ -24,13 +24,19 @@ export async function uploadCroppedImage(input: {
   cropped: File;
   crop: CropArea;
   sku: string;
+  /** How much of the upload has gone, 0..1 (the photo's progress in the list). */
+  onProgress?: (fraction: number) => void;
 }): Promise<UploadedCrop> {
   const form = new FormData();
   form.append('rawImage', input.file, input.file.name);
   form.append('croppedImage', input.cropped, input.cropped.name);
   form.append('crop', JSON.stringify(input.crop));
   form.append('sku', input.sku);
-  const answer = await api.post('/images', { schema: answerSchema, body: form });
+  const answer = await apiUpload('/images', {
+    schema: answerSchema,
+    body: form,
+    onProgress: input.onProgress,
+  });
   if (answer.success !== true) throw new Error(answer.message || UPLOAD_MESSAGES.apiUploadFailed);
   const rawImageId = answer.rawImage?.id;
   const croppedImageId = answer.croppedImage?.id;

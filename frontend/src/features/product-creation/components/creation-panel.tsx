@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { ProductCreation } from '../use-product-creation';
 import { CropGuide } from './crop-guide';
 import { CropModal } from './crop-modal';
-import { ErrorBanner, SuccessToast } from './messages';
+import { ErrorBanner } from './messages';
 import { OrderSummary } from './order-summary';
 import { PoorQualityDialog } from './poor-quality-dialog';
 import { UploadArea } from './upload-area';
@@ -23,7 +23,6 @@ export function CreationPanel({ creation, aspectLabel, children }: CreationPanel
   const { activeItem } = creation;
   return (
     <div className="creation-panel">
-      <SuccessToast message={creation.toast} />
       <UploadArea
         onFiles={(files) => void creation.chooseFiles(files)}
         disabled={creation.adding}
@@ -44,10 +43,10 @@ export function CreationPanel({ creation, aspectLabel, children }: CreationPanel
           rotatable={creation.slots === 1}
           printSize={creation.product.printSize}
           batch={creation.batch}
-          busy={creation.cropBusy}
           onApply={(area) => void creation.applyCrop(area)}
           onCancel={creation.cancelCrop}
           onExitBatch={creation.exitBatch}
+          onCentreRest={creation.centreRest}
         />
       )}
       <PoorQualityDialog

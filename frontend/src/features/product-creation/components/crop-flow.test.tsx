@@ -115,7 +115,7 @@ describe('single crop', () => {
     expect(screen.getByRole('button', { name: 'Crop b.png' })).toBeEnabled();
   });
 
-  it('applies a crop: processing note while uploading, then cropped with the server print quality; the upload carries both files, the crop and the SKU', async () => {
+  it('applies a crop: the tool closes at once, the card shows its upload and cannot be re-cropped, then cropped with the server print quality; the upload carries both files, the crop and the SKU', async () => {
     const gate = held();
     server.on('POST /api/images', gate.reply(uploadAnswer(1, { dpi: 212, quality: 'fair' })));
     const { user } = renderPoster();
@@ -123,17 +123,15 @@ describe('single crop', () => {
     await user.click(screen.getByRole('button', { name: 'Crop a.png' }));
     await applyCrop(user);
 
-    const dialog = cropDialog();
-    expect(
-      await within(dialog).findByText('Processing Image... Please wait while the image is uploaded.'),
-    ).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Apply Crop' })).toBeDisabled();
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
-    expect(card('a.png')).toHaveTextContent('Uploading…');
+    // Issue 15: nothing waits for the upload; the list shows where it is.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(card('a.png')).toHaveTextContent('Uploading 0%'));
+    expect(within(card('a.png')).getByRole('button', { name: 'Crop a.png' })).toBeDisabled();
+    expect(card('a.png')).toHaveAttribute('data-cropped', 'false');
+    expect(screen.getByText('1 photo still uploading: Add to Cart waits for it.')).toBeInTheDocument();
 
     gate.release();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(card('a.png')).toHaveAttribute('data-cropped', 'true');
+    await waitFor(() => expect(card('a.png')).toHaveAttribute('data-cropped', 'true'));
     expect(card('a.png')).toHaveTextContent('Fair quality (212 DPI)');
     expect(card('a.png')).toHaveTextContent(
       'Good enough to print, but it may look slightly soft at this size.',

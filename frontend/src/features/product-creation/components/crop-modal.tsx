@@ -1,8 +1,9 @@
 // The crop tool (spec 2 §2, §5) with react-easy-crop: 'Perfect Fit Crop Tool' for one image, or
 // 'Batch Crop (i/n)' with an exit while working through the queue. Zoom 1-3 in steps of 0.1; the crop
 // frame has the product's ratio, starting in the photo's orientation and turnable (rules/framing.ts),
-// with the print quality of the framed area shown live. While the crop uploads the buttons are
-// disabled and the processing note shows.
+// with the print quality of the framed area shown live. Apply hands the crop to the background
+// upload queue and the next photo shows at once; in a batch, 'Use centred crops for the rest' frames
+// every photo left, centred, as one action (issue 15).
 import { useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import {
@@ -24,7 +25,7 @@ import {
   turned,
   type FrameOrientation,
 } from '@printshop/shared-events/rules/framing';
-import type { BatchState } from '../use-product-creation';
+import type { BatchState } from '../use-framing';
 import type { UploadItem } from '../upload-list-state';
 import { FrameControls } from './frame-controls';
 
@@ -39,14 +40,25 @@ export interface CropModalProps {
   rotatable?: boolean;
   printSize: PrintSize;
   batch: BatchState | null;
-  busy: boolean;
   onApply(area: CropArea | null): void;
   onCancel(): void;
   onExitBatch(): void;
+  /** Frames this photo and the rest of the batch centred, then ends the batch. */
+  onCentreRest?(): void;
 }
 
 export function CropModal(props: CropModalProps) {
-  const { item, aspect, rotatable = true, printSize, batch, busy, onApply, onCancel, onExitBatch } = props;
+  const {
+    item,
+    aspect,
+    rotatable = true,
+    printSize,
+    batch,
+    onApply,
+    onCancel,
+    onExitBatch,
+    onCentreRest,
+  } = props;
   const titleId = useId();
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(CROP_ZOOM_MIN);
@@ -64,11 +76,11 @@ export function CropModal(props: CropModalProps) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !busy) onCancel();
+      if (event.key === 'Escape') onCancel();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [busy, onCancel]);
+  }, [onCancel]);
 
   const title = batch ? UPLOAD_MESSAGES.batchCropTitle(batch.index + 1, batch.queue.length) : CROP_TITLE;
 
@@ -85,7 +97,7 @@ export function CropModal(props: CropModalProps) {
         <header className="crop-modal__head">
           <h2 id={titleId}>{title}</h2>
           {batch && (
-            <button type="button" className="crop-modal__exit" onClick={onExitBatch} disabled={busy}>
+            <button type="button" className="crop-modal__exit" onClick={onExitBatch}>
               Exit Batch Crop
             </button>
           )}
@@ -120,7 +132,7 @@ export function CropModal(props: CropModalProps) {
           <button
             type="button"
             aria-label="Zoom out"
-            disabled={busy || zoom <= CROP_ZOOM_MIN}
+            disabled={zoom <= CROP_ZOOM_MIN}
             onClick={() => setZoom((z) => stepZoom(z, -1, CROP_ZOOM_STEP_PRINT))}
           >
             −
@@ -133,14 +145,13 @@ export function CropModal(props: CropModalProps) {
               max={CROP_ZOOM_MAX}
               step={CROP_ZOOM_STEP_PRINT}
               value={zoom}
-              disabled={busy}
               onChange={(event) => setZoom(clampZoom(Number(event.target.value)))}
             />
           </label>
           <button
             type="button"
             aria-label="Zoom in"
-            disabled={busy || zoom >= CROP_ZOOM_MAX}
+            disabled={zoom >= CROP_ZOOM_MAX}
             onClick={() => setZoom((z) => stepZoom(z, 1, CROP_ZOOM_STEP_PRINT))}
           >
             +
@@ -150,30 +161,24 @@ export function CropModal(props: CropModalProps) {
         <FrameControls
           orientation={orientation}
           onRotate={turnable ? rotate : undefined}
-          disabled={busy}
+          disabled={false}
           area={area}
           printSize={printSize}
         />
-        {busy && (
-          <p className="crop-modal__processing" role="status">
-            {UPLOAD_MESSAGES.processing}
-          </p>
-        )}
         <footer className="crop-modal__actions">
-          <button
-            type="button"
-            className="button button--ghost button--md"
-            onClick={onCancel}
-            disabled={busy}
-          >
+          {batch && onCentreRest && (
+            <button
+              type="button"
+              className="button button--secondary button--md crop-modal__centre-rest"
+              onClick={onCentreRest}
+            >
+              Use centred crops for the rest ({batch.queue.length - batch.index})
+            </button>
+          )}
+          <button type="button" className="button button--ghost button--md" onClick={onCancel}>
             Cancel
           </button>
-          <button
-            type="button"
-            className="button button--primary button--md"
-            onClick={() => onApply(area)}
-            disabled={busy}
-          >
+          <button type="button" className="button button--primary button--md" onClick={() => onApply(area)}>
             Apply Crop
           </button>
         </footer>

@@ -161,7 +161,7 @@ describe('add to cart', () => {
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   });
 
-  it('adds each image in turn; a failure is shown first-come and the others still go; then toast, cleared list and cart refresh', async () => {
+  it('adds each image in turn; a failure is shown first-come and the others still go; then toast, the added leave the list, the failed one stays named in the banner, cart refresh', async () => {
     const answers = [
       json({ success: true, item: { id: 'l1' } }, 201),
       json({ success: false, message: 'Image not found', code: 'NOT_FOUND' }, 404),
@@ -178,8 +178,11 @@ describe('add to cart', () => {
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
 
     expect(await screen.findByRole('status', { name: '' })).toHaveTextContent('2 posters added to cart!');
-    expect(screen.getByRole('alert')).toHaveTextContent('Image not found');
-    expect(cards()).toHaveLength(0);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Image not found Not added, still in your list: b.png.',
+    );
+    expect(cards()).toHaveLength(1);
+    expect(card('b.png')).toHaveAttribute('data-cropped', 'true');
     expect(cartChanged).toHaveBeenCalledTimes(1);
 
     const adds = requestsTo(server, 'POST /api/cart/item').map((r) => JSON.parse(r.body));

@@ -3,6 +3,7 @@
 // image is cropped (then pressing it opens the batch crop instead).
 import { formatMoney } from '@printshop/shared-events/rules/money';
 import { UPLOAD_MESSAGES } from '@printshop/shared-events/rules/uploads';
+import { waitingForUploads } from '../use-adding';
 import type { ProductCreation } from '../use-product-creation';
 
 export function MobileCartBar({ creation }: { creation: ProductCreation }) {
@@ -35,9 +36,11 @@ export function MobileCartBar({ creation }: { creation: ProductCreation }) {
       >
         {uncropped > 0
           ? UPLOAD_MESSAGES.cropMore(uncropped)
-          : creation.adding
-            ? 'Adding to Cart...'
-            : 'Add to Cart'}
+          : creation.waiting
+            ? waitingForUploads(creation.uploads)
+            : creation.adding
+              ? 'Adding to Cart...'
+              : 'Add to Cart'}
       </button>
     </div>
   );

@@ -4,6 +4,8 @@
 import { formatRate } from '@printshop/shared-events/rules/discounts';
 import { formatMoney } from '@printshop/shared-events/rules/money';
 import { UPLOAD_MESSAGES } from '@printshop/shared-events/rules/uploads';
+import { waitingForUploads } from '../use-adding';
+import { SuccessToast } from './messages';
 import type { ProductCreation } from '../use-product-creation';
 
 export function addMoreToSave(itemsNeeded: number, rateBps: number, unit: string): string {
@@ -16,7 +18,8 @@ export function OrderSummary({ creation }: { creation: ProductCreation }) {
   const unit = product.unit;
   const disabled = creation.busy || (items.length > 0 && !creation.canAdd);
   let label = 'Add to Cart';
-  if (creation.adding) label = 'Adding to Cart...';
+  if (creation.waiting) label = waitingForUploads(creation.uploads);
+  else if (creation.adding) label = 'Adding to Cart...';
   else if (creation.uncropped > 0) label = UPLOAD_MESSAGES.cropMore(creation.uncropped);
   else if (creation.missingPhotos > 0)
     label = `Add ${creation.missingPhotos} more photo${creation.missingPhotos === 1 ? '' : 's'}`;
@@ -51,11 +54,18 @@ export function OrderSummary({ creation }: { creation: ProductCreation }) {
           Each strip holds {creation.slots} photos, placed in the order of your list.
         </p>
       )}
+      {creation.uploads > 0 && !creation.waiting && (
+        <p className="order-summary__note" aria-live="polite">
+          {creation.uploads} photo{creation.uploads === 1 ? '' : 's'} still uploading: Add to Cart waits for{' '}
+          {creation.uploads === 1 ? 'it' : 'them'}.
+        </p>
+      )}
+      <SuccessToast message={creation.toast} />
       <button
         type="button"
         className="button button--primary button--lg order-summary__add"
         disabled={disabled}
-        aria-busy={creation.adding || undefined}
+        aria-busy={creation.busy || undefined}
         onClick={creation.addToCart}
       >
         {label}

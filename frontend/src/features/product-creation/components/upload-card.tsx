@@ -1,5 +1,6 @@
 // One image of the uploads list: preview, crop state, print quality, quantity, crop and delete.
-// While another image is being cropped (or anything uploads or is added) its controls are locked.
+// While another image is being cropped (or the cart is written) its controls are locked; while its
+// own crop uploads it shows the progress and cannot be re-cropped.
 import { memo } from 'react';
 import type { UploadItem } from '../upload-list-state';
 import { PrintQualityBadge } from './print-quality-badge';
@@ -18,6 +19,8 @@ export interface UploadCardProps {
 }
 
 function status(item: UploadItem): string {
+  if (item.upload?.state === 'queued') return 'Waiting to upload';
+  if (item.upload?.state === 'uploading') return `Uploading ${item.upload.percent}%`;
   if (item.uploading) return 'Uploading…';
   if (item.converting) return 'Converting HEIC…';
   return item.cropped ? 'Cropped' : 'Needs cropping';
@@ -64,6 +67,14 @@ export const UploadCard = memo(function UploadCard({
           {name}
         </p>
         <p className={`upload-card__status${item.cropped ? ' is-done' : ''}`}>{status(item)}</p>
+        {item.upload?.state === 'uploading' && (
+          <progress
+            className="upload-card__upload"
+            max={100}
+            value={item.upload.percent}
+            aria-label={`Upload of ${name}`}
+          />
+        )}
         {stripLabel && <p className="upload-card__strip">{stripLabel}</p>}
         <PrintQualityBadge print={item.print} />
         <div className="upload-card__actions">
@@ -79,7 +90,7 @@ export const UploadCard = memo(function UploadCard({
             type="button"
             className="upload-card__button"
             aria-label={`${item.cropped ? 'Re-crop' : 'Crop'} ${name}`}
-            disabled={locked || item.converting}
+            disabled={locked || item.converting || item.uploading}
             onClick={() => onCrop(item.id)}
           >
             {item.cropped ? 'Re-crop' : 'Crop'}

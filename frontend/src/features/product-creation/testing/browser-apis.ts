@@ -13,7 +13,13 @@ export async function installNodeFileApis(): Promise<void> {
   const probe = await new Response('a=1', {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   }).formData();
-  Object.assign(globalThis, { Blob: NodeBlob, File: NodeFile, FormData: probe.constructor });
+  // jsdom's XMLHttpRequest cannot send Node's FormData either: uploads fall back to fetch (apiUpload).
+  Object.assign(globalThis, {
+    Blob: NodeBlob,
+    File: NodeFile,
+    FormData: probe.constructor,
+    XMLHttpRequest: undefined,
+  });
   let next = 0;
   const revoked = new Set<string>();
   Object.assign(URL, {
@@ -48,6 +54,10 @@ export const testImageTools: ImageTools = {
     return new File([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], `cropped_${fileName}`, {
       type: 'image/jpeg',
     });
+  },
+  /** Every test photo measures as the crop tool is told it does (loadCropImage's default). */
+  async measure() {
+    return { width: 1200, height: 1600 };
   },
   async composeStrip(sources) {
     return new Blob([new Uint8Array([0xff, 0xd8, 0xff, sources.length])], { type: 'image/jpeg' });

@@ -33,11 +33,13 @@ import { webhookRouters } from './webhooks/webhook-routers';
 import { adminReportRouters } from './reports/admin-report-routers';
 import { adminOrderRouters } from './orders/admin-order-routers';
 import { reviewRouters } from './reviews/review-routers';
+import { catalogAdminRouters } from './catalog/catalog-admin-routers';
+import { catalogOf } from '@printshop/shared-events/catalog-source';
 
 export function buildRouters(app: AppContext): Router[] {
   return [
     // Catalog and settings
-    catalogRouter(),
+    catalogRouter({ db: app.db }),
     geoRouter({ lookupCountry }),
     // Auth and account
     meRouter({ db: app.db, waitFor: app.waitFor }),
@@ -53,7 +55,7 @@ export function buildRouters(app: AppContext): Router[] {
     addressesQueryRouter({ db: app.db, waitFor: app.waitFor }),
     addressRouter({ store: app.store, now: app.now, newId: app.newId }),
     // Cart and loyalty redemption
-    cartQueryRouter({ db: app.db, waitFor: app.waitFor }),
+    cartQueryRouter({ db: app.db, waitFor: app.waitFor, catalog: catalogOf(app.store) }),
     cartRouter({
       store: app.store,
       now: app.now,
@@ -105,5 +107,6 @@ export function buildRouters(app: AppContext): Router[] {
     ...webhookRouters(app),
     ...adminReportRouters(app),
     ...adminOrderRouters(app),
+    ...catalogAdminRouters(app),
   ];
 }

@@ -1,6 +1,7 @@
 // The caller's cart, priced by the server (the cart module's priceCart) and frozen as checkout
 // lines and amounts. Loyalty points set on the cart count only as far as the points no open payment
 // holds go now (a checkout priced without them says so: loyaltyPoints 0); the payment reserves them.
+import { catalogOf } from '@printshop/shared-events/catalog-source';
 import { fold } from '@printshop/shared-events/decider';
 import { RuleBroken } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
@@ -37,11 +38,14 @@ export async function snapshotCart(
     input.userId && cart.loyaltyPoints > 0
       ? Math.min(cart.loyaltyPoints, await availableLoyaltyPoints(store, input.userId, input.at))
       : 0;
+  // Today's catalog and settings; from here on the checkout keeps these prices, whatever changes.
+  const { view: catalog } = await catalogOf(store).current();
   const priced = priceCart({
     lines: cart.lines,
     currency: input.currency,
     country: input.country,
     loyaltyPoints: points,
+    catalog,
   });
   if (priced.items.length === 0) throw new RuleBroken(CHECKOUT_MESSAGES.emptyCart);
 
@@ -53,7 +57,7 @@ export async function snapshotCart(
         lineId: line.lineId,
         sku: item.sku,
         name: item.name,
-        category: pricedSku(item.sku)?.product.category,
+        category: pricedSku(item.sku, catalog)?.product.category,
         quantity: item.quantity,
         unitPrice: item.pricePerUnit,
         lineTotal: item.lineTotal,

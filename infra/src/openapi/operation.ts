@@ -3,7 +3,7 @@
 // come from the path itself (`:id`), so they cannot drift from the route.
 import type { z } from 'zod';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A route as the route table files it: "GET /api/orders/:id". */
 export type RouteKey = `${Method} /${string}`;

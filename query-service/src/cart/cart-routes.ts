@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { cartDto, type CartLineView } from '@printshop/shared-events/api/cart-dto';
 import { cartQuerySchema } from '@printshop/shared-events/api/cart';
 import { cartIdOf, type CartCallerState } from '@printshop/shared-events/cart-owner';
+import type { CatalogSource } from '@printshop/shared-events/catalog-source';
 import { CART_LINES_TABLE, CARTS_PROJECTION, CARTS_TABLE } from '@printshop/shared-events/carts-read-model';
 import { ValidationError } from '@printshop/shared-events/errors';
 import { readModelSchema } from '@printshop/shared-events/read-models';
@@ -78,7 +79,12 @@ export async function closeCartReadCache(db: Knex): Promise<void> {
   caches.delete(db);
 }
 
-export function cartQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
+export function cartQueryRouter(deps: {
+  db: Knex;
+  waitFor: WaitForPosition;
+  /** The owner's current catalog and settings (the code's seed values when absent). */
+  catalog?: CatalogSource;
+}): Router {
   const router = new Router();
   const schema = readModelSchema(CARTS_READ_MODEL);
   const fresh = readYourWrites(deps.waitFor, [CARTS_READ_MODEL]);
@@ -125,12 +131,15 @@ export function cartQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): R
     const cartId = cartIdOf(ctx.state as CartCallerState);
     const minPosition = Number(ctx.get('x-min-position')) || 0;
     const cart = await cache.read(cartId, minPosition);
-    // The answer depends only on the kept cart and the query: priced once per currency and country.
-    const key = `${currency}|${country}`;
+    // The answer depends only on the kept cart, the catalog's revision and the query: priced once
+    // per catalog revision, currency and country.
+    const current = await deps.catalog?.current();
+    const key = `${current?.revision ?? -1}|${currency}|${country}`;
     let body = cart.answers.get(key);
     if (body === undefined) {
       const { lines, loyaltyPoints } = cart;
-      body = JSON.stringify(cartDto(cartId, priceCart({ lines, currency, country, loyaltyPoints })));
+      const catalog = current?.view;
+      body = JSON.stringify(cartDto(cartId, priceCart({ lines, currency, country, loyaltyPoints, catalog })));
       if (cart.answers.size >= 8) cart.answers.clear();
       cart.answers.set(key, body);
     }

@@ -21,6 +21,7 @@
 // - grandTotal = subtotal - discount + shippingFee; never negative, as discounts stay below the
 //   subtotal.
 import { pricedSku, type Family } from './catalog';
+import type { CatalogView } from './catalog-view';
 import type { CurrencyCode } from './currencies';
 import { applyQuantityDiscount, discountAmount, POSTER_DISCOUNT, UPLOAD_PANEL_DISCOUNT } from './discounts';
 import { redeemableDiscount } from './loyalty';
@@ -40,6 +41,8 @@ export interface CartPricingInput<L extends PricingLine> {
   country: string;
   /** Points the customer set on this cart; what may be used of them is decided here. */
   loyaltyPoints?: number;
+  /** The owner's current catalog and settings (catalog-view.ts); the code's seed values when absent. */
+  catalog?: CatalogView;
 }
 
 export interface PricedItem<L extends PricingLine> {
@@ -150,11 +153,12 @@ function bandDiscounts<L extends PricingLine>(items: readonly PricedItem<L>[]): 
 export function priceLines<L extends PricingLine>(
   lines: readonly L[],
   currency: CurrencyCode,
+  catalog?: CatalogView,
 ): { items: PricedItem<L>[]; unavailable: L[]; subtotal: number } {
   const known: Array<{ line: L; priced: NonNullable<ReturnType<typeof pricedSku>> }> = [];
   const unavailable: L[] = [];
   for (const line of lines) {
-    const priced = pricedSku(line.sku);
+    const priced = pricedSku(line.sku, catalog);
     if (priced) known.push({ line, priced });
     else unavailable.push(line);
   }
@@ -181,7 +185,7 @@ export function priceLines<L extends PricingLine>(
 
 export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): PricedCart<L> {
   const { currency } = input;
-  const { items, unavailable, subtotal } = priceLines(input.lines, currency);
+  const { items, unavailable, subtotal } = priceLines(input.lines, currency, input.catalog);
   const totalQuantity = items.reduce((sum, item) => sum + item.quantity, 0);
   const subtotalUsd = sumMinor(items.map((item) => item.lineUsdCents));
 
@@ -198,7 +202,7 @@ export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): Pr
   const goodsUsd = subtotalUsd - bandDiscountUsd - loyaltyDiscountUsd;
 
   // Shipping looks at the subtotal before discounts (spec 1 §9; see shipping-terms.ts).
-  const terms = shippingTermsIn(input.country, currency);
+  const terms = shippingTermsIn(input.country, currency, input.catalog?.settings);
   const { rule } = terms;
   const shipsSomething = totalQuantity > 0;
   const isFree = shipsFree(terms, subtotal);

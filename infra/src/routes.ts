@@ -39,7 +39,7 @@ import { catalogOf } from '@printshop/shared-events/catalog-source';
 export function buildRouters(app: AppContext): Router[] {
   return [
     // Catalog and settings
-    catalogRouter({ db: app.db }),
+    catalogRouter({ db: app.db, waitFor: app.waitFor }),
     geoRouter({ lookupCountry }),
     // Auth and account
     meRouter({ db: app.db, waitFor: app.waitFor }),

@@ -11,6 +11,7 @@ import { pricePreviewQuerySchema, type CatalogChange } from '@printshop/shared-e
 import { adminCatalogDto, adminSettingsDto } from '@printshop/shared-events/api/catalog-admin-dto';
 import { requireAdmin } from '@printshop/shared-events/auth';
 import { CATALOG_CHANGES_TABLE, CATALOG_PROJECTION } from '@printshop/shared-events/catalog-read-model';
+import { CARTS_PROJECTION } from '@printshop/shared-events/carts-read-model';
 import { NotFound, ValidationError } from '@printshop/shared-events/errors';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { readModelSchema } from '@printshop/shared-events/read-models';
@@ -88,7 +89,9 @@ export function adminCatalogQueryRouter(deps: { db: Knex; waitFor: WaitForPositi
     ctx.body = { success: true, changes: await history((q) => q.where('c.sku', product.sku)) };
   });
 
-  router.get('/api/admin/catalog/:sku/price-preview', fresh, async (ctx) => {
+  // The preview reads the carts too: a cart just filled must be in it.
+  const freshCarts = readYourWrites(deps.waitFor, [CATALOG_PROJECTION, CARTS_PROJECTION]);
+  router.get('/api/admin/catalog/:sku/price-preview', freshCarts, async (ctx) => {
     requireAdmin(ctx.state);
     const product = listedSku(ctx.params.sku);
     const query = pricePreviewQuerySchema.parse(ctx.query);

@@ -11,6 +11,8 @@ import { searchQuerySchema } from '@printshop/shared-events/api/catalog';
 import { NotFound, ValidationError } from '@printshop/shared-events/errors';
 import { PRODUCTS, productBySku } from '@printshop/shared-events/rules/catalog';
 import { productIn, type CatalogView } from '@printshop/shared-events/rules/catalog-view';
+import { CATALOG_PROJECTION } from '@printshop/shared-events/catalog-read-model';
+import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 import { readCatalogView } from './catalog-rows';
 import { toProductDto } from './product-dto';
 import { shopSettings } from './settings';
@@ -25,8 +27,10 @@ function visibleProducts(view: CatalogView) {
   return PRODUCTS.map((product) => productIn(product, view)).filter((product) => !product.hidden);
 }
 
-export function catalogRouter(deps: { db: Knex }): Router {
+export function catalogRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
   const router = new Router({ prefix: '/api' });
+  // An admin's page reading right after a change sends X-Min-Position (read-your-writes).
+  const fresh = readYourWrites(deps.waitFor, [CATALOG_PROJECTION]);
 
   const answer = (ctx: Context, body: object) => {
     const json = JSON.stringify(body);
@@ -41,12 +45,12 @@ export function catalogRouter(deps: { db: Knex }): Router {
     ctx.body = json;
   };
 
-  router.get('/products', async (ctx) => {
+  router.get('/products', fresh, async (ctx) => {
     const products = visibleProducts(await readCatalogView(deps.db)).map(toProductDto);
     answer(ctx, { success: true, data: products, message: `${products.length} products` });
   });
 
-  router.get('/products/:sku', async (ctx) => {
+  router.get('/products/:sku', fresh, async (ctx) => {
     // A size SKU (TEMPLATE3_COLLAGE_A4) finds its product too.
     const listed = productBySku(ctx.params.sku ?? '');
     if (!listed) throw new NotFound('Product not found');
@@ -55,7 +59,7 @@ export function catalogRouter(deps: { db: Knex }): Router {
     answer(ctx, { success: true, data: toProductDto(product) });
   });
 
-  router.get('/search', async (ctx) => {
+  router.get('/search', fresh, async (ctx) => {
     const { q } = searchQuerySchema.parse(ctx.query);
     if (!q) throw new ValidationError(EMPTY_SEARCH_MESSAGE, { q: EMPTY_SEARCH_MESSAGE });
     const needle = q.trim().toLowerCase();
@@ -68,7 +72,7 @@ export function catalogRouter(deps: { db: Knex }): Router {
     answer(ctx, { success: true, data: found.map(toProductDto) });
   });
 
-  router.get('/settings', async (ctx) => {
+  router.get('/settings', fresh, async (ctx) => {
     answer(ctx, shopSettings((await readCatalogView(deps.db)).settings));
   });
 

@@ -93,9 +93,10 @@ export function shippingAnnouncement(
   country: string | null | undefined,
   currency: CurrencyCode,
   locale?: string,
+  settings?: ShopSettings | null,
 ): string {
   if (!hasOwnRule(country)) return WORLDWIDE_SHIPPING_TEXT;
-  const { freeShippingThreshold } = shippingTermsIn(country, currency);
+  const { freeShippingThreshold } = shippingTermsIn(country, currency, settings);
   if (freeShippingThreshold === null) return WORLDWIDE_SHIPPING_TEXT;
   return `Free shipping on orders over ${formatMoney(freeShippingThreshold, currency, locale)}`;
 }

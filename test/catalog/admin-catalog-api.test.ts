@@ -64,7 +64,11 @@ describe('GET /api/admin/catalog', () => {
     const { products } = adminCatalogResponseSchema.parse(answer.body);
     expect(products.map((p) => p.sku)).toEqual(PRODUCTS.map((p) => p.sku));
     expect(products.find((p) => p.sku === 'POSTERA3')).toMatchObject({ priceUsdCents: 198, hidden: false });
-    expect(products.find((p) => p.sku === 'TEMPLATE3_COLLAGE')?.sizePrices).toEqual({ A5: 399, A4: 499, A3: 799 });
+    expect(products.find((p) => p.sku === 'TEMPLATE3_COLLAGE')?.sizePrices).toEqual({
+      A5: 399,
+      A4: 499,
+      A3: 799,
+    });
   });
 });
 
@@ -72,7 +76,10 @@ describe('PATCH /api/admin/catalog/:sku', () => {
   it('given a shopper’s cart, when the admin prices the 5x7 print at 89 cents and renames it, then the product page, the cart and the history show it', async () => {
     const shopper = browser(app);
     const croppedImageId = await shopper.uploadImage();
-    expect((await shopper.call('POST', '/api/cart/item', { sku: '5X7PHOTOPRINT', quantity: 2, croppedImageId })).status).toBe(201);
+    expect(
+      (await shopper.call('POST', '/api/cart/item', { sku: '5X7PHOTOPRINT', quantity: 2, croppedImageId }))
+        .status,
+    ).toBe(201);
 
     const answer = await patch(admin, '/api/admin/catalog/5x7photoprint', {
       priceUsdCents: 89,
@@ -110,7 +117,9 @@ describe('PATCH /api/admin/catalog/:sku', () => {
     const answer = await patch(admin, '/api/admin/catalog/TEMPLATE3_COLLAGE', { sizePrices: { A3: 899 } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.product.sizePrices).toEqual({ A5: 399, A4: 499, A3: 899 });
-    const product = productResponseSchema.parse((await admin.get('/api/products/TEMPLATE3_COLLAGE')).body).data;
+    const product = productResponseSchema.parse(
+      (await admin.get('/api/products/TEMPLATE3_COLLAGE')).body,
+    ).data;
     expect(product.sizes?.find((s) => s.id === 'A3')?.price).toBe(8.99);
   });
 
@@ -124,8 +133,16 @@ describe('PATCH /api/admin/catalog/:sku', () => {
     expect((await admin.get('/api/search?q=square')).body.data.map((p: { sku: string }) => p.sku)).toEqual([
       'SQUAREPHOTO3INCH',
     ]);
-    expectError(await admin.get('/api/products/SQUAREPHOTO4INCH'), 404, 'This product is no longer available.');
-    const add = await shopper.call('POST', '/api/cart/item', { sku: 'SQUAREPHOTO4INCH', quantity: 1, croppedImageId });
+    expectError(
+      await admin.get('/api/products/SQUAREPHOTO4INCH'),
+      404,
+      'This product is no longer available.',
+    );
+    const add = await shopper.call('POST', '/api/cart/item', {
+      sku: 'SQUAREPHOTO4INCH',
+      quantity: 1,
+      croppedImageId,
+    });
     expect(add.status).toBe(400);
     expect(add.body.message).toBe('"SQUAREPHOTO4INCH" is no longer available.');
     const listed = adminCatalogResponseSchema.parse((await admin.get('/api/admin/catalog')).body).products;
@@ -133,7 +150,11 @@ describe('PATCH /api/admin/catalog/:sku', () => {
 
     expect((await patch(admin, '/api/admin/catalog/SQUAREPHOTO4INCH', { hidden: false })).status).toBe(200);
     expect((await admin.get('/api/products/SQUAREPHOTO4INCH')).status).toBe(200);
-    const again = await shopper.call('POST', '/api/cart/item', { sku: 'SQUAREPHOTO4INCH', quantity: 1, croppedImageId });
+    const again = await shopper.call('POST', '/api/cart/item', {
+      sku: 'SQUAREPHOTO4INCH',
+      quantity: 1,
+      croppedImageId,
+    });
     expect(again.status).toBe(201);
   });
 
@@ -147,7 +168,9 @@ describe('PATCH /api/admin/catalog/:sku', () => {
   });
 
   it('given a price that is not a number, when sent, then 400', async () => {
-    expect((await patch(admin, '/api/admin/catalog/8X10PHOTOPRINT', { priceUsdCents: 'cheap' })).status).toBe(400);
+    expect((await patch(admin, '/api/admin/catalog/8X10PHOTOPRINT', { priceUsdCents: 'cheap' })).status).toBe(
+      400,
+    );
   });
 
   it('given an unknown SKU, when edited, then 404', async () => {
@@ -165,7 +188,11 @@ describe('GET /api/admin/catalog/:sku/price-preview', () => {
     const carts = [browser(app), browser(app)];
     for (const [index, shopper] of carts.entries()) {
       const croppedImageId = await shopper.uploadImage();
-      const answer = await shopper.call('POST', '/api/cart/item', { sku: 'POSTERA4', quantity: index + 1, croppedImageId });
+      const answer = await shopper.call('POST', '/api/cart/item', {
+        sku: 'POSTERA4',
+        quantity: index + 1,
+        croppedImageId,
+      });
       expect(answer.status).toBe(201);
       admin.observe(answer.headers.get('x-event-position'));
     }
@@ -173,7 +200,9 @@ describe('GET /api/admin/catalog/:sku/price-preview', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const preview = pricePreviewResponseSchema.parse(answer.body);
     expect(preview).toMatchObject({ sku: 'POSTERA4', currentUsdCents: 178, newUsdCents: 200 });
-    expect(preview.carts.map((c) => [c.quantity, c.subtotalBeforeUsdCents, c.subtotalAfterUsdCents]).sort()).toEqual([
+    expect(
+      preview.carts.map((c) => [c.quantity, c.subtotalBeforeUsdCents, c.subtotalAfterUsdCents]).sort(),
+    ).toEqual([
       [1, 178, 200],
       [2, 356, 400],
     ]);
@@ -183,7 +212,9 @@ describe('GET /api/admin/catalog/:sku/price-preview', () => {
 
   it('given a bad price or a collage without its size, when previewed, then 400', async () => {
     expect((await admin.get('/api/admin/catalog/POSTERA4/price-preview?priceUsdCents=-1')).status).toBe(400);
-    expect((await admin.get('/api/admin/catalog/TEMPLATE3_COLLAGE/price-preview?priceUsdCents=5')).status).toBe(400);
+    expect(
+      (await admin.get('/api/admin/catalog/TEMPLATE3_COLLAGE/price-preview?priceUsdCents=5')).status,
+    ).toBe(400);
   });
 });
 

@@ -2,7 +2,10 @@
 // country's fee and days and the trust copy reach GET /api/settings and the cart's shipping; each
 // change has its history; a replay of the log rebuilds the same catalog read model.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSettingsResponseSchema, catalogHistoryResponseSchema } from '@printshop/shared-events/api/catalog-admin';
+import {
+  adminSettingsResponseSchema,
+  catalogHistoryResponseSchema,
+} from '@printshop/shared-events/api/catalog-admin';
 import { settingsResponseSchema } from '@printshop/shared-events/api/catalog';
 import { errorResponseSchema } from '@printshop/shared-events/api/common';
 import { catalogProjection } from '@printshop/projections/catalog/catalog-projection';
@@ -42,7 +45,11 @@ describe('GET/PATCH /api/admin/settings', () => {
   it('given a cart of 55 USD that ships free, when the admin raises the threshold to 60 USD, then the cart pays shipping, the settings answer says 60 and the history has it', async () => {
     const shopper = browser(app);
     const croppedImageId = await shopper.uploadImage();
-    const add = await shopper.call('POST', '/api/cart/item', { sku: '8X10PHOTOPRINT', quantity: 37, croppedImageId });
+    const add = await shopper.call('POST', '/api/cart/item', {
+      sku: '8X10PHOTOPRINT',
+      quantity: 37,
+      croppedImageId,
+    });
     expect(add.status).toBe(201);
     const before = await shopper.call('GET', '/api/cart?currency=USD&country=US');
     expect(before.body).toMatchObject({ subtotal: 55.13, shippingFee: 0 });
@@ -65,7 +72,9 @@ describe('GET/PATCH /api/admin/settings', () => {
     expect(settings.shippingCountries.find((c) => c.country === 'US')?.freeShippingThreshold).toBe(60);
     expect(settings.trust?.ratingText).toBe('Loved by 10,000 customers');
 
-    const history = catalogHistoryResponseSchema.parse((await admin.get('/api/admin/settings/history')).body).changes;
+    const history = catalogHistoryResponseSchema.parse(
+      (await admin.get('/api/admin/settings/history')).body,
+    ).changes;
     expect(history.map((c) => [c.field, c.before, c.after])).toEqual([
       ['trust:ratingText', 'Rated by our customers', 'Loved by 10,000 customers'],
       [
@@ -79,10 +88,19 @@ describe('GET/PATCH /api/admin/settings', () => {
   });
 
   it.each([
-    [{ freeShippingThresholdUsdCents: -1 }, 'The free-shipping threshold is a whole number of USD cents, 0 or more.'],
-    [{ freeShippingThresholdUsdCents: 49.99 }, 'The free-shipping threshold is a whole number of USD cents, 0 or more.'],
+    [
+      { freeShippingThresholdUsdCents: -1 },
+      'The free-shipping threshold is a whole number of USD cents, 0 or more.',
+    ],
+    [
+      { freeShippingThresholdUsdCents: 49.99 },
+      'The free-shipping threshold is a whole number of USD cents, 0 or more.',
+    ],
     [{ shipping: { XX: { feeMinor: 100 } } }, 'We have no shipping rule for the country "XX".'],
-    [{ shipping: { FR: { feeMinor: -100 } } }, 'A shipping fee is a whole number of minor units of the country’s currency, 0 or more.'],
+    [
+      { shipping: { FR: { feeMinor: -100 } } },
+      'A shipping fee is a whole number of minor units of the country’s currency, 0 or more.',
+    ],
   ])('given %j, when sent, then 400 with a clear message and nothing changes', async (body, message) => {
     const answer = await patchSettings(body);
     expect(answer.status, JSON.stringify(answer.body)).toBe(400);
@@ -94,13 +112,23 @@ describe('GET/PATCH /api/admin/settings', () => {
 
 describe('the catalog read model', () => {
   it('given the changes above and a price change, when the catalog is rebuilt from the log, then the rows are the same', async () => {
-    const priced = await admin.call('PATCH', '/api/admin/catalog/4X6PHOTOPRINT', { priceUsdCents: 45, hidden: true });
+    const priced = await admin.call('PATCH', '/api/admin/catalog/4X6PHOTOPRINT', {
+      priceUsdCents: 45,
+      hidden: true,
+    });
     expect(priced.status).toBe(200);
     await admin.get('/api/admin/catalog');
-    const result = await verifyProjection({ db: app.db, store: eventLog(app), projection: catalogProjection });
+    const result = await verifyProjection({
+      db: app.db,
+      store: eventLog(app),
+      projection: catalogProjection,
+    });
     expect(result.position).toBeGreaterThan(0);
     expect(result.differences).toEqual([]);
-    const rows = await app.db.withSchema('rm_catalog').table('catalog_products').where({ sku: '4X6PHOTOPRINT' });
+    const rows = await app.db
+      .withSchema('rm_catalog')
+      .table('catalog_products')
+      .where({ sku: '4X6PHOTOPRINT' });
     expect(rows).toMatchObject([{ price_usd_cents: 45, hidden: true }]);
   });
 });

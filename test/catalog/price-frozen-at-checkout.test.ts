@@ -41,7 +41,9 @@ describe('a price change after CheckoutStarted', () => {
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const order = confirmed.body.order;
     expect(order.total).toBe(amount);
-    expect(order.items).toEqual([expect.objectContaining({ sku: 'POSTERA4', quantity: 2, pricePerUnit: 1.78 })]);
+    expect(order.items).toEqual([
+      expect.objectContaining({ sku: 'POSTERA4', quantity: 2, pricePerUnit: 1.78 }),
+    ]);
 
     // Read again later by the admin, the order still says 1.78.
     admin.observe(confirmed.headers.get('x-event-position'));

@@ -34,11 +34,13 @@ import { adminReportRouters } from './reports/admin-report-routers';
 import { adminOrderRouters } from './orders/admin-order-routers';
 import { reviewRouters } from './reviews/review-routers';
 import { promotionRouters } from './promotions/promotion-routers';
+import { catalogAdminRouters } from './catalog/catalog-admin-routers';
+import { catalogOf } from '@printshop/shared-events/catalog-source';
 
 export function buildRouters(app: AppContext): Router[] {
   return [
     // Catalog and settings
-    catalogRouter(),
+    catalogRouter({ db: app.db, waitFor: app.waitFor }),
     geoRouter({ lookupCountry }),
     // Auth and account
     meRouter({ db: app.db, waitFor: app.waitFor }),
@@ -54,7 +56,7 @@ export function buildRouters(app: AppContext): Router[] {
     addressesQueryRouter({ db: app.db, waitFor: app.waitFor }),
     addressRouter({ store: app.store, now: app.now, newId: app.newId }),
     // Cart and loyalty redemption
-    cartQueryRouter({ db: app.db, waitFor: app.waitFor, now: app.now }),
+    cartQueryRouter({ db: app.db, waitFor: app.waitFor, now: app.now, catalog: catalogOf(app.store) }),
     cartRouter({
       store: app.store,
       now: app.now,
@@ -108,5 +110,6 @@ export function buildRouters(app: AppContext): Router[] {
     ...webhookRouters(app),
     ...adminReportRouters(app),
     ...adminOrderRouters(app),
+    ...catalogAdminRouters(app),
   ];
 }

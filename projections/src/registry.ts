@@ -3,6 +3,7 @@
 import { abandonedCheckoutsProjection } from './abandoned-checkouts/abandoned-checkouts-projection';
 import { addressesProjection } from './addresses/addresses-projection';
 import { cartsProjection } from './carts/carts-projection';
+import { catalogProjection } from './catalog/catalog-projection';
 import { checkoutsProjection } from './checkouts/checkouts-projection';
 import { loyaltyProjection } from './loyalty/loyalty-projection';
 import { orderAuditProjection } from './order-audit/order-audit-projection';
@@ -27,4 +28,5 @@ export const allProjections: Projection[] = [
   salesProjection,
   abandonedCheckoutsProjection,
   promotionsProjection,
+  catalogProjection,
 ];

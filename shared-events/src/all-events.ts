@@ -3,6 +3,7 @@
 import type { EventDefinition } from './event-registry';
 import { addressEvents } from './events/address';
 import { cartEvents } from './events/cart';
+import { catalogEvents } from './events/catalog';
 import { checkoutEvents } from './events/checkout';
 import { contactEvents } from './events/contact';
 import { imageEvents } from './events/image';
@@ -31,4 +32,5 @@ export const allEvents: EventDefinition[] = [
   ...webhookEvents,
   ...reviewEvents,
   ...promotionEvents,
+  ...catalogEvents,
 ];

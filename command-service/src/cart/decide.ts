@@ -14,6 +14,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 export const CART_MESSAGES = {
   itemNotFound: 'Cart item not found.',
   unknownSku: (sku: string) => `We do not sell a product with the SKU "${sku}".`,
+  hidden: (sku: string) => `"${sku}" is no longer available.`,
   collageNeedsCustomization: 'A collage needs its customizationData (the template and its photos).',
   notAStrip: (sku: string) => `"${sku}" is not a photo strip; add it with POST /api/cart/item.`,
   lineFull: (has: number) =>

@@ -3,12 +3,12 @@
 // log) and recorded on the cart only when it applies; otherwise 422 with the code's message. It is
 // judged again when the cart is shown and at checkout, where the payment reserves its use.
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import { cartQuerySchema } from '@printshop/shared-events/api/cart';
 import { promotionCodeBodySchema } from '@printshop/shared-events/api/promotions';
-import { cartIdOf, guestSessionOf, type CartCallerState } from '@printshop/shared-events/cart-owner';
-import { fold } from '@printshop/shared-events/decider';
-import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
+import { cartIdOf, type CartCallerState } from '@printshop/shared-events/cart-owner';
+import { catalogOf } from '@printshop/shared-events/catalog-source';
+import { load } from '@printshop/shared-events/decider';
+import type { EventStore } from '@printshop/shared-events/event-store';
 import { cartStreamName, type CartEvent } from '@printshop/shared-events/events/cart';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { priceCartWithCode } from '@printshop/shared-events/rules/promoted-cart';
@@ -17,10 +17,11 @@ import {
   isPromotionCode,
   normalizePromotionCode,
 } from '@printshop/shared-events/rules/promotions';
+import { metadataOf } from '../caller';
 import { answerWithPosition } from '../http';
 import { promotionStatus } from '../promotion/promotion';
 import { loadPromotion } from '../promotion/run';
-import { evolveCart, initialCart } from './cart';
+import { evolveCart, initialCart, type CartState } from './cart';
 import { runCartCommand } from './cart-commands';
 
 export interface PromotionCodeRouterDeps {
@@ -32,15 +33,6 @@ export function promotionCodeRouter(deps: PromotionCodeRouterDeps): Router {
   const router = new Router();
   const { store } = deps;
 
-  const metadataOf = (ctx: Context, at: string): EventMetadata => {
-    const state = ctx.state as CartCallerState;
-    return {
-      actor: state.auth ? state.auth.userId : `guest:${guestSessionOf(state)}`,
-      correlationId: ctx.state.requestId as string | undefined,
-      at,
-    };
-  };
-
   router.post('/api/cart/promotion-code', async (ctx) => {
     const body = promotionCodeBodySchema.parse(ctx.request.body ?? {});
     const { currency = 'USD', country = 'US' } = cartQuerySchema.parse(ctx.query);
@@ -48,8 +40,11 @@ export function promotionCodeRouter(deps: PromotionCodeRouterDeps): Router {
     const cartId = cartIdOf(caller);
     const at = deps.now().toISOString();
     const code = normalizePromotionCode(body.code);
-    const events = await store.readStream(cartStreamName(cartId));
-    const cart = fold({ initialState: initialCart, evolve: evolveCart }, events as unknown as CartEvent[]);
+    const cart = await load<CartState, CartEvent>(store, cartStreamName(cartId), {
+      initialState: initialCart,
+      evolve: evolveCart,
+    });
+    const { view: catalog } = await catalogOf(store).current();
     // A guest's per-customer uses are known from the checkout's e-mail: judged there.
     const status = isPromotionCode(code)
       ? promotionStatus(await loadPromotion(store, code), at, {
@@ -57,7 +52,7 @@ export function promotionCodeRouter(deps: PromotionCodeRouterDeps): Router {
         })
       : undefined;
     const { priced, refusal } = priceCartWithCode(
-      { lines: cart.lines, currency, country, loyaltyPoints: cart.loyaltyPoints },
+      { lines: cart.lines, currency, country, loyaltyPoints: cart.loyaltyPoints, catalog },
       status,
       at,
     );

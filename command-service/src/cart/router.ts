@@ -16,7 +16,8 @@ import { requireUser } from '@printshop/shared-events/auth';
 import { NotFound, ValidationError } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { priceCart, priceLines } from '@printshop/shared-events/rules/cart-pricing';
-import { pricedSku } from '@printshop/shared-events/rules/catalog';
+import { isHiddenSku, pricedSku } from '@printshop/shared-events/rules/catalog';
+import { catalogOf } from '@printshop/shared-events/catalog-source';
 import {
   collageSlotProblem,
   COLLAGE_SLOT_MESSAGES,
@@ -91,11 +92,12 @@ export function cartRouter(deps: CartRouterDeps): Router {
   const currencyOf = (ctx: Context): CurrencyCode =>
     ctx.query.currency === undefined ? 'USD' : (currencyQuerySchema.parse(ctx.query).currency ?? 'USD');
 
-  /** The line as API.md's item, priced from the catalog in `currency`. */
-  function itemOf(cart: CartState, lineId: string, currency: CurrencyCode) {
+  /** The line as API.md's item, priced from the owner's current catalog in `currency`. */
+  async function itemOf(cart: CartState, lineId: string, currency: CurrencyCode) {
     const line = findLine(cart, lineId);
     if (!line) return undefined;
-    const [item] = priceLines([line], currency).items;
+    const { view } = await catalogOf(store).current();
+    const [item] = priceLines([line], currency, view).items;
     return item && cartItemDto(item, currency);
   }
 
@@ -104,6 +106,11 @@ export function cartRouter(deps: CartRouterDeps): Router {
     currency: CurrencyCode,
     line: Omit<NewLine, 'lineId'> & { quantity: number },
   ) {
+    // A product the owner hid can no longer be added (lines already in carts simply stop counting).
+    if (isHiddenSku(line.sku, (await catalogOf(store).current()).view)) {
+      const message = CART_MESSAGES.hidden(line.sku);
+      throw new ValidationError(message, { sku: message });
+    }
     const lineId = deps.newId();
     const result = await run(ctx, {
       type: 'AddItem',
@@ -111,7 +118,7 @@ export function cartRouter(deps: CartRouterDeps): Router {
     });
     // The new line, or the line with the same product and image whose quantity grew.
     const event = result.events[0]!;
-    const item = itemOf(result.newState, 'lineId' in event.data ? event.data.lineId : lineId, currency);
+    const item = await itemOf(result.newState, 'lineId' in event.data ? event.data.lineId : lineId, currency);
     answerWithPosition(ctx, 201, { item }, result.position);
   }
 
@@ -151,7 +158,7 @@ export function cartRouter(deps: CartRouterDeps): Router {
     const currency = currencyOf(ctx);
     const lineId = ctx.params.id!;
     const result = await run(ctx, { type: 'ChangeQuantity', data: { lineId, quantity } });
-    const item = itemOf(result.newState, lineId, currency);
+    const item = await itemOf(result.newState, lineId, currency);
     answerWithPosition(ctx, 200, item ? { item } : {}, result.position);
   });
 
@@ -170,7 +177,9 @@ export function cartRouter(deps: CartRouterDeps): Router {
       data: { points: pointsToRedeem, balance },
     });
     const cart = result.newState;
+    const { view: catalog } = await catalogOf(store).current();
     const priced = priceCart({
+      catalog,
       lines: cart.lines,
       currency: 'USD',
       country: 'US',

@@ -4,6 +4,7 @@
 // A promotion code set on the cart must still apply (judged on the log: dates, minimum, items, uses
 // held or spent by others, this customer's uses), else the checkout is refused with the code's
 // message; the payment reserves its use.
+import { catalogOf } from '@printshop/shared-events/catalog-source';
 import { load } from '@printshop/shared-events/decider';
 import { RuleBroken } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
@@ -53,11 +54,14 @@ export async function snapshotCart(
     input.userId && cart.loyaltyPoints > 0
       ? Math.min(cart.loyaltyPoints, await availableLoyaltyPoints(store, input.userId, input.at))
       : 0;
+  // Today's catalog and settings; from here on the checkout keeps these prices, whatever changes.
+  const { view: catalog } = await catalogOf(store).current();
   const pricing = {
     lines: cart.lines,
     currency: input.currency,
     country: input.country,
     loyaltyPoints: points,
+    catalog,
   };
   const code = cart.promotionCode;
   const { priced, refusal } = code
@@ -83,7 +87,7 @@ export async function snapshotCart(
         lineId: line.lineId,
         sku: item.sku,
         name: item.name,
-        category: pricedSku(item.sku)?.product.category,
+        category: pricedSku(item.sku, catalog)?.product.category,
         quantity: item.quantity,
         unitPrice: item.pricePerUnit,
         lineTotal: item.lineTotal,

@@ -1,7 +1,7 @@
 // A promotion read straight from the log (no projection lag), for the calls that must not promise a
 // use that is gone (the cart's code, checkout, payment start), and the runner of promotion commands
 // (appended with the revision read; a concurrent change decides again).
-import { fold } from '@printshop/shared-events/decider';
+import { load } from '@printshop/shared-events/decider';
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import { promotionStreamName, type PromotionEvent } from '@printshop/shared-events/events/promotion';
 import { handleCommand } from '../handle-command';
@@ -13,8 +13,7 @@ import type { PromotionState } from './promotion';
 const RETRIES = 40;
 
 export async function loadPromotion(store: EventStore, code: string): Promise<PromotionState> {
-  const events = await store.readStream(promotionStreamName(code));
-  return fold(promotionDecider, events as unknown as PromotionEvent[]);
+  return load<PromotionState, PromotionEvent>(store, promotionStreamName(code), promotionDecider);
 }
 
 /** `eventIdName` derives the event ids, so racers repeating one step write the same events. */

@@ -2,6 +2,7 @@
 // completeness test fails when the route table has a route this contract lacks.
 import { accountContract } from './contract-account';
 import { adminContract, gatewayContract } from './contract-admin';
+import { catalogAdminContract } from './contract-catalog';
 import { shopContract } from './contract-shop';
 import type { Contract } from './operation';
 import { promotionsContract } from './contract-promotions';
@@ -11,5 +12,6 @@ export const CONTRACT: Contract = {
   ...accountContract,
   ...adminContract,
   ...promotionsContract,
+  ...catalogAdminContract,
   ...gatewayContract,
 };

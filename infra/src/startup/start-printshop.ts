@@ -46,6 +46,7 @@ import { createFileImageStore } from '../images/file-image-store';
 import { scheduleImageRetention } from '../images/retention';
 import { createImageDerivatives } from '@printshop/command-service/images/derivatives';
 import { ensureConfiguredAdmin } from './ensure-admin';
+import { seedCatalog } from '@printshop/command-service/catalog/seed';
 import { createMailer } from '../mail/create-mailer';
 import { startMailConsumer } from '../mail/mail-consumer';
 import { startWebhookDeliveryWorker } from '../webhooks/delivery-worker';
@@ -129,7 +130,11 @@ export async function startPrintShop({
 
     await migrate(db, { postgresEventStore: !config.eventStoreUrl });
     const images = createFileImageStore(config.imageDir);
-    if (runs(config, 'gateway')) await ensureConfiguredAdmin(config, store, logger);
+    if (runs(config, 'gateway')) {
+      await ensureConfiguredAdmin(config, store, logger);
+      // A new shop's catalog and settings: the code's, as the events later changes build on.
+      if (await seedCatalog(store, new Date())) logger.info('catalog seeded from the code');
+    }
 
     let bus: Bus | undefined;
     if (runs(config, 'gateway') || runs(config, 'reactors')) {

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { cartDto, type CartLineView } from '@printshop/shared-events/api/cart-dto';
 import { cartQuerySchema } from '@printshop/shared-events/api/cart';
 import { cartIdOf, type CartCallerState } from '@printshop/shared-events/cart-owner';
+import type { CatalogSource } from '@printshop/shared-events/catalog-source';
 import { CART_LINES_TABLE, CARTS_PROJECTION, CARTS_TABLE } from '@printshop/shared-events/carts-read-model';
 import { ValidationError } from '@printshop/shared-events/errors';
 import { readModelSchema } from '@printshop/shared-events/read-models';
@@ -84,7 +85,13 @@ export async function closeCartReadCache(db: Knex): Promise<void> {
   caches.delete(db);
 }
 
-export function cartQueryRouter(deps: { db: Knex; waitFor: WaitForPosition; now?: () => Date }): Router {
+export function cartQueryRouter(deps: {
+  db: Knex;
+  waitFor: WaitForPosition;
+  now?: () => Date;
+  /** The owner's current catalog and settings (the code's seed values when absent). */
+  catalog?: CatalogSource;
+}): Router {
   const now = deps.now ?? (() => new Date());
   const router = new Router();
   const schema = readModelSchema(CARTS_READ_MODEL);
@@ -134,22 +141,25 @@ export function cartQueryRouter(deps: { db: Knex; waitFor: WaitForPosition; now?
     const cartId = cartIdOf(ctx.state as CartCallerState);
     const minPosition = Number(ctx.get('x-min-position')) || 0;
     const cart = await cache.read(cartId, minPosition);
-    // The answer depends only on the kept cart and the query: priced once per currency and country.
-    const key = `${currency}|${country}`;
+    // The answer depends only on the kept cart, the catalog's revision and the query: priced once
+    // per catalog revision, currency and country.
+    const current = await deps.catalog?.current();
+    const key = `${current?.revision ?? -1}|${currency}|${country}`;
     let body = cart.answers.get(key);
     if (cart.promotionCode !== null) {
       const { lines, loyaltyPoints, promotionCode: code } = cart;
       const at = now();
       const status = await readPromotionStatus(deps.db, code, at);
       const { priced, refusal } = priceCartWithCode(
-        { lines, currency, country, loyaltyPoints },
+        { lines, currency, country, loyaltyPoints, catalog: current?.view },
         status,
         at.toISOString(),
       );
       body = JSON.stringify(cartDto(cartId, priced, { code, ...(refusal !== undefined && { refusal }) }));
     } else if (body === undefined) {
       const { lines, loyaltyPoints } = cart;
-      body = JSON.stringify(cartDto(cartId, priceCart({ lines, currency, country, loyaltyPoints })));
+      const catalog = current?.view;
+      body = JSON.stringify(cartDto(cartId, priceCart({ lines, currency, country, loyaltyPoints, catalog })));
       if (cart.answers.size >= 8) cart.answers.clear();
       cart.answers.set(key, body);
     }

@@ -1,48 +1,79 @@
 // The catalog calls of API.md ("Catalog and settings"): products, one product, search and the shop
-// settings. They read the pure catalog of shared-events, not a read model: it changes only with a
-// deploy, so answers are built once and may be cached by browsers and CDNs for a short while.
+// settings, read from the catalog read model (the owner's current catalog; the code's static facts,
+// paths and images, beside it). Hidden products are in no list, search or product answer.
+// Caching: owners change prices now, so answers are cacheable for 30 s only, with an ETag: a
+// browser revalidating after that gets a 304 while nothing changed.
+import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import type { Knex } from 'knex';
 import { searchQuerySchema } from '@printshop/shared-events/api/catalog';
 import { NotFound, ValidationError } from '@printshop/shared-events/errors';
-import { PRODUCTS, productBySku, searchProducts } from '@printshop/shared-events/rules/catalog';
+import { PRODUCTS, productBySku } from '@printshop/shared-events/rules/catalog';
+import { productIn, type CatalogView } from '@printshop/shared-events/rules/catalog-view';
+import { CATALOG_PROJECTION } from '@printshop/shared-events/catalog-read-model';
+import { readYourWrites, type WaitForPosition } from '../read-your-writes';
+import { readCatalogView } from './catalog-rows';
 import { toProductDto } from './product-dto';
 import { shopSettings } from './settings';
 
-/** Short: a deploy's new prices reach everyone within five minutes. */
-export const CATALOG_CACHE_CONTROL = 'public, max-age=300';
+/** Short: an owner's change reaches every browser and CDN within 30 seconds. */
+export const CATALOG_CACHE_CONTROL = 'public, max-age=30';
 export const EMPTY_SEARCH_MESSAGE = 'Enter something to search for';
+export const HIDDEN_PRODUCT_MESSAGE = 'This product is no longer available.';
 
-export function catalogRouter(): Router {
+/** The products the shop sells now, in the code's order, as the owner has them. */
+function visibleProducts(view: CatalogView) {
+  return PRODUCTS.map((product) => productIn(product, view)).filter((product) => !product.hidden);
+}
+
+export function catalogRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
   const router = new Router({ prefix: '/api' });
-  const products = PRODUCTS.map(toProductDto);
-  const bySku = new Map(PRODUCTS.map((product, i) => [product.sku, products[i]!]));
-  const settings = shopSettings();
+  // An admin's page reading right after a change sends X-Min-Position (read-your-writes).
+  const fresh = readYourWrites(deps.waitFor, [CATALOG_PROJECTION]);
 
   const answer = (ctx: Context, body: object) => {
+    const json = JSON.stringify(body);
     ctx.set('Cache-Control', CATALOG_CACHE_CONTROL);
-    ctx.body = body;
+    ctx.set('ETag', `W/"${createHash('sha1').update(json).digest('base64url')}"`);
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = json;
   };
 
-  router.get('/products', (ctx) => {
+  router.get('/products', fresh, async (ctx) => {
+    const products = visibleProducts(await readCatalogView(deps.db)).map(toProductDto);
     answer(ctx, { success: true, data: products, message: `${products.length} products` });
   });
 
-  router.get('/products/:sku', (ctx) => {
+  router.get('/products/:sku', fresh, async (ctx) => {
     // A size SKU (TEMPLATE3_COLLAGE_A4) finds its product too.
-    const product = productBySku(ctx.params.sku ?? '');
-    if (!product) throw new NotFound('Product not found');
-    answer(ctx, { success: true, data: bySku.get(product.sku) });
+    const listed = productBySku(ctx.params.sku ?? '');
+    if (!listed) throw new NotFound('Product not found');
+    const product = productIn(listed, await readCatalogView(deps.db));
+    if (product.hidden) throw new NotFound(HIDDEN_PRODUCT_MESSAGE);
+    answer(ctx, { success: true, data: toProductDto(product) });
   });
 
-  router.get('/search', (ctx) => {
+  router.get('/search', fresh, async (ctx) => {
     const { q } = searchQuerySchema.parse(ctx.query);
     if (!q) throw new ValidationError(EMPTY_SEARCH_MESSAGE, { q: EMPTY_SEARCH_MESSAGE });
-    answer(ctx, { success: true, data: searchProducts(q).map((p) => bySku.get(p.sku)!) });
+    const needle = q.trim().toLowerCase();
+    // Spec 1 §2 / API.md: name, category and SKU (size SKUs too), case-insensitive.
+    const found = visibleProducts(await readCatalogView(deps.db)).filter((p) =>
+      [p.name, p.category, p.sku, ...(p.sizes ?? []).map((s) => s.sku)].some((text) =>
+        text.toLowerCase().includes(needle),
+      ),
+    );
+    answer(ctx, { success: true, data: found.map(toProductDto) });
   });
 
-  router.get('/settings', (ctx) => {
-    answer(ctx, settings);
+  router.get('/settings', fresh, async (ctx) => {
+    answer(ctx, shopSettings((await readCatalogView(deps.db)).settings));
   });
 
   return router;

@@ -3,7 +3,7 @@ import type { ProductDto } from '@printshop/shared-events/api/catalog';
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import { toMajor } from '@printshop/shared-events/rules/money';
 
-export function toProductDto(product: Product): ProductDto {
+export function toProductDto(product: Product & { description?: string }): ProductDto {
   return {
     sku: product.sku,
     name: product.name,
@@ -13,6 +13,7 @@ export function toProductDto(product: Product): ProductDto {
     imageUrl: product.imageUrl,
     path: product.path,
     aspectRatio: product.cropAspectRatio,
+    ...(product.description && { description: product.description }),
     ...(product.sizes && {
       sizes: product.sizes.map((size) => ({
         id: size.id,

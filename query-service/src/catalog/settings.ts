@@ -1,6 +1,8 @@
-// GET /api/settings: the free-shipping banner threshold, the display currencies and the shipping
-// countries, straight from the shop's rules.
+// GET /api/settings: the free-shipping banner threshold, the display currencies, the shipping
+// countries with the owner's fees and days, and the trust copy; the code's values before any change.
 import type { settingsResponseSchema } from '@printshop/shared-events/api/catalog';
+import { ruleIn, type ShopSettings } from '@printshop/shared-events/rules/catalog-view';
+import { SEED_TRUST_COPY } from '@printshop/shared-events/rules/catalog-seed';
 import { CURRENCIES } from '@printshop/shared-events/rules/currencies';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import {
@@ -11,18 +13,18 @@ import type { z } from 'zod';
 
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 
-/** `freeShippingThresholdUsdCents`: the configured setting; the spec's 50 USD when there is none. */
-export function shopSettings(freeShippingThresholdUsdCents?: number): SettingsResponse {
+export function shopSettings(settings?: ShopSettings | null): SettingsResponse {
   return {
     success: true,
     freeShippingThresholdUsd: toMajor(
-      freeShippingThresholdUsdCents ?? DEFAULT_FREE_SHIPPING_THRESHOLD_USD_CENTS,
+      settings?.freeShippingThresholdUsdCents ?? DEFAULT_FREE_SHIPPING_THRESHOLD_USD_CENTS,
       'USD',
     ),
     currencies: CURRENCIES.map((c) => ({ ...c, countries: [...c.countries] })),
-    shippingCountries: SHIPPING_RULES.map((rule) => ({
-      ...rule,
-      estimatedDays: { ...rule.estimatedDays },
-    })),
+    shippingCountries: SHIPPING_RULES.map((base) => {
+      const rule = ruleIn(base, settings);
+      return { ...rule, estimatedDays: { ...rule.estimatedDays } };
+    }),
+    trust: { ...(settings?.trust ?? SEED_TRUST_COPY) },
   };
 }

@@ -25,6 +25,8 @@ export const productSchema = z.object({
   imageUrl: z.string(),
   path: z.string(),
   aspectRatio: z.number().positive().optional(),
+  /** The owner's description; empty when none was written. */
+  description: z.string().optional(),
   sizes: z.array(productSizeSchema).optional(),
 });
 export type ProductDto = z.infer<typeof productSchema>;
@@ -61,6 +63,8 @@ export const settingsResponseSchema = okSchema.extend({
   freeShippingThresholdUsd: moneySchema,
   currencies: z.array(currencyDtoSchema),
   shippingCountries: z.array(shippingRuleDtoSchema),
+  /** The owner's trust copy: the delivery promise and the rating line. */
+  trust: z.object({ deliveryPromise: z.string(), ratingText: z.string() }).optional(),
 });
 
 export const detectCountryResponseSchema = z.discriminatedUnion('success', [

@@ -23,6 +23,7 @@
 // - grandTotal = subtotal - discount + shippingFee; never negative, as discounts stay below the
 //   subtotal.
 import { pricedSku, shortName, type Family } from './catalog';
+import type { CatalogView } from './catalog-view';
 import { lineTemplate } from './collage-slots';
 import type { CurrencyCode } from './currencies';
 import { applyQuantityDiscount, discountAmount, POSTER_DISCOUNT, UPLOAD_PANEL_DISCOUNT } from './discounts';
@@ -47,6 +48,8 @@ export interface CartPricingInput<L extends PricingLine> {
   loyaltyPoints?: number;
   /** A code the caller already judged usable (promotions.ts promotionRefusal). */
   promotion?: { code: string; terms: Pick<PromotionTerms, 'percentBps' | 'amountsOff' | 'families'> };
+  /** The owner's current catalog and settings (catalog-view.ts); the code's seed values when absent. */
+  catalog?: CatalogView;
 }
 
 export interface PricedItem<L extends PricingLine> {
@@ -175,11 +178,12 @@ function lineName(
 export function priceLines<L extends PricingLine>(
   lines: readonly L[],
   currency: CurrencyCode,
+  catalog?: CatalogView,
 ): { items: PricedItem<L>[]; unavailable: L[]; subtotal: number } {
   const known: Array<{ line: L; priced: NonNullable<ReturnType<typeof pricedSku>> }> = [];
   const unavailable: L[] = [];
   for (const line of lines) {
-    const priced = pricedSku(line.sku);
+    const priced = pricedSku(line.sku, catalog);
     if (priced) known.push({ line, priced });
     else unavailable.push(line);
   }
@@ -206,7 +210,7 @@ export function priceLines<L extends PricingLine>(
 
 export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): PricedCart<L> {
   const { currency } = input;
-  const { items, unavailable, subtotal } = priceLines(input.lines, currency);
+  const { items, unavailable, subtotal } = priceLines(input.lines, currency, input.catalog);
   const totalQuantity = items.reduce((sum, item) => sum + item.quantity, 0);
   const subtotalUsd = sumMinor(items.map((item) => item.lineUsdCents));
 
@@ -235,7 +239,7 @@ export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): Pr
   const goodsUsd = subtotalUsd - bandDiscountUsd - promotionDiscountUsd - loyaltyDiscountUsd;
 
   // Shipping looks at the subtotal before discounts (spec 1 §9; see shipping-terms.ts).
-  const terms = shippingTermsIn(input.country, currency);
+  const terms = shippingTermsIn(input.country, currency, input.catalog?.settings);
   const { rule } = terms;
   const shipsSomething = totalQuantity > 0;
   const isFree = shipsFree(terms, subtotal);

@@ -16,6 +16,7 @@ import {
   type CollageSizeId,
   type CollageTemplate,
 } from './collages';
+import { productIn, type CatalogView } from './catalog-view';
 
 export type Category = 'Retro Prints' | 'Photo Prints' | 'Strips' | 'Posters' | 'Collages' | 'Greeting Cards';
 export type Family =
@@ -506,15 +507,20 @@ export interface PricedSku {
 
 /**
  * What a cart line for this SKU is and costs; undefined when it cannot be ordered as is (unknown,
- * or a collage's listing SKU without a size).
+ * hidden by the owner, or a collage's listing SKU without a size). `catalog`: the owner's current
+ * catalog (catalog-view.ts); without it the code's values, which are the seed of a new shop.
  */
-export function pricedSku(sku: string): PricedSku | undefined {
+export function pricedSku(sku: string, catalog?: CatalogView): PricedSku | undefined {
   const normal = sku.trim().toUpperCase();
+  const listed = productBySku(normal);
+  if (!listed) return undefined;
+  const owned = catalog && productIn(listed, catalog);
+  if (owned?.hidden) return undefined;
+  const product: Product = owned ?? listed;
   const collage = parseCollageSku(normal);
   if (collage) {
-    const product = productBySku(normal);
-    const size = product?.sizes?.find((s) => s.sku === normal);
-    if (!product || !size) return undefined;
+    const size = product.sizes?.find((s) => s.sku === normal);
+    if (!size) return undefined;
     return {
       sku: normal,
       name: `${shortName(product.name)} (${size.id}) | ${COLLAGE_SUFFIX}`,
@@ -523,9 +529,14 @@ export function pricedSku(sku: string): PricedSku | undefined {
       size,
     };
   }
-  const product = productBySku(normal);
-  if (!product || product.sizes || product.sku !== normal) return undefined;
+  if (product.sizes || product.sku !== normal) return undefined;
   return { sku: normal, name: product.name, unitPriceUsdCents: product.basePriceUsdCents, product };
+}
+
+/** True when the owner hid the product this SKU (or size SKU) belongs to. */
+export function isHiddenSku(sku: string, catalog: CatalogView): boolean {
+  const product = productBySku(sku);
+  return product !== undefined && catalog.products[product.sku]?.hidden === true;
 }
 
 /** Search of spec 1 §2 / API.md: name, category and SKU (size SKUs too), case-insensitive. */

@@ -11,6 +11,7 @@
 // threshold means "Add X more" and "You have unlocked free shipping!" can never disagree with the
 // fee that is charged.
 
+import { ruleIn, type ShopSettings } from './catalog-view';
 import { isCurrencyCode, type CurrencyCode } from './currencies';
 import { convertFromUsd, convertToUsdAtRate, formatMoney, toMinor } from './money';
 import { decimalsOf } from './currencies';
@@ -46,9 +47,16 @@ function inDisplay(
   return { minor: sameCurrency ? ruleMinor : convertFromUsd(usd, currency), usd };
 }
 
-/** The rule of `country` (rest of world when it has none) with its amounts in `currency`. */
-export function shippingTermsIn(country: string | null | undefined, currency: CurrencyCode): ShippingTerms {
-  const rule = shippingRuleFor(country);
+/**
+ * The rule of `country` (rest of world when it has none) with its amounts in `currency`. `settings`:
+ * the owner's current shipping settings (catalog-view.ts); without them the code's rules.
+ */
+export function shippingTermsIn(
+  country: string | null | undefined,
+  currency: CurrencyCode,
+  settings?: ShopSettings | null,
+): ShippingTerms {
+  const rule = ruleIn(shippingRuleFor(country), settings);
   const base = inDisplay(rule, rule.baseRate, currency);
   const free =
     rule.freeShippingThreshold === null ? null : inDisplay(rule, rule.freeShippingThreshold, currency);
@@ -85,9 +93,10 @@ export function shippingAnnouncement(
   country: string | null | undefined,
   currency: CurrencyCode,
   locale?: string,
+  settings?: ShopSettings | null,
 ): string {
   if (!hasOwnRule(country)) return WORLDWIDE_SHIPPING_TEXT;
-  const { freeShippingThreshold } = shippingTermsIn(country, currency);
+  const { freeShippingThreshold } = shippingTermsIn(country, currency, settings);
   if (freeShippingThreshold === null) return WORLDWIDE_SHIPPING_TEXT;
   return `Free shipping on orders over ${formatMoney(freeShippingThreshold, currency, locale)}`;
 }

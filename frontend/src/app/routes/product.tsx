@@ -7,6 +7,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { productByPath, shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import { Icon } from '../../components/icon';
 import { ProductHead } from '../../features/catalog/components/product-head';
+import { useLiveProduct } from '../../features/catalog/live-catalog';
 import { refreshCart } from '../../features/cart/api/get-cart';
 import { useCurrency } from '../../features/currency/use-currency';
 import { PosterPage } from '../../features/posters/components/poster-page';
@@ -31,7 +32,8 @@ function sizeText(product: Product): string {
 
 export function Component() {
   const { pathname } = useLocation();
-  const product = productByPath(pathname);
+  // The owner's live prices win over the code's (and a prerendered page's) once the list answers.
+  const product = useLiveProduct(productByPath(pathname));
   const { formatCents } = useCurrency();
   const queryClient = useQueryClient();
   const onCartChanged = useCallback(() => void refreshCart(queryClient), [queryClient]);

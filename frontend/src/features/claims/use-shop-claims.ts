@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { arrivesText } from '@printshop/shared-events/rules/delivery';
 import { formatMoney } from '@printshop/shared-events/rules/money';
-import { shippingTermsIn } from '@printshop/shared-events/rules/shipping-terms';
+import { useShippingTerms } from '../catalog/live-catalog';
 import { useCurrency } from '../currency/use-currency';
 
 /** Today, read after mount: a page rendered ahead of time (prerendering) must not bake in a date. */
@@ -22,7 +22,7 @@ export function useArrives(days: { min: number; max: number }): string {
 
 export function useShippingClaims(countryOverride?: string) {
   const { currency, country } = useCurrency();
-  const terms = shippingTermsIn(countryOverride ?? country, currency);
+  const terms = useShippingTerms(countryOverride ?? country, currency);
   const threshold = terms.freeShippingThreshold;
   const days = terms.rule.estimatedDays;
   return {

@@ -21,6 +21,7 @@ export const productSchema = z.object({
   imageUrl: z.string(),
   path: z.string(),
   aspectRatio: z.optional(z.number().check(z.positive())),
+  description: z.optional(z.string()),
   sizes: z.optional(z.array(productSizeSchema)),
 });
 
@@ -54,6 +55,7 @@ export const settingsResponseSchema = z.extend(okSchema, {
   freeShippingThresholdUsd: moneySchema,
   currencies: z.array(currencyDtoSchema),
   shippingCountries: z.array(shippingRuleDtoSchema),
+  trust: z.optional(z.object({ deliveryPromise: z.string(), ratingText: z.string() })),
 });
 
 export const detectCountryResponseSchema = z.discriminatedUnion('success', [

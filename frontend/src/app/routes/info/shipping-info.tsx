@@ -1,8 +1,7 @@
 // Static information: the shipping rules of spec 1 §9 as a table, every amount in the chosen
-// currency by the same terms the cart charges (shipping-terms.ts).
+// currency by the same terms the cart charges (shipping-terms.ts), with the owner's live settings.
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { formatMoney } from '@printshop/shared-events/rules/money';
-import { shippingTermsIn } from '@printshop/shared-events/rules/shipping-terms';
 import {
   DOMESTIC_RULE,
   REST_OF_WORLD_RULE,
@@ -11,10 +10,11 @@ import {
   type ShippingRule,
 } from '@printshop/shared-events/rules/shipping';
 import { Page } from '../../../components/page';
+import { useShippingTerms } from '../../../features/catalog/live-catalog';
 import { useCurrency } from '../../../features/currency/use-currency';
 
 function Row({ rule, currency }: { rule: ShippingRule; currency: CurrencyCode }) {
-  const terms = shippingTermsIn(rule.country, currency);
+  const terms = useShippingTerms(rule.country, currency);
   return (
     <tr>
       <th scope="row">{rule.countryName}</th>
@@ -23,7 +23,7 @@ function Row({ rule, currency }: { rule: ShippingRule; currency: CurrencyCode })
         {terms.freeShippingThreshold === null ? '—' : formatMoney(terms.freeShippingThreshold, currency)}
       </td>
       <td>
-        {rule.estimatedDays.min}-{rule.estimatedDays.max} days
+        {terms.rule.estimatedDays.min}-{terms.rule.estimatedDays.max} days
       </td>
     </tr>
   );

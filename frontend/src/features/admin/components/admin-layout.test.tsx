@@ -73,6 +73,8 @@ describe('admin area routes', () => {
       ['Sales Reports', '/admin/reports/sales'],
       ['Webhooks', '/admin/webhooks'],
       ['Abandoned Carts', '/admin/abandoned-checkouts'],
+      ['Catalog', '/admin/catalog'],
+      ['Settings', '/admin/settings'],
       ['← Back to Site', '/'],
     ]);
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();

@@ -17,6 +17,8 @@ export const ADMIN_SECTIONS = [
   ['/admin/reports/sales', 'Sales Reports'],
   ['/admin/webhooks', 'Webhooks'],
   ['/admin/abandoned-checkouts', 'Abandoned Carts'],
+  ['/admin/catalog', 'Catalog'],
+  ['/admin/settings', 'Settings'],
 ] as const;
 
 export function AdminLayout() {

@@ -1,13 +1,13 @@
 // The free-shipping banner: the threshold of the visitor's country (US until detected) in the chosen
-// currency, from the same rule as the announcement bar, the cart and the shipping page.
+// currency, from the same rule as the announcement bar, the cart and the shipping page, with the owner's live settings.
 import { formatMoney } from '@printshop/shared-events/rules/money';
-import { shippingTermsIn } from '@printshop/shared-events/rules/shipping-terms';
 import { Icon } from '../../../components/icon';
 import { useCurrency } from '../../currency/use-currency';
+import { useShippingTerms } from '../../catalog/live-catalog';
 
 export function FreeShippingBanner() {
   const { currency, country } = useCurrency();
-  const threshold = shippingTermsIn(country, currency).freeShippingThreshold;
+  const threshold = useShippingTerms(country, currency).freeShippingThreshold;
   if (threshold === null) return null;
   return (
     <section className="shipping-banner" aria-label="Free shipping">

@@ -2,7 +2,8 @@
 // country's rule) and FAQ.
 import { useId, useState } from 'react';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
-import { shippingTermsIn, shipsFree } from '@printshop/shared-events/rules/shipping-terms';
+import { shipsFree } from '@printshop/shared-events/rules/shipping-terms';
+import { useShippingTerms } from '../../catalog/live-catalog';
 import { POSTER_FAQ, type PosterSpec } from '../poster-content';
 
 type Tab = 'details' | 'shipping' | 'faq';
@@ -26,7 +27,7 @@ export interface PosterTabsProps {
 export function PosterTabs({ spec, country, currency, subtotal, format }: PosterTabsProps) {
   const [tab, setTab] = useState<Tab>('details');
   const base = useId();
-  const terms = shippingTermsIn(country, currency);
+  const terms = useShippingTerms(country, currency);
   const { rule } = terms;
   const fee = shipsFree(terms, subtotal) ? 'Free' : format(terms.baseRate);
 

@@ -1,0 +1,189 @@
+// The catalog's rules, pure: the seed once, then the admin's edits of a product or of the settings.
+// An edit gives one event per field that really changes (each with its value before), none when
+// nothing changes. Who and when arrive in the command.
+import type { Decider } from '@printshop/shared-events/decider';
+import { NotFound, RuleBroken, ValidationError } from '@printshop/shared-events/errors';
+import type { CatalogEvent, TrustCopy } from '@printshop/shared-events/events/catalog';
+import { seedCatalogEvents } from '@printshop/shared-events/rules/catalog-seed';
+import { evolveCatalog, initialCatalogState, isSeeded, type CatalogState } from './catalog';
+
+/** 100,000 USD: far above any print; a typo of a few zeros is refused. */
+export const MAX_PRICE_USD_CENTS = 10_000_000;
+export const MAX_SHIPPING_DAYS = 365;
+
+export const CATALOG_MESSAGES = {
+  unknownSku: (sku: string) => `We have no product with the SKU "${sku}".`,
+  price: 'A price is a whole number of USD cents, 0 or more (e.g. 39 for $0.39).',
+  priceTooHigh: `A price cannot be more than ${MAX_PRICE_USD_CENTS} USD cents.`,
+  sizedProduct: (sku: string) => `"${sku}" is sold in sizes: set the price of each size (sizePrices).`,
+  unsizedProduct: (sku: string) => `"${sku}" has no sizes: set its price with priceUsdCents.`,
+  unknownSize: (size: string) => `Unknown size "${size}".`,
+  name: 'The name must have 1 to 300 characters.',
+  description: 'The description can have at most 5000 characters.',
+  threshold: 'The free-shipping threshold is a whole number of USD cents, 0 or more.',
+  unknownCountry: (country: string) => `We have no shipping rule for the country "${country}".`,
+  fee: 'A shipping fee is a whole number of minor units of the country’s currency, 0 or more.',
+  days: `Delivery days are whole numbers from 0 to ${MAX_SHIPPING_DAYS}, the minimum not above the maximum.`,
+  trust: 'Trust copy can have at most 500 characters.',
+  notSeeded: 'The catalog has not been set up yet; restart the shop.',
+} as const;
+
+export interface ProductEdit {
+  sku: string;
+  priceUsdCents?: number;
+  /** Size id -> price (collages). */
+  sizePrices?: Record<string, number>;
+  name?: string;
+  description?: string;
+  hidden?: boolean;
+}
+
+export interface SettingsEdit {
+  freeShippingThresholdUsdCents?: number;
+  shipping?: Record<string, { feeMinor?: number; estimatedDays?: { min: number; max: number } }>;
+  trust?: Partial<TrustCopy>;
+}
+
+interface Who {
+  by: string;
+  at: string;
+}
+
+export type CatalogCommand =
+  | { type: 'SeedCatalog'; data: { at: string } }
+  | { type: 'EditProduct'; data: ProductEdit & Who }
+  | { type: 'EditSettings'; data: SettingsEdit & Who };
+
+const invalid = (field: string, message: string) => new ValidationError(message, { [field]: message });
+
+function checkPrice(field: string, cents: number): void {
+  if (!Number.isInteger(cents) || cents < 0) throw invalid(field, CATALOG_MESSAGES.price);
+  if (cents > MAX_PRICE_USD_CENTS) throw invalid(field, CATALOG_MESSAGES.priceTooHigh);
+}
+
+function editProduct(state: CatalogState, data: ProductEdit & Who): CatalogEvent[] {
+  const { by, at } = data;
+  const sku = data.sku.trim().toUpperCase();
+  const entry = state.products[sku];
+  if (!entry) throw new NotFound(CATALOG_MESSAGES.unknownSku(data.sku));
+  const sized = Object.keys(entry.sizePrices).length > 0;
+  const events: CatalogEvent[] = [];
+  if (data.priceUsdCents !== undefined) {
+    if (sized) throw invalid('priceUsdCents', CATALOG_MESSAGES.sizedProduct(sku));
+    checkPrice('priceUsdCents', data.priceUsdCents);
+    if (data.priceUsdCents !== entry.priceUsdCents) {
+      const previousUsdCents = entry.priceUsdCents;
+      events.push({
+        type: 'ProductPriced',
+        data: { sku, size: null, priceUsdCents: data.priceUsdCents, previousUsdCents, by, at },
+      });
+    }
+  }
+  for (const [size, cents] of Object.entries(data.sizePrices ?? {})) {
+    if (!sized) throw invalid('sizePrices', CATALOG_MESSAGES.unsizedProduct(sku));
+    const previousUsdCents = entry.sizePrices[size];
+    if (previousUsdCents === undefined) throw invalid('sizePrices', CATALOG_MESSAGES.unknownSize(size));
+    checkPrice('sizePrices', cents);
+    if (cents !== previousUsdCents) {
+      events.push({
+        type: 'ProductPriced',
+        data: { sku, size, priceUsdCents: cents, previousUsdCents, by, at },
+      });
+    }
+  }
+  if (data.name !== undefined) {
+    const name = data.name.trim();
+    if (name.length < 1 || name.length > 300) throw invalid('name', CATALOG_MESSAGES.name);
+    if (name !== entry.name)
+      events.push({ type: 'ProductRenamed', data: { sku, name, previous: entry.name, by, at } });
+  }
+  if (data.description !== undefined) {
+    const description = data.description.trim();
+    if (description.length > 5000) throw invalid('description', CATALOG_MESSAGES.description);
+    if (description !== entry.description) {
+      events.push({
+        type: 'ProductDescribed',
+        data: { sku, description, previous: entry.description, by, at },
+      });
+    }
+  }
+  if (data.hidden !== undefined && data.hidden !== entry.hidden) {
+    events.push({ type: data.hidden ? 'ProductHidden' : 'ProductShown', data: { sku, by, at } });
+  }
+  return events;
+}
+
+const isDays = (days: { min: number; max: number }) =>
+  [days.min, days.max].every((d) => Number.isInteger(d) && d >= 0 && d <= MAX_SHIPPING_DAYS) &&
+  days.min <= days.max;
+
+function editSettings(state: CatalogState, data: SettingsEdit & Who): CatalogEvent[] {
+  const { by, at } = data;
+  const settings = state.settings;
+  if (!settings) throw new RuleBroken(CATALOG_MESSAGES.notSeeded);
+  const events: CatalogEvent[] = [];
+  const threshold = data.freeShippingThresholdUsdCents;
+  if (threshold !== undefined) {
+    if (!Number.isInteger(threshold) || threshold < 0)
+      throw invalid('freeShippingThresholdUsdCents', CATALOG_MESSAGES.threshold);
+    if (threshold > MAX_PRICE_USD_CENTS)
+      throw invalid('freeShippingThresholdUsdCents', CATALOG_MESSAGES.threshold);
+    if (threshold !== settings.freeShippingThresholdUsdCents) {
+      const previousUsdCents = settings.freeShippingThresholdUsdCents;
+      events.push({
+        type: 'FreeShippingThresholdChanged',
+        data: { usdCents: threshold, previousUsdCents, by, at },
+      });
+    }
+  }
+  for (const [code, change] of Object.entries(data.shipping ?? {})) {
+    const country = code.trim().toUpperCase();
+    const previous = settings.shipping[country];
+    if (!previous) throw invalid('shipping', CATALOG_MESSAGES.unknownCountry(code));
+    const feeMinor = change.feeMinor ?? previous.feeMinor;
+    if (!Number.isInteger(feeMinor) || feeMinor < 0 || feeMinor > MAX_PRICE_USD_CENTS * 10_000)
+      throw invalid('shipping', CATALOG_MESSAGES.fee);
+    const estimatedDays = change.estimatedDays ?? previous.estimatedDays;
+    if (!isDays(estimatedDays)) throw invalid('shipping', CATALOG_MESSAGES.days);
+    const same =
+      feeMinor === previous.feeMinor &&
+      estimatedDays.min === previous.estimatedDays.min &&
+      estimatedDays.max === previous.estimatedDays.max;
+    if (!same) {
+      events.push({
+        type: 'ShippingRuleChanged',
+        data: { country, rule: { feeMinor, estimatedDays: { ...estimatedDays } }, previous, by, at },
+      });
+    }
+  }
+  for (const field of ['deliveryPromise', 'ratingText'] as const) {
+    const text = data.trust?.[field]?.trim();
+    if (text === undefined) continue;
+    if (text.length > 500) throw invalid(`trust.${field}`, CATALOG_MESSAGES.trust);
+    if (text !== settings.trust[field]) {
+      events.push({
+        type: 'TrustCopyChanged',
+        data: { field, text, previous: settings.trust[field], by, at },
+      });
+    }
+  }
+  return events;
+}
+
+export function decideCatalog(command: CatalogCommand, state: CatalogState): CatalogEvent[] {
+  switch (command.type) {
+    case 'SeedCatalog':
+      // Seeded once; the router also appends with no_stream, so two starters cannot both seed.
+      return isSeeded(state) ? [] : seedCatalogEvents(command.data.at);
+    case 'EditProduct':
+      return editProduct(state, command.data);
+    case 'EditSettings':
+      return editSettings(state, command.data);
+  }
+}
+
+export const catalogDecider: Decider<CatalogState, CatalogCommand, CatalogEvent> = {
+  initialState: initialCatalogState,
+  evolve: evolveCatalog,
+  decide: decideCatalog,
+};

@@ -1,0 +1,87 @@
+// The owner's catalog and settings (API.md "Admin"): GET /api/admin/catalog, PATCH
+// /api/admin/catalog/:sku, its history and price preview; GET/PATCH /api/admin/settings and its
+// history. A change refreshes every admin list and the storefront's catalog and settings.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  adminCatalogResponseSchema,
+  adminProductResponseSchema,
+  adminSettingsResponseSchema,
+  catalogHistoryResponseSchema,
+  pricePreviewResponseSchema,
+  type editProductBodySchema,
+  type editSettingsBodySchema,
+} from '@printshop/shared-events/api/catalog-admin';
+import { api } from '../../../../lib/api-client';
+import { adminKey, refreshAdmin } from '../../admin-keys';
+
+export type ProductChange = z.infer<typeof editProductBodySchema>;
+export type SettingsChange = z.infer<typeof editSettingsBodySchema>;
+
+const productPath = (sku: string) => `/admin/catalog/${encodeURIComponent(sku)}`;
+
+export const useAdminCatalog = () =>
+  useQuery({
+    queryKey: adminKey('catalog'),
+    queryFn: ({ signal }) => api.get('/admin/catalog', { schema: adminCatalogResponseSchema, signal }),
+  });
+
+export const useProductHistory = (sku: string) =>
+  useQuery({
+    queryKey: adminKey('catalog', sku, 'history'),
+    queryFn: ({ signal }) =>
+      api.get(`${productPath(sku)}/history`, { schema: catalogHistoryResponseSchema, signal }),
+  });
+
+/** The open carts a new price would change; asked for only when a price is given. */
+export const usePricePreview = (sku: string, priceUsdCents: number | null, size: string | null) =>
+  useQuery({
+    queryKey: adminKey('catalog', sku, 'preview', priceUsdCents, size),
+    enabled: priceUsdCents !== null,
+    queryFn: ({ signal }) =>
+      api.get(`${productPath(sku)}/price-preview`, {
+        schema: pricePreviewResponseSchema,
+        searchParams: { priceUsdCents: priceUsdCents ?? 0, ...(size && { size }) },
+        signal,
+      }),
+  });
+
+export const useAdminSettings = () =>
+  useQuery({
+    queryKey: adminKey('settings'),
+    queryFn: ({ signal }) => api.get('/admin/settings', { schema: adminSettingsResponseSchema, signal }),
+  });
+
+export const useSettingsHistory = () =>
+  useQuery({
+    queryKey: adminKey('settings', 'history'),
+    queryFn: ({ signal }) =>
+      api.get('/admin/settings/history', { schema: catalogHistoryResponseSchema, signal }),
+  });
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await refreshAdmin(queryClient);
+    // The storefront's own answers (products, settings) are stale too.
+    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'admin' });
+  };
+}
+
+export function useEditProduct() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ sku, change }: { sku: string; change: ProductChange }) =>
+      api.patch(productPath(sku), { schema: adminProductResponseSchema, json: change }),
+    onSuccess: refresh,
+  });
+}
+
+export function useEditSettings() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (change: SettingsChange) =>
+      api.patch('/admin/settings', { schema: adminSettingsResponseSchema, json: change }),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,146 @@
+// The owner's catalog screens: the list (price, hide/show in one click) and the product editor
+// (a new price previewed against the open carts before saving, sent as USD cents; the history).
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureApiClient } from '../../../../lib/api-client';
+import { json, startTestServer, type TestServer } from '../../../../test/http-server';
+import { renderApp } from '../../../../test/render';
+import { signIn } from '../../testing/admin-fixtures';
+import { CATALOG_LIST_MESSAGES, CatalogList } from './catalog-list';
+import { PRODUCT_EDITOR_MESSAGES, ProductEditor } from './product-editor';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  configureApiClient({ origin: server.origin });
+  server.requests.length = 0;
+  signIn();
+});
+
+const print = {
+  sku: '4X6PHOTOPRINT',
+  name: '4x6 Photo Prints | Print Photos Online',
+  description: '',
+  category: 'Photo Prints',
+  path: '/product/4x6-photo-prints',
+  imageUrl: '/images/products/4x6.webp',
+  hidden: false,
+  priceUsdCents: 39,
+  sizePrices: {},
+};
+const serveCatalog = (products = [print]) =>
+  server.on('GET /api/admin/catalog', json({ success: true, products }));
+const patches = () => server.requests.filter((r) => r.method === 'PATCH');
+
+describe('CatalogList', () => {
+  it('given the catalog, then each product shows its price and status; Hide sends hidden: true', async () => {
+    serveCatalog();
+    server.on(
+      'PATCH /api/admin/catalog/4X6PHOTOPRINT',
+      json({ success: true, product: { ...print, hidden: true } }),
+    );
+    renderApp(<CatalogList />);
+    const row = await screen.findByTestId('catalog-row-4X6PHOTOPRINT');
+    expect(row).toHaveTextContent('4x6 Photo Prints');
+    expect(row).toHaveTextContent('$0.39');
+    expect(row).toHaveTextContent('For sale');
+    await userEvent.click(within(row).getByRole('button', { name: 'Hide 4x6 Photo Prints' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      CATALOG_LIST_MESSAGES.hidden('4x6 Photo Prints'),
+    );
+    expect(JSON.parse(patches()[0]!.body)).toEqual({ hidden: true });
+  });
+});
+
+describe('ProductEditor', () => {
+  const renderEditor = () =>
+    renderApp(<></>, {
+      path: '/admin/catalog/4X6PHOTOPRINT',
+      routes: [{ path: '/admin/catalog/:sku', element: <ProductEditor /> }],
+    });
+
+  it('given a new price typed, then the affected carts are previewed, and Save sends the cents; the history lists the changes', async () => {
+    serveCatalog();
+    server.on(
+      'GET /api/admin/catalog/4X6PHOTOPRINT/history',
+      json({
+        success: true,
+        changes: [
+          {
+            field: 'price',
+            sku: '4X6PHOTOPRINT',
+            before: 35,
+            after: 39,
+            by: 'admin:1',
+            byEmail: 'chief@example.com',
+            at: '2026-03-01T10:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    server.on(
+      'GET /api/admin/catalog/4X6PHOTOPRINT/price-preview',
+      json({
+        success: true,
+        sku: '4X6PHOTOPRINT',
+        size: null,
+        currentUsdCents: 39,
+        newUsdCents: 45,
+        carts: [{ cartId: 'user-1', quantity: 3, subtotalBeforeUsdCents: 117, subtotalAfterUsdCents: 135 }],
+      }),
+    );
+    server.on(
+      'PATCH /api/admin/catalog/4X6PHOTOPRINT',
+      json({ success: true, product: { ...print, priceUsdCents: 45 } }),
+    );
+    renderEditor();
+
+    const history = await screen.findByRole('table', { name: 'Changes of 4X6PHOTOPRINT' });
+    expect(history).toHaveTextContent('chief@example.com');
+    expect(history).toHaveTextContent('$0.35');
+    const price = screen.getByLabelText('Price (USD cents)');
+    await userEvent.clear(price);
+    await userEvent.type(price, '45');
+    const preview = await screen.findByRole('region', { name: 'Price preview' });
+    expect(await within(preview).findByText(/1 open cart would change/)).toBeInTheDocument();
+    expect(preview).toHaveTextContent('$1.17');
+    expect(preview).toHaveTextContent('$1.35');
+    const asked = server.requests.filter((r) => r.url.includes('price-preview')).at(-1)!;
+    expect(new URL(asked.url, 'http://x').searchParams.get('priceUsdCents')).toBe('45');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(PRODUCT_EDITOR_MESSAGES.saved);
+    expect(JSON.parse(patches()[0]!.body)).toEqual({ priceUsdCents: 45 });
+  });
+
+  it('given a refused price, when saved, then the server’s message is shown', async () => {
+    serveCatalog();
+    server.on('GET /api/admin/catalog/4X6PHOTOPRINT/history', json({ success: true, changes: [] }));
+    server.on(
+      'GET /api/admin/catalog/4X6PHOTOPRINT/price-preview',
+      json({
+        success: true,
+        sku: '4X6PHOTOPRINT',
+        size: null,
+        currentUsdCents: 39,
+        newUsdCents: 0,
+        carts: [],
+      }),
+    );
+    const message = 'A price cannot be more than 10000000 USD cents.';
+    server.on(
+      'PATCH /api/admin/catalog/4X6PHOTOPRINT',
+      json({ success: false, error: 'VALIDATION_ERROR', message }, 400),
+    );
+    renderEditor();
+    const price = await screen.findByLabelText('Price (USD cents)');
+    await userEvent.clear(price);
+    await userEvent.type(price, '99999999');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+});

@@ -1,0 +1,203 @@
+// One product of the owner's catalog (API.md "Admin"): its name, description, price (or each size's
+// price) in USD cents and whether it is for sale. Before saving a new price the screen shows the
+// open carts it would change (price preview); below, every change with who made it and when.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { AdminProduct } from '@printshop/shared-events/api/catalog-admin';
+import { shortName } from '@printshop/shared-events/rules/catalog';
+import { formatMoney } from '@printshop/shared-events/rules/money';
+import { Alert } from '../../../../components/alert';
+import { Button } from '../../../../components/button';
+import { Field, TextareaField } from '../../../../components/field';
+import { serverMessageOr } from '../../../../lib/server-message';
+import { AdminPage } from '../../components/admin-page';
+import { QueryState } from '../../components/query-state';
+import {
+  useAdminCatalog,
+  useEditProduct,
+  usePricePreview,
+  useProductHistory,
+  type ProductChange,
+} from '../api/admin-catalog';
+import { ChangeHistory } from './change-history';
+
+export const PRODUCT_EDITOR_MESSAGES = {
+  failed: 'Could not load the product.',
+  notFound: 'There is no such product.',
+  saveFailed: 'Could not save the product.',
+  saved: 'Saved: shoppers see it now, and carts are priced with it from now on.',
+  nothingChanged: 'Nothing to save: no field was changed.',
+  priceHint: 'Whole USD cents, e.g. 39 for $0.39.',
+} as const;
+
+/** The price being typed as cents, or null while it is not a whole number of cents. */
+const cents = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
+
+function PricePreview({
+  sku,
+  priceUsdCents,
+  size,
+}: {
+  sku: string;
+  priceUsdCents: number;
+  size: string | null;
+}) {
+  const preview = usePricePreview(sku, priceUsdCents, size);
+  return (
+    <section aria-label="Price preview" className="admin-preview">
+      <h2>Price preview{size ? ` (${size})` : ''}</h2>
+      <QueryState query={preview} failed="Could not preview the new price." loadingLabel="Previewing…">
+        {(answer) => (
+          <>
+            <p>
+              {formatMoney(answer.currentUsdCents, 'USD')} → {formatMoney(answer.newUsdCents, 'USD')}:{' '}
+              {answer.carts.length === 0
+                ? 'no open cart holds this product.'
+                : `${answer.carts.length} open cart${answer.carts.length === 1 ? '' : 's'} would change.`}
+            </p>
+            {answer.carts.length > 0 && (
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Cart</th>
+                    <th scope="col" className="num">
+                      Quantity
+                    </th>
+                    <th scope="col" className="num">
+                      Subtotal now
+                    </th>
+                    <th scope="col" className="num">
+                      Subtotal after
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {answer.carts.map((cart) => (
+                    <tr key={cart.cartId}>
+                      <td>{cart.cartId.slice(0, 18)}</td>
+                      <td className="num">{cart.quantity}</td>
+                      <td className="num">{formatMoney(cart.subtotalBeforeUsdCents, 'USD')}</td>
+                      <td className="num">{formatMoney(cart.subtotalAfterUsdCents, 'USD')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+function Editor({ product }: { product: AdminProduct }) {
+  const sizes = Object.entries(product.sizePrices);
+  const [name, setName] = useState(product.name);
+  const [description, setDescription] = useState(product.description);
+  const [hidden, setHidden] = useState(product.hidden);
+  const [price, setPrice] = useState(String(product.priceUsdCents));
+  const [sizePrices, setSizePrices] = useState<Record<string, string>>(
+    Object.fromEntries(sizes.map(([id, value]) => [id, String(value)])),
+  );
+  const [note, setNote] = useState<string>();
+  const edit = useEditProduct();
+  const history = useProductHistory(product.sku);
+
+  const change: ProductChange = {};
+  if (name !== product.name) change.name = name;
+  if (description !== product.description) change.description = description;
+  if (hidden !== product.hidden) change.hidden = hidden;
+  if (sizes.length === 0 && price !== String(product.priceUsdCents)) change.priceUsdCents = Number(price);
+  const changedSizes = sizes.filter(([id, value]) => sizePrices[id] !== String(value));
+  if (changedSizes.length > 0)
+    change.sizePrices = Object.fromEntries(changedSizes.map(([id]) => [id, Number(sizePrices[id])]));
+  // The preview follows the first price being changed, once it is a whole number of cents.
+  const previewed =
+    change.priceUsdCents !== undefined
+      ? { size: null, cents: cents(price) }
+      : changedSizes[0] && { size: changedSizes[0][0], cents: cents(sizePrices[changedSizes[0][0]] ?? '') };
+
+  const save = () => {
+    setNote(undefined);
+    if (Object.keys(change).length === 0) return setNote(PRODUCT_EDITOR_MESSAGES.nothingChanged);
+    edit.mutate({ sku: product.sku, change }, { onSuccess: () => setNote(PRODUCT_EDITOR_MESSAGES.saved) });
+  };
+
+  return (
+    <AdminPage title={shortName(product.name)} actions={<Link to="/admin/catalog">← Catalog</Link>}>
+      <p>
+        {product.sku} · {product.category} · <a href={product.path}>{product.path}</a>
+      </p>
+      <form
+        className="admin-form"
+        aria-label="Edit product"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={300} />
+        <TextareaField
+          label="Description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={5000}
+          rows={3}
+        />
+        {sizes.length === 0 ? (
+          <Field
+            label="Price (USD cents)"
+            inputMode="numeric"
+            value={price}
+            hint={PRODUCT_EDITOR_MESSAGES.priceHint}
+            onChange={(e) => setPrice(e.target.value)}
+          />
+        ) : (
+          sizes.map(([id]) => (
+            <Field
+              key={id}
+              label={`Price ${id} (USD cents)`}
+              inputMode="numeric"
+              value={sizePrices[id] ?? ''}
+              onChange={(e) => setSizePrices((current) => ({ ...current, [id]: e.target.value }))}
+            />
+          ))
+        )}
+        <label className="admin-checkbox">
+          <input type="checkbox" checked={hidden} onChange={(e) => setHidden(e.target.checked)} /> Hidden (not
+          for sale)
+        </label>
+        {previewed && previewed.cents !== null && (
+          <PricePreview sku={product.sku} priceUsdCents={previewed.cents} size={previewed.size} />
+        )}
+        {edit.isError && <Alert>{serverMessageOr(edit.error, PRODUCT_EDITOR_MESSAGES.saveFailed)}</Alert>}
+        {note && <p role="status">{note}</p>}
+        <Button type="submit" loading={edit.isPending}>
+          Save
+        </Button>
+      </form>
+      <h2>History</h2>
+      <QueryState query={history} failed="Could not load the history.">
+        {({ changes }) => <ChangeHistory changes={changes} label={`Changes of ${product.sku}`} />}
+      </QueryState>
+    </AdminPage>
+  );
+}
+
+export function ProductEditor() {
+  const { sku = '' } = useParams();
+  const catalog = useAdminCatalog();
+  return (
+    <QueryState query={catalog} failed={PRODUCT_EDITOR_MESSAGES.failed}>
+      {({ products }) => {
+        const product = products.find((p) => p.sku === sku.toUpperCase());
+        // After a save the list comes back with the stored values, so the form shows no change left.
+        return product ? (
+          <Editor key={product.sku} product={product} />
+        ) : (
+          <Alert>{PRODUCT_EDITOR_MESSAGES.notFound}</Alert>
+        );
+      }}
+    </QueryState>
+  );
+}

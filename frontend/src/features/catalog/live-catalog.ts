@@ -1,0 +1,72 @@
+// The owner's live catalog and settings in the storefront: the code's product (and a prerendered
+// page's build-time values) shows first, then GET /api/products and GET /api/settings win once they
+// answer, so a price or threshold the admin changed shows without a new build.
+import { useMemo } from 'react';
+import type { ProductDto } from '@printshop/shared-events/api/catalog';
+import type { Product } from '@printshop/shared-events/rules/catalog';
+import type { ShopSettings } from '@printshop/shared-events/rules/catalog-view';
+import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
+import { toMinor } from '@printshop/shared-events/rules/money';
+import { shippingAnnouncement, shippingTermsIn } from '@printshop/shared-events/rules/shipping-terms';
+import { useProducts } from './api/get-products';
+import { useSettings } from './api/get-settings';
+
+type LiveProduct = Pick<ProductDto, 'sku' | 'price' | 'sizes'>;
+
+/** `product` with the prices of its live answer; unchanged when the answer does not list it. */
+export function withLivePrices(product: Product, live: readonly LiveProduct[] | undefined): Product {
+  const dto = live?.find((p) => p.sku === product.sku);
+  if (!dto) return product;
+  const sizes = product.sizes?.map((size) => {
+    const priced = dto.sizes?.find((s) => s.id === size.id);
+    return priced ? { ...size, priceUsdCents: toMinor(priced.price, 'USD') } : size;
+  });
+  return { ...product, basePriceUsdCents: toMinor(dto.price, 'USD'), ...(sizes && { sizes }) };
+}
+
+export function useLiveProduct(product: Product | undefined): Product | undefined {
+  const { data } = useProducts();
+  return useMemo(() => product && withLivePrices(product, data), [product, data]);
+}
+
+interface SettingsAnswer {
+  freeShippingThresholdUsd: number;
+  shippingCountries: ReadonlyArray<{
+    country: string;
+    currency: string;
+    baseRate: number;
+    estimatedDays: { min: number; max: number };
+  }>;
+}
+
+/** GET /api/settings as the shipping rules take it (shipping-terms.ts); null before it answers. */
+export function settingsOf(answer: SettingsAnswer | undefined): ShopSettings | null {
+  if (!answer) return null;
+  return {
+    freeShippingThresholdUsdCents: toMinor(answer.freeShippingThresholdUsd, 'USD'),
+    shipping: Object.fromEntries(
+      answer.shippingCountries.map((rule) => [
+        rule.country,
+        { feeMinor: toMinor(rule.baseRate, rule.currency), estimatedDays: { ...rule.estimatedDays } },
+      ]),
+    ),
+    // The storefront does not show the trust copy from here (yet): the rules need only shipping.
+    trust: { deliveryPromise: '', ratingText: '' },
+  };
+}
+
+export function useShopSettings(): ShopSettings | null {
+  const { data } = useSettings();
+  return useMemo(() => settingsOf(data), [data]);
+}
+
+/** The shipping terms of `country` in `currency` with the owner's live settings. */
+export function useShippingTerms(country: string | null | undefined, currency: CurrencyCode) {
+  const settings = useShopSettings();
+  return useMemo(() => shippingTermsIn(country, currency, settings), [country, currency, settings]);
+}
+
+export function useShippingAnnouncement(country: string | null | undefined, currency: CurrencyCode): string {
+  const settings = useShopSettings();
+  return shippingAnnouncement(country, currency, undefined, settings);
+}

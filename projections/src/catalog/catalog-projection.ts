@@ -1,0 +1,255 @@
+// The catalog read model (GET /api/products, /api/search, /api/settings and the admin's catalog and
+// settings screens): the owner's products and settings as the `catalog-shop` stream has them, and
+// every change after the seed as a history row (who, when, field, before, after). Rows follow from
+// the events alone, so a replay of the log rebuilds the same model.
+import type { Knex } from 'knex';
+import { streamCategory, type RecordedEvent } from '@printshop/shared-events/event-store';
+import {
+  CATALOG_EVENT_TYPES,
+  CATALOG_STREAM_CATEGORY,
+  type CatalogEvent,
+} from '@printshop/shared-events/events/catalog';
+import {
+  CATALOG_CHANGES_TABLE,
+  CATALOG_PRODUCTS_TABLE,
+  CATALOG_PROJECTION,
+  CATALOG_SETTINGS_TABLE,
+} from '@printshop/shared-events/catalog-read-model';
+import type { Projection } from '../runner/projection';
+
+const SETTINGS_ID = 'shop';
+
+interface Change {
+  sku: string | null;
+  field: string;
+  before: unknown;
+  after: unknown;
+  by: string;
+  at: string;
+}
+
+/** The history row of an event; undefined for the seed. */
+function changeOf(event: CatalogEvent): Change | undefined {
+  const { by, at } = event.data as { by: string; at: string };
+  switch (event.type) {
+    case 'ProductPriced': {
+      const { sku, size, priceUsdCents, previousUsdCents } = event.data;
+      const field = size === null ? 'price' : `price:${size}`;
+      return { sku, field, before: previousUsdCents, after: priceUsdCents, by, at };
+    }
+    case 'ProductRenamed':
+      return {
+        sku: event.data.sku,
+        field: 'name',
+        before: event.data.previous,
+        after: event.data.name,
+        by,
+        at,
+      };
+    case 'ProductDescribed': {
+      const { sku, previous, description } = event.data;
+      return { sku, field: 'description', before: previous, after: description, by, at };
+    }
+    case 'ProductHidden':
+    case 'ProductShown':
+      return {
+        sku: event.data.sku,
+        field: 'hidden',
+        before: event.type === 'ProductShown',
+        after: event.type === 'ProductHidden',
+        by,
+        at,
+      };
+    case 'FreeShippingThresholdChanged':
+      return {
+        sku: null,
+        field: 'freeShippingThreshold',
+        before: event.data.previousUsdCents,
+        after: event.data.usdCents,
+        by,
+        at,
+      };
+    case 'ShippingRuleChanged':
+      return {
+        sku: null,
+        field: `shipping:${event.data.country}`,
+        before: event.data.previous,
+        after: event.data.rule,
+        by,
+        at,
+      };
+    case 'TrustCopyChanged':
+      return {
+        sku: null,
+        field: `trust:${event.data.field}`,
+        before: event.data.previous,
+        after: event.data.text,
+        by,
+        at,
+      };
+    default:
+      return undefined;
+  }
+}
+
+async function applyOne(event: CatalogEvent, position: number, trx: Knex.Transaction, schema: string) {
+  const products = () => trx.withSchema(schema).table(CATALOG_PRODUCTS_TABLE);
+  const settings = () => trx.withSchema(schema).table(CATALOG_SETTINGS_TABLE);
+  const product = (sku: string, change: Record<string, unknown>) =>
+    products()
+      .where({ sku })
+      .update({ ...change, last_position: position });
+  switch (event.type) {
+    case 'ProductListed': {
+      const { sku, name, description, priceUsdCents, sizePrices, hidden, at } = event.data;
+      await products()
+        .insert({
+          sku,
+          name,
+          description,
+          price_usd_cents: priceUsdCents,
+          size_prices: JSON.stringify(sizePrices),
+          hidden,
+          listed_at: at,
+          last_position: position,
+        })
+        .onConflict('sku')
+        .ignore();
+      break;
+    }
+    case 'ProductPriced': {
+      const { sku, size, priceUsdCents } = event.data;
+      if (size === null) await product(sku, { price_usd_cents: priceUsdCents });
+      else
+        await product(sku, {
+          size_prices: trx.raw(`size_prices || jsonb_build_object(?::text, ?::int)`, [size, priceUsdCents]),
+        });
+      break;
+    }
+    case 'ProductRenamed':
+      await product(event.data.sku, { name: event.data.name });
+      break;
+    case 'ProductDescribed':
+      await product(event.data.sku, { description: event.data.description });
+      break;
+    case 'ProductHidden':
+    case 'ProductShown':
+      await product(event.data.sku, { hidden: event.type === 'ProductHidden' });
+      break;
+    case 'SettingsSeeded': {
+      const { freeShippingThresholdUsdCents, shipping, trust } = event.data;
+      await settings()
+        .insert({
+          id: SETTINGS_ID,
+          free_shipping_threshold_usd_cents: freeShippingThresholdUsdCents,
+          shipping: JSON.stringify(shipping),
+          trust: JSON.stringify(trust),
+          last_position: position,
+        })
+        .onConflict('id')
+        .ignore();
+      break;
+    }
+    case 'FreeShippingThresholdChanged':
+      await settings()
+        .where({ id: SETTINGS_ID })
+        .update({ free_shipping_threshold_usd_cents: event.data.usdCents, last_position: position });
+      break;
+    case 'ShippingRuleChanged':
+      await settings()
+        .where({ id: SETTINGS_ID })
+        .update({
+          shipping: trx.raw(`shipping || jsonb_build_object(?::text, ?::jsonb)`, [
+            event.data.country,
+            JSON.stringify(event.data.rule),
+          ]),
+          last_position: position,
+        });
+      break;
+    case 'TrustCopyChanged':
+      await settings()
+        .where({ id: SETTINGS_ID })
+        .update({
+          trust: trx.raw(`trust || jsonb_build_object(?::text, ?::text)`, [
+            event.data.field,
+            event.data.text,
+          ]),
+          last_position: position,
+        });
+      break;
+  }
+  const change = changeOf(event);
+  if (change) {
+    await trx
+      .withSchema(schema)
+      .table(CATALOG_CHANGES_TABLE)
+      .insert({
+        position,
+        sku: change.sku,
+        field: change.field,
+        before: JSON.stringify(change.before),
+        after: JSON.stringify(change.after),
+        changed_by: change.by,
+        changed_at: change.at,
+      })
+      .onConflict('position')
+      .ignore();
+  }
+}
+
+export const catalogProjection: Projection = {
+  name: CATALOG_PROJECTION,
+  eventTypes: CATALOG_EVENT_TYPES,
+  tables: [
+    { name: CATALOG_PRODUCTS_TABLE, primaryKey: ['sku'] },
+    { name: CATALOG_SETTINGS_TABLE, primaryKey: ['id'] },
+    { name: CATALOG_CHANGES_TABLE, primaryKey: ['position'] },
+  ],
+  async migrate(db, schema) {
+    await db.raw(
+      `create table if not exists ??.?? (
+         sku text primary key,
+         name text not null,
+         description text not null,
+         price_usd_cents integer not null,
+         size_prices jsonb not null,
+         hidden boolean not null,
+         listed_at timestamptz not null,
+         last_position bigint not null
+       )`,
+      [schema, CATALOG_PRODUCTS_TABLE],
+    );
+    await db.raw(
+      `create table if not exists ??.?? (
+         id text primary key,
+         free_shipping_threshold_usd_cents integer not null,
+         shipping jsonb not null,
+         trust jsonb not null,
+         last_position bigint not null
+       )`,
+      [schema, CATALOG_SETTINGS_TABLE],
+    );
+    await db.raw(
+      `create table if not exists ??.?? (
+         position bigint primary key,
+         sku text,
+         field text not null,
+         before jsonb,
+         after jsonb,
+         changed_by text not null,
+         changed_at timestamptz not null
+       )`,
+      [schema, CATALOG_CHANGES_TABLE],
+    );
+    await db.raw('create index if not exists catalog_changes_by_sku on ??.?? (sku, position desc)', [
+      schema,
+      CATALOG_CHANGES_TABLE,
+    ]);
+  },
+  async apply(events, trx, schema) {
+    for (const recorded of events as RecordedEvent[]) {
+      if (streamCategory(recorded.streamName) !== CATALOG_STREAM_CATEGORY) continue;
+      await applyOne(recorded as unknown as CatalogEvent, recorded.position, trx, schema);
+    }
+  },
+};

@@ -1,0 +1,123 @@
+// The owner's catalog and settings screens (API.md "Admin"), from the catalog read model:
+//   GET /api/admin/catalog                          every product, hidden ones too
+//   GET /api/admin/catalog/:sku/history             its changes, newest first
+//   GET /api/admin/catalog/:sku/price-preview?priceUsdCents=N&size=A4
+//                                                   the open carts holding it, subtotal before/after
+//   GET /api/admin/settings · /api/admin/settings/history
+// Admin on every call; a write's X-Event-Position as X-Min-Position is waited for.
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { pricePreviewQuerySchema, type CatalogChange } from '@printshop/shared-events/api/catalog-admin';
+import { adminCatalogDto, adminSettingsDto } from '@printshop/shared-events/api/catalog-admin-dto';
+import { requireAdmin } from '@printshop/shared-events/auth';
+import { CATALOG_CHANGES_TABLE, CATALOG_PROJECTION } from '@printshop/shared-events/catalog-read-model';
+import { CARTS_PROJECTION } from '@printshop/shared-events/carts-read-model';
+import { NotFound, ValidationError } from '@printshop/shared-events/errors';
+import { productBySku } from '@printshop/shared-events/rules/catalog';
+import { readModelSchema } from '@printshop/shared-events/read-models';
+import { readYourWrites, type WaitForPosition } from '../read-your-writes';
+import { CATALOG_SCHEMA, readCatalogView } from './catalog-rows';
+import { previewPrice } from './price-preview';
+
+const HISTORY_LIMIT = 200;
+
+interface ChangeRow {
+  sku: string | null;
+  field: string;
+  before: unknown;
+  after: unknown;
+  changed_by: string;
+  changed_at: Date;
+  email: string | null;
+}
+
+export function adminCatalogQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
+  const router = new Router();
+  const fresh = readYourWrites(deps.waitFor, [CATALOG_PROJECTION]);
+
+  async function history(where: (query: Knex.QueryBuilder) => void): Promise<CatalogChange[]> {
+    const query = deps.db
+      .withSchema(CATALOG_SCHEMA)
+      .from(`${CATALOG_CHANGES_TABLE} as c`)
+      .select<ChangeRow[]>(
+        'c.sku',
+        'c.field',
+        'c.before',
+        'c.after',
+        'c.changed_by',
+        'c.changed_at',
+        'u.email',
+      )
+      // Who: the admin's e-mail from the users read model ('admin:<id>' in the event).
+      .leftJoin(
+        deps.db.raw(`??.?? as u on u.id = substring(c.changed_by from ${'admin:'.length + 1})`, [
+          readModelSchema('users'),
+          'users',
+        ]),
+      )
+      .orderBy('c.position', 'desc')
+      .limit(HISTORY_LIMIT);
+    where(query);
+    const rows = await query;
+    return rows.map((row) => ({
+      field: row.field,
+      sku: row.sku,
+      before: row.before,
+      after: row.after,
+      by: row.changed_by,
+      byEmail: row.email,
+      at: new Date(row.changed_at).toISOString(),
+    }));
+  }
+
+  const listedSku = (raw: string | undefined) => {
+    const product = productBySku(raw ?? '');
+    if (!product || product.sku !== (raw ?? '').trim().toUpperCase())
+      throw new NotFound(`We have no product with the SKU "${raw ?? ''}".`);
+    return product;
+  };
+
+  router.get('/api/admin/catalog', fresh, async (ctx) => {
+    requireAdmin(ctx.state);
+    const view = await readCatalogView(deps.db);
+    ctx.body = { success: true, products: adminCatalogDto(view.products) };
+  });
+
+  router.get('/api/admin/catalog/:sku/history', fresh, async (ctx) => {
+    requireAdmin(ctx.state);
+    const product = listedSku(ctx.params.sku);
+    ctx.body = { success: true, changes: await history((q) => q.where('c.sku', product.sku)) };
+  });
+
+  // The preview reads the carts too: a cart just filled must be in it.
+  const freshCarts = readYourWrites(deps.waitFor, [CATALOG_PROJECTION, CARTS_PROJECTION]);
+  router.get('/api/admin/catalog/:sku/price-preview', freshCarts, async (ctx) => {
+    requireAdmin(ctx.state);
+    const product = listedSku(ctx.params.sku);
+    const query = pricePreviewQuerySchema.parse(ctx.query);
+    const size = query.size?.toUpperCase() ?? null;
+    if (product.sizes && !product.sizes.some((s) => s.id === size)) {
+      const message = `"${product.sku}" is sold in sizes: name one (size=${product.sizes.map((s) => s.id).join('|')}).`;
+      throw new ValidationError(message, { size: message });
+    }
+    const view = await readCatalogView(deps.db);
+    ctx.body = {
+      success: true,
+      ...(await previewPrice(deps.db, view, product, product.sizes ? size : null, query.priceUsdCents)),
+    };
+  });
+
+  router.get('/api/admin/settings', fresh, async (ctx) => {
+    requireAdmin(ctx.state);
+    const { settings } = await readCatalogView(deps.db);
+    if (!settings) throw new NotFound('The settings have not been set up yet.');
+    ctx.body = { success: true, settings: adminSettingsDto(settings) };
+  });
+
+  router.get('/api/admin/settings/history', fresh, async (ctx) => {
+    requireAdmin(ctx.state);
+    ctx.body = { success: true, changes: await history((q) => q.whereNull('c.sku')) };
+  });
+
+  return router;
+}

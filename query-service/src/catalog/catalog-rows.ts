@@ -1,0 +1,64 @@
+// The catalog read model (schema rm_catalog) as a CatalogView: what the catalog GETs answer from.
+// Until the projection has its tables and the seed (the first seconds of a new shop), the seed's
+// own view: the same values the events will bring.
+import type { Knex } from 'knex';
+import {
+  CATALOG_PRODUCTS_TABLE,
+  CATALOG_PROJECTION,
+  CATALOG_SETTINGS_TABLE,
+} from '@printshop/shared-events/catalog-read-model';
+import type { ShippingSetting, TrustCopy } from '@printshop/shared-events/events/catalog';
+import { readModelSchema } from '@printshop/shared-events/read-models';
+import { seedCatalogView } from '@printshop/shared-events/rules/catalog-seed';
+import type { CatalogEntry, CatalogView } from '@printshop/shared-events/rules/catalog-view';
+
+export const CATALOG_SCHEMA = readModelSchema(CATALOG_PROJECTION);
+
+interface ProductRow {
+  sku: string;
+  name: string;
+  description: string;
+  price_usd_cents: number;
+  size_prices: Record<string, number>;
+  hidden: boolean;
+}
+
+interface SettingsRow {
+  free_shipping_threshold_usd_cents: number;
+  shipping: Record<string, ShippingSetting>;
+  trust: TrustCopy;
+}
+
+const noTablesYet = (error: unknown): [] => {
+  if ((error as { code?: unknown }).code === '42P01') return [];
+  throw error;
+};
+
+const entryOf = (row: ProductRow): CatalogEntry => ({
+  name: row.name,
+  description: row.description,
+  hidden: row.hidden,
+  priceUsdCents: row.price_usd_cents,
+  sizePrices: row.size_prices,
+});
+
+export async function readCatalogView(db: Knex): Promise<CatalogView> {
+  const [products, settings] = await Promise.all([
+    db.withSchema(CATALOG_SCHEMA).table(CATALOG_PRODUCTS_TABLE).select<ProductRow[]>('*').catch(noTablesYet),
+    db.withSchema(CATALOG_SCHEMA).table(CATALOG_SETTINGS_TABLE).select<SettingsRow[]>('*').catch(noTablesYet),
+  ]);
+  const seed = products.length === 0 || settings.length === 0 ? seedCatalogView() : undefined;
+  const row = settings[0];
+  return {
+    products: seed ? seed.products : Object.fromEntries(products.map((p) => [p.sku, entryOf(p)])),
+    settings:
+      seed?.settings ??
+      (row
+        ? {
+            freeShippingThresholdUsdCents: row.free_shipping_threshold_usd_cents,
+            shipping: row.shipping,
+            trust: row.trust,
+          }
+        : null),
+  };
+}

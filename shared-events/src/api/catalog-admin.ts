@@ -1,0 +1,97 @@
+// The admin's catalog and settings calls (API.md "Admin": catalog and settings). Amounts are integer
+// minor units: USD cents for prices and the threshold, the country currency's minor units for a
+// shipping fee. Whole numbers and ranges are checked by the catalog's decide (clear messages).
+import { z } from 'zod';
+import { okSchema, text, timestampSchema } from './common';
+
+const amount = z.number();
+const days = z.object({ min: z.number(), max: z.number() });
+
+export const editProductBodySchema = z.object({
+  priceUsdCents: amount.optional(),
+  sizePrices: z.record(z.string().max(20), amount).optional(),
+  name: text(300).optional(),
+  description: text(5000).optional(),
+  hidden: z.boolean().optional(),
+});
+
+export const editSettingsBodySchema = z.object({
+  freeShippingThresholdUsdCents: amount.optional(),
+  shipping: z
+    .record(z.string().max(10), z.object({ feeMinor: amount.optional(), estimatedDays: days.optional() }))
+    .optional(),
+  trust: z.object({ deliveryPromise: text(500).optional(), ratingText: text(500).optional() }).optional(),
+});
+
+export const pricePreviewQuerySchema = z.object({
+  priceUsdCents: z.coerce
+    .number()
+    .int('A price is a whole number of USD cents.')
+    .min(0, 'A price cannot be negative.'),
+  size: z.string().max(20).optional(),
+});
+
+export const adminProductSchema = z.object({
+  sku: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  path: z.string(),
+  imageUrl: z.string(),
+  hidden: z.boolean(),
+  /** USD cents; the smallest size's for products sold in sizes */
+  priceUsdCents: z.number().int(),
+  /** size id -> USD cents (collages) */
+  sizePrices: z.record(z.string(), z.number().int()),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+export const adminCatalogResponseSchema = okSchema.extend({ products: z.array(adminProductSchema) });
+export const adminProductResponseSchema = okSchema.extend({ product: adminProductSchema });
+
+export const catalogChangeSchema = z.object({
+  /** What changed: price, price:A4, name, description, hidden, freeShippingThreshold, shipping:GB, trust:ratingText... */
+  field: z.string(),
+  sku: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  /** 'admin:<id>' or 'system' */
+  by: z.string(),
+  /** the admin's e-mail when known */
+  byEmail: z.string().nullable(),
+  at: timestampSchema,
+});
+export type CatalogChange = z.infer<typeof catalogChangeSchema>;
+export const catalogHistoryResponseSchema = okSchema.extend({ changes: z.array(catalogChangeSchema) });
+
+export const pricePreviewResponseSchema = okSchema.extend({
+  sku: z.string(),
+  size: z.string().nullable(),
+  currentUsdCents: z.number().int(),
+  newUsdCents: z.number().int(),
+  /** Open carts holding the product: their subtotal in USD cents before and after the change. */
+  carts: z.array(
+    z.object({
+      cartId: z.string(),
+      quantity: z.number().int(),
+      subtotalBeforeUsdCents: z.number().int(),
+      subtotalAfterUsdCents: z.number().int(),
+    }),
+  ),
+});
+
+export const adminSettingsSchema = z.object({
+  freeShippingThresholdUsdCents: z.number().int(),
+  shipping: z.array(
+    z.object({
+      country: z.string(),
+      countryName: z.string(),
+      currency: z.string(),
+      feeMinor: z.number().int(),
+      estimatedDays: z.object({ min: z.number().int(), max: z.number().int() }),
+    }),
+  ),
+  trust: z.object({ deliveryPromise: z.string(), ratingText: z.string() }),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+export const adminSettingsResponseSchema = okSchema.extend({ settings: adminSettingsSchema });

@@ -1,0 +1,59 @@
+// The current catalog and settings for pricing on the server (cart, checkout, GET /api/cart): the
+// fold of the small `catalog-shop` stream, kept in process. Each call reads only the stream's last
+// revision (one indexed row); when it moved, just the new events are read and folded. A change is
+// therefore seen by the next request on every gateway, and the cart add path never re-reads the
+// whole stream.
+import type { EventStore } from './event-store';
+import { CATALOG_STREAM, type CatalogEvent } from './events/catalog';
+import { seedCatalogView } from './rules/catalog-seed';
+import { emptyCatalogView, evolveCatalogView, type CatalogView } from './rules/catalog-view';
+
+export interface CurrentCatalog {
+  /** Revision of the stream's last event folded; -1 before the shop was seeded. */
+  revision: number;
+  view: CatalogView;
+}
+
+export interface CatalogSource {
+  current(): Promise<CurrentCatalog>;
+}
+
+export function catalogSource(store: EventStore): CatalogSource {
+  let kept: CurrentCatalog = { revision: -1, view: emptyCatalogView() };
+  let refreshing: Promise<CurrentCatalog> | undefined;
+
+  async function refresh(): Promise<CurrentCatalog> {
+    const [last] = await store.readStream(CATALOG_STREAM, { direction: 'backwards', maxCount: 1 });
+    // Not seeded yet (a start in progress): the code's values, which are the seed.
+    if (!last) return { revision: -1, view: seedCatalogView() };
+    if (last.revision === kept.revision) return kept;
+    const base = last.revision > kept.revision ? kept : { revision: -1, view: emptyCatalogView() };
+    const events = await store.readStream(CATALOG_STREAM, { fromRevision: base.revision + 1 });
+    const view = (events as unknown as CatalogEvent[]).reduce(evolveCatalogView, base.view);
+    const revision = events.length > 0 ? events[events.length - 1]!.revision : base.revision;
+    if (revision > kept.revision) kept = { revision, view };
+    return { revision, view };
+  }
+
+  return {
+    current() {
+      // Requests arriving together share one look at the stream.
+      refreshing ??= refresh().finally(() => {
+        refreshing = undefined;
+      });
+      return refreshing;
+    },
+  };
+}
+
+const sources = new WeakMap<EventStore, CatalogSource>();
+
+/** The one source kept per event store (per process): every router pricing on it shares it. */
+export function catalogOf(store: EventStore): CatalogSource {
+  let source = sources.get(store);
+  if (!source) {
+    source = catalogSource(store);
+    sources.set(store, source);
+  }
+  return source;
+}

@@ -1,0 +1,126 @@
+// The shop's catalog and settings as the owner changes them, one stream `catalog-shop`. The code's
+// catalog (rules/catalog.ts) and the spec's settings are the SEED: a new shop appends ProductListed
+// per product and one SettingsSeeded (rules/catalog-seed.ts); later changes are the admin's events,
+// each carrying the value before and after, who and when (history needs nothing else).
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../event-registry';
+
+export const CATALOG_STREAM_CATEGORY = 'catalog';
+export const CATALOG_STREAM = `${CATALOG_STREAM_CATEGORY}-shop`;
+
+const at = z.iso.datetime({ offset: true });
+/** Who did it: 'admin:<id>' or 'system' for the seed. */
+const by = z.string().min(1).max(200);
+const sku = z.string().min(1).max(100);
+const cents = z.number().int().min(0);
+const days = z.object({ min: z.number().int().min(0), max: z.number().int().min(0) });
+
+export const ProductListed = defineEvent(
+  'ProductListed',
+  z.object({
+    sku,
+    name: z.string().min(1).max(300),
+    description: z.string().max(5000),
+    priceUsdCents: cents,
+    /** Size id -> price, for products sold in sizes (collages). */
+    sizePrices: z.record(z.string(), cents),
+    hidden: z.boolean(),
+    by,
+    at,
+  }),
+);
+
+export const ProductPriced = defineEvent(
+  'ProductPriced',
+  z.object({
+    sku,
+    size: z.string().max(20).nullable(),
+    priceUsdCents: cents,
+    previousUsdCents: cents,
+    by,
+    at,
+  }),
+);
+export const ProductRenamed = defineEvent(
+  'ProductRenamed',
+  z.object({ sku, name: z.string().min(1).max(300), previous: z.string(), by, at }),
+);
+export const ProductDescribed = defineEvent(
+  'ProductDescribed',
+  z.object({ sku, description: z.string().max(5000), previous: z.string(), by, at }),
+);
+export const ProductHidden = defineEvent('ProductHidden', z.object({ sku, by, at }));
+export const ProductShown = defineEvent('ProductShown', z.object({ sku, by, at }));
+
+export const shippingSettingSchema = z.object({
+  /** Minor units of the country rule's own currency. */
+  feeMinor: cents,
+  estimatedDays: days,
+});
+export const trustCopySchema = z.object({
+  deliveryPromise: z.string().max(500),
+  ratingText: z.string().max(500),
+});
+
+export const SettingsSeeded = defineEvent(
+  'SettingsSeeded',
+  z.object({
+    freeShippingThresholdUsdCents: cents,
+    shipping: z.record(z.string(), shippingSettingSchema),
+    trust: trustCopySchema,
+    by,
+    at,
+  }),
+);
+export const FreeShippingThresholdChanged = defineEvent(
+  'FreeShippingThresholdChanged',
+  z.object({ usdCents: cents, previousUsdCents: cents, by, at }),
+);
+export const ShippingRuleChanged = defineEvent(
+  'ShippingRuleChanged',
+  z.object({
+    country: z.string().regex(/^[A-Z]{2}$/),
+    rule: shippingSettingSchema,
+    previous: shippingSettingSchema,
+    by,
+    at,
+  }),
+);
+export const TrustCopyChanged = defineEvent(
+  'TrustCopyChanged',
+  z.object({
+    field: z.enum(['deliveryPromise', 'ratingText']),
+    text: z.string().max(500),
+    previous: z.string(),
+    by,
+    at,
+  }),
+);
+
+export const catalogEvents = [
+  ProductListed,
+  ProductPriced,
+  ProductRenamed,
+  ProductDescribed,
+  ProductHidden,
+  ProductShown,
+  SettingsSeeded,
+  FreeShippingThresholdChanged,
+  ShippingRuleChanged,
+  TrustCopyChanged,
+];
+export const CATALOG_EVENT_TYPES = catalogEvents.map((event) => event.type);
+
+export type CatalogEvent =
+  | EventOf<typeof ProductListed>
+  | EventOf<typeof ProductPriced>
+  | EventOf<typeof ProductRenamed>
+  | EventOf<typeof ProductDescribed>
+  | EventOf<typeof ProductHidden>
+  | EventOf<typeof ProductShown>
+  | EventOf<typeof SettingsSeeded>
+  | EventOf<typeof FreeShippingThresholdChanged>
+  | EventOf<typeof ShippingRuleChanged>
+  | EventOf<typeof TrustCopyChanged>;
+export type ShippingSetting = z.infer<typeof shippingSettingSchema>;
+export type TrustCopy = z.infer<typeof trustCopySchema>;

@@ -1,0 +1,123 @@
+// The catalog and settings as the owner has them now: the fold of the `catalog-shop` stream. Pure:
+// the pricing rules (catalog.ts pricedSku, cart-pricing.ts, shipping-terms.ts) take it as an
+// argument; without one they use the code's values, which are also the seed of a new shop
+// (catalog-seed.ts), so both agree until an admin changes something.
+import type { CatalogEvent, ShippingSetting, TrustCopy } from '../events/catalog';
+import type { Product } from './catalog';
+import { toMajor } from './money';
+import type { ShippingRule } from './shipping';
+
+export interface CatalogEntry {
+  name: string;
+  description: string;
+  hidden: boolean;
+  /** The product's own price (products without sizes). */
+  priceUsdCents: number;
+  /** Size id -> price (collages). */
+  sizePrices: Readonly<Record<string, number>>;
+}
+
+export interface ShopSettings {
+  /** The threshold of the USD rules (United States, rest of world) and of the banner's default. */
+  freeShippingThresholdUsdCents: number;
+  /** Country -> its fee and delivery days; countries absent keep the code's rule. */
+  shipping: Readonly<Record<string, ShippingSetting>>;
+  trust: TrustCopy;
+}
+
+export interface CatalogView {
+  products: Readonly<Record<string, CatalogEntry>>;
+  /** null until SettingsSeeded. */
+  settings: ShopSettings | null;
+}
+
+export const emptyCatalogView = (): CatalogView => ({ products: {}, settings: null });
+
+export function evolveCatalogView(view: CatalogView, event: CatalogEvent): CatalogView {
+  const product = (sku: string, change: Partial<CatalogEntry>): CatalogView => {
+    const entry = view.products[sku];
+    return entry ? { ...view, products: { ...view.products, [sku]: { ...entry, ...change } } } : view;
+  };
+  const settings = (change: Partial<ShopSettings>): CatalogView =>
+    view.settings ? { ...view, settings: { ...view.settings, ...change } } : view;
+  switch (event.type) {
+    case 'ProductListed': {
+      const { sku, name, description, priceUsdCents, sizePrices, hidden } = event.data;
+      return {
+        ...view,
+        products: { ...view.products, [sku]: { name, description, priceUsdCents, sizePrices, hidden } },
+      };
+    }
+    case 'ProductPriced': {
+      const { sku, size, priceUsdCents } = event.data;
+      const entry = view.products[sku];
+      if (!entry) return view;
+      return size === null
+        ? product(sku, { priceUsdCents })
+        : product(sku, { sizePrices: { ...entry.sizePrices, [size]: priceUsdCents } });
+    }
+    case 'ProductRenamed':
+      return product(event.data.sku, { name: event.data.name });
+    case 'ProductDescribed':
+      return product(event.data.sku, { description: event.data.description });
+    case 'ProductHidden':
+      return product(event.data.sku, { hidden: true });
+    case 'ProductShown':
+      return product(event.data.sku, { hidden: false });
+    case 'SettingsSeeded': {
+      const { freeShippingThresholdUsdCents, shipping, trust } = event.data;
+      return { ...view, settings: { freeShippingThresholdUsdCents, shipping, trust } };
+    }
+    case 'FreeShippingThresholdChanged':
+      return settings({ freeShippingThresholdUsdCents: event.data.usdCents });
+    case 'ShippingRuleChanged':
+      return settings({
+        shipping: { ...view.settings?.shipping, [event.data.country]: event.data.rule },
+      });
+    case 'TrustCopyChanged':
+      return view.settings
+        ? settings({ trust: { ...view.settings.trust, [event.data.field]: event.data.text } })
+        : view;
+    default:
+      return view;
+  }
+}
+
+/** The product as the owner has it: name and prices from the view (the code's when unlisted). */
+export function productIn(
+  product: Product,
+  view: CatalogView | undefined,
+): Product & { description: string; hidden: boolean } {
+  const entry = view?.products[product.sku];
+  if (!entry) return { ...product, description: '', hidden: false };
+  const sizes = product.sizes?.map((size) => ({
+    ...size,
+    priceUsdCents: entry.sizePrices[size.id] ?? size.priceUsdCents,
+  }));
+  return {
+    ...product,
+    name: entry.name,
+    description: entry.description,
+    hidden: entry.hidden,
+    basePriceUsdCents: sizes ? Math.min(...sizes.map((s) => s.priceUsdCents)) : entry.priceUsdCents,
+    ...(sizes && { sizes }),
+  };
+}
+
+/** A shipping rule with the owner's fee, days and (for USD rules) free-shipping threshold. */
+export function ruleIn(rule: ShippingRule, settings: ShopSettings | null | undefined): ShippingRule {
+  if (!settings) return rule;
+  const own = settings.shipping[rule.country];
+  const threshold =
+    rule.currency === 'USD' && rule.freeShippingThreshold !== null
+      ? toMajor(settings.freeShippingThresholdUsdCents, 'USD')
+      : rule.freeShippingThreshold;
+  return {
+    ...rule,
+    freeShippingThreshold: threshold,
+    ...(own && {
+      baseRate: toMajor(own.feeMinor, rule.currency),
+      estimatedDays: { ...own.estimatedDays },
+    }),
+  };
+}

@@ -1,0 +1,91 @@
+// The owner changes the shop through events, in real Chromium: the admin signs in, prices the 4x6
+// print at $0.45 (seeing the price preview first) and raises the free-shipping threshold to $60;
+// a shopper then sees the new price on the product page and in the cart, and $60.00 in the banner.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openShop, type Shop } from './support/browser';
+
+let shop: Shop;
+const ADMIN_EMAIL = 'chief@example.com';
+const ADMIN_PASSWORD = 'ChiefPass123';
+const control = (label: string) => shop.page.getByLabel(new RegExp(`^${label}( \\*)?$`));
+
+beforeAll(async () => {
+  shop = await openShop('e2e-catalog', { env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
+});
+afterAll(() => shop?.close());
+
+describe('the owner runs the catalog', () => {
+  it('given the admin signed in, when the 4x6 price and the threshold change, then both are saved with their history', async () => {
+    const { page } = shop;
+    await page.goto(shop.url('/admin/catalog/4X6PHOTOPRINT'));
+    await page.waitForURL(shop.url('/login'));
+    await control('E-mail').fill(ADMIN_EMAIL);
+    await control('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const price = page.getByLabel(/^Price \(USD cents\)/);
+    await price.waitFor();
+    await price.fill('45');
+    await page
+      .getByRole('region', { name: 'Price preview' })
+      .getByText(/no open cart holds this product/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.getByRole('table', { name: 'Changes of 4X6PHOTOPRINT' }).getByText('$0.45').waitFor();
+
+    await page.goto(shop.url('/admin/settings'));
+    const threshold = page.getByLabel(/^Free-shipping threshold \(USD cents\)/);
+    await threshold.waitFor();
+    await threshold.fill('6000');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.getByRole('table', { name: 'Changes of the settings' }).getByText('$60.00').waitFor();
+  });
+
+  it('given those changes, when a shopper visits, then the product page, the cart and the banner show them', async () => {
+    const { page } = shop;
+    // A shopper of their own: no admin session, and no HTTP cache of the admin's visit (catalog
+    // answers may be reused for 30 s, API.md).
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.goto(shop.url('/product/4x6-photo-prints'));
+    await expect
+      .poll(() => page.getByTestId('product-price').textContent(), { timeout: 15_000 })
+      .toBe('$0.45');
+
+    const added = await page.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 600;
+      canvas.height = 900;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#2b5876';
+      context.fillRect(0, 0, 600, 900);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9));
+      const form = new FormData();
+      form.append('image', blob, 'photo.jpg');
+      const upload = await fetch('/api/images/single', {
+        method: 'POST',
+        body: form,
+        credentials: 'include',
+      });
+      const { image } = (await upload.json()) as { image: { id: string } };
+      const add = await fetch('/api/cart/item', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sku: '4X6PHOTOPRINT', quantity: 2, croppedImageId: image.id }),
+      });
+      return { status: add.status, position: add.headers.get('x-event-position') };
+    });
+    expect(added.status).toBe(201);
+    await page.goto(shop.url('/cart'));
+    await expect.poll(() => page.locator('main').textContent(), { timeout: 15_000 }).toContain('$0.90');
+
+    await page.goto(shop.url('/'));
+    await expect
+      .poll(() => page.getByTestId('free-shipping-threshold').textContent(), { timeout: 15_000 })
+      .toBe('$60.00');
+  });
+});

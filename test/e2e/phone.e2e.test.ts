@@ -1,0 +1,256 @@
+// Issue 16 on a real touch phone (390 x 844, isMobile, hasTouch, 3x) in real Chromium against the
+// real shop: every creation page keeps its add-to-cart bar at the foot of the screen while scrolling,
+// with a 44 px button, and tapping it on the 4x6 page (a real JPEG framed) adds to the cart; the
+// upload area says "Tap" on the phone and "click"/"drag" on a desktop without touch; the cart's
+// Proceed to Checkout stays on screen while its lines scroll; the crop dialog and the mobile menu
+// take focus, keep it on Tab and give it back to their opener on Escape.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app';
+import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, screenshotPath } from './support/browser';
+import { addPosterToCart } from './support/cart';
+
+const PHONE = { width: 390, height: 844 };
+
+let app: TestApp;
+let browser: Browser;
+let dir: string;
+let photo: string;
+const contexts: BrowserContext[] = [];
+
+async function makeJpeg(name: string, width: number, height: number): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#2b5876"/><stop offset="1" stop-color="#fcd581"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="${width * 0.3}" cy="${height * 0.6}" r="${height / 5}" fill="#fff3c4"/>
+  </svg>`;
+  const file = path.join(dir, name);
+  await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(file);
+  return file;
+}
+
+/** A fresh visitor on a touch phone, or on a desktop with a mouse only. */
+async function openPage(phone: boolean): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: phone ? PHONE : { width: 1280, height: 900 },
+    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : { hasTouch: false }),
+    locale: 'en-US',
+  });
+  contexts.push(context);
+  // The first visit's currency notice is a toast of its own journey (currency.e2e).
+  await context.addInitScript(() => localStorage.setItem('printshop_currency', 'USD'));
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  // Leaving a page with photos asks first (beforeunload).
+  page.on('dialog', (dialog) => void dialog.accept());
+  return page;
+}
+
+type Box = { top: number; bottom: number; height: number; innerHeight: number };
+
+/** Where an element is on screen now (viewport coordinates). */
+const boxOf = (locator: Locator): Promise<Box> =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: r.height, innerHeight };
+  });
+
+/** Scrolls the window to `fraction` of its scrollable height and waits for the scroll to land. */
+async function scrollTo(page: Page, fraction: number): Promise<number> {
+  await page.evaluate((f) => {
+    const max = document.documentElement.scrollHeight - innerHeight;
+    window.scrollTo({ top: Math.round(max * f), behavior: 'instant' });
+  }, fraction);
+  await page.waitForTimeout(300);
+  return page.evaluate(() => scrollY);
+}
+
+/** Whether focus is inside the open dialog. */
+const focusInDialog = (page: Page) =>
+  page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'printshop-phone-'));
+  photo = await makeJpeg('beach-3000x2000.jpg', 3000, 2000);
+  app = await startTestApp({ label: 'e2e-phone', frontendDir: FRONTEND_DIST });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await app?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the add-to-cart bar on a touch phone', () => {
+  const pages = [
+    { name: 'print-4x6', path: '/product/4x6-photo-prints' },
+    { name: 'strip', path: '/product/good-vibes-photo-strip' },
+    { name: 'greeting-card', path: '/product/greeting-card' },
+    { name: 'poster', path: '/product/poster-a4' },
+  ];
+  for (const product of pages) {
+    it(`on the ${product.name} page, with a photo, the bar stays at the foot of the screen while scrolling and its button is 44 px or more`, async () => {
+      const page = await openPage(true);
+      await page.goto(`${app.url}${product.path}`);
+      await page.locator('input[type="file"]').setInputFiles(photo);
+      await page.getByTestId('upload-card').waitFor();
+      const bar = page.getByTestId('mobile-cart-bar');
+      for (const fraction of [0.3, 0.7]) {
+        expect(await scrollTo(page, fraction)).toBeGreaterThan(0);
+        const box = await boxOf(bar);
+        // Its foot is the screen's foot (within the safe-area padding's rounding).
+        expect(Math.abs(box.innerHeight - box.bottom)).toBeLessThanOrEqual(2);
+        expect(box.top).toBeGreaterThan(box.innerHeight / 2);
+      }
+      const button = await boxOf(bar.getByRole('button'));
+      expect(button.height).toBeGreaterThanOrEqual(44);
+      await page.screenshot({ path: screenshotPath(`phone-bar-${product.name}`) });
+
+      if (product.name === 'print-4x6') {
+        // Framed through the crop tool, then the bar's button is tapped.
+        await page.getByRole('button', { name: 'Crop beach-3000x2000.jpg' }).tap();
+        const dialog = page.getByRole('dialog');
+        await dialog.locator('[data-crop-ready="true"]').waitFor();
+        await dialog.getByRole('button', { name: 'Apply Crop' }).tap();
+        await dialog.waitFor({ state: 'detached' });
+        await page.locator('[data-testid="upload-card"][data-cropped="true"]').waitFor();
+        const add = bar.getByRole('button', { name: 'Add to Cart' });
+        const added = page.waitForResponse(
+          (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/cart/item',
+        );
+        await add.tap();
+        expect((await added).status()).toBe(201);
+        await page
+          .getByRole('status')
+          .filter({ hasText: /added to cart/ })
+          .waitFor();
+        await page.screenshot({ path: screenshotPath('phone-bar-print-4x6-added') });
+        const cart = (await page.evaluate(async () => {
+          const response = await fetch('/api/cart?currency=USD&country=US', { credentials: 'include' });
+          return response.json();
+        })) as { items: Array<{ sku: string; quantity: number }> };
+        expect(cart.items.map((i) => i.sku)).toEqual(['4X6PHOTOPRINT']);
+      }
+    }, 180_000);
+  }
+
+  it('on a collage page, Add to Cart stays at the foot of the screen while the editor scrolls, 44 px or more', async () => {
+    const page = await openPage(true);
+    await page.goto(`${app.url}/product/template1-collage`);
+    const canvas = page.getByTestId('collage-canvas');
+    await canvas.waitFor();
+    const add = page.getByRole('button', { name: 'Add to Cart', exact: true });
+    // The editor's top half way down the screen: in the page's flow the actions row would be below
+    // the screen's foot, so seeing it there means it is pinned (position: sticky).
+    await canvas.evaluate((el) => {
+      window.scrollBy({ top: el.getBoundingClientRect().top - innerHeight / 2, behavior: 'instant' });
+    });
+    await page.waitForTimeout(300);
+    const inFlow = await page.evaluate(() => {
+      const canvas = document.querySelector('[data-testid="collage-canvas"]')!.getBoundingClientRect();
+      return { canvasBottom: canvas.bottom, innerHeight };
+    });
+    expect(inFlow.canvasBottom).toBeGreaterThan(inFlow.innerHeight);
+    const actions = await boxOf(page.locator('.collage-editor__actions'));
+    expect(Math.abs(actions.innerHeight - actions.bottom)).toBeLessThanOrEqual(2);
+    const box = await boxOf(add);
+    await page.screenshot({ path: screenshotPath('phone-bar-collage') });
+    expect(box.bottom).toBeLessThanOrEqual(box.innerHeight);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }, 120_000);
+});
+
+describe('upload wording follows the pointer', () => {
+  const wording = async (phone: boolean) => {
+    const page = await openPage(phone);
+    await page.goto(`${app.url}/product/4x6-photo-prints`);
+    const area = page.getByTestId('upload-area');
+    await area.waitFor();
+    await area.screenshot({ path: screenshotPath(`upload-wording-${phone ? 'phone' : 'desktop'}`) });
+    // innerText: only the words on screen (the other pointer's words are display: none).
+    return area.evaluate((el) => (el as HTMLElement).innerText);
+  };
+
+  it('given a touch phone, then the upload area says "Tap" and never "click" or "drag"', async () => {
+    const text = await wording(true);
+    expect(text).toMatch(/\bTap\b/);
+    expect(text).not.toMatch(/click|drag/i);
+  }, 90_000);
+
+  it('given a desktop without touch, then it says "click" and "drag", not "Tap"', async () => {
+    const text = await wording(false);
+    expect(text).toMatch(/click/i);
+    expect(text).toMatch(/drag/i);
+    expect(text).not.toMatch(/\btap\b/i);
+  }, 90_000);
+});
+
+describe('the cart on a phone', () => {
+  it('given six lines, when they scroll, then Proceed to Checkout stays on screen, 44 px or more', async () => {
+    const page = await openPage(true);
+    await page.goto(`${app.url}/`);
+    for (let i = 1; i <= 6; i += 1) await addPosterToCart(page, i);
+    await page.goto(`${app.url}/cart`);
+    const checkout = page.getByRole('link', { name: 'Proceed to Checkout' });
+    await checkout.waitFor();
+    const tops: number[] = [];
+    for (const fraction of [0, 0.4, 0.8]) {
+      tops.push(await scrollTo(page, fraction));
+      const box = await boxOf(checkout);
+      expect(box.top).toBeGreaterThanOrEqual(0);
+      expect(box.bottom).toBeLessThanOrEqual(box.innerHeight);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      await page.screenshot({ path: screenshotPath(`phone-cart-scrolled-${Math.round(fraction * 10)}`) });
+    }
+    // The lines really did scroll under it.
+    expect(tops[2]!).toBeGreaterThan(tops[0]! + 200);
+  }, 180_000);
+});
+
+describe('dialogs take and return focus on a phone', () => {
+  it('the crop dialog takes focus, keeps it on Tab and Shift+Tab, and gives it back to Crop on Escape', async () => {
+    const page = await openPage(true);
+    await page.goto(`${app.url}/product/4x6-photo-prints`);
+    await page.locator('input[type="file"]').setInputFiles(photo);
+    const opener = page.getByRole('button', { name: 'Crop beach-3000x2000.jpg' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('[data-crop-ready="true"]').waitFor();
+    expect(await focusInDialog(page)).toBe(true);
+    for (let i = 0; i < 20; i += 1) {
+      await page.keyboard.press(i < 14 ? 'Tab' : 'Shift+Tab');
+      expect(await focusInDialog(page), `after Tab ${i + 1}`).toBe(true);
+    }
+    await page.screenshot({ path: screenshotPath('phone-crop-dialog-focus') });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  }, 120_000);
+
+  it('the mobile menu takes focus, keeps it on Tab, and gives it back to Open Menu on Escape', async () => {
+    const page = await openPage(true);
+    await page.goto(`${app.url}/`);
+    const opener = page.getByRole('button', { name: 'Open Menu' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    await page.waitForFunction(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    const links = await menu.locator('a[href], button, input').count();
+    for (let i = 0; i < links + 3; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(page), `after Tab ${i + 1}`).toBe(true);
+    }
+    await page.screenshot({ path: screenshotPath('phone-menu-focus') });
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  }, 120_000);
+});

@@ -5,6 +5,7 @@
 // stream. Deleting and expiring decide against that same stream (appended with its expected
 // revision), so a delete racing a checkout or an order placement is ordered by the stream: either
 // the hold came first and the delete is refused, or the delete came first and the hold sees it.
+// A review holds its photos the same way, until it is deleted.
 import type { Decider } from '@printshop/shared-events/decider';
 import { Conflict, NotFound } from '@printshop/shared-events/errors';
 import type { ImageEvent } from '@printshop/shared-events/events/image';
@@ -16,10 +17,12 @@ type DataOf<T extends ImageEvent['type']> = Extract<ImageEvent, { type: T }>['da
 
 export type ImageCommand =
   | { type: 'RecordUpload'; data: UploadedData }
-  | { type: 'DeleteImage'; data: { imageId: string; at: string } }
+  // released: the reviews that held it but no longer show it (deleted, or without it), read by the caller.
+  | { type: 'DeleteImage'; data: { imageId: string; at: string; released?: readonly string[] } }
   | { type: 'ExpireOriginal'; data: { imageId: string; retentionDays: number; at: string } }
   | { type: 'HoldForCheckout'; data: DataOf<'ImageHeldForCheckout'> }
-  | { type: 'HoldForOrder'; data: DataOf<'ImageHeldForOrder'> };
+  | { type: 'HoldForOrder'; data: DataOf<'ImageHeldForOrder'> }
+  | { type: 'HoldForReview'; data: DataOf<'ImageHeldForReview'> };
 
 function decide(command: ImageCommand, state: ImageState): ImageEvent | ImageEvent[] {
   switch (command.type) {
@@ -32,7 +35,10 @@ function decide(command: ImageCommand, state: ImageState): ImageEvent | ImageEve
       const hold = holdOn(state, command.data.at);
       if (hold === 'order') throw new Conflict(IMAGE_MESSAGES.inOrder);
       if (hold === 'checkout') throw new Conflict(IMAGE_MESSAGES.inCheckout);
-      return { type: 'ImageDeleted', data: command.data };
+      // A hold appended after the caller read the reviews is not in `released`: refused, to be safe.
+      if (state.reviews.some((reviewId) => !command.data.released?.includes(reviewId)))
+        throw new Conflict(IMAGE_MESSAGES.inReview);
+      return { type: 'ImageDeleted', data: { imageId: command.data.imageId, at: command.data.at } };
     }
     case 'ExpireOriginal':
       // Already gone or expired, or kept for an order or a checkout: nothing to record.
@@ -47,6 +53,11 @@ function decide(command: ImageCommand, state: ImageState): ImageEvent | ImageEve
       // deleted (the caller sees it in the state); holding twice is once.
       if (!state || state.status === 'deleted' || state.orders.includes(command.data.orderId)) return [];
       return { type: 'ImageHeldForOrder', data: command.data };
+    case 'HoldForReview':
+      // Checked as the author's active upload just before; deleted since, the review is refused.
+      if (!state || state.status === 'deleted') throw new NotFound(IMAGE_MESSAGES.notFound);
+      if (state.reviews.includes(command.data.reviewId)) return [];
+      return { type: 'ImageHeldForReview', data: command.data };
   }
 }
 

@@ -1,11 +1,14 @@
-// Holding the images of a checkout and of the order it becomes, on each image's stream (see
-// decide.ts). The checkout holds before any money is asked for; the order holds before OrderPlaced
-// is appended, so once an order exists none of its photos can be deleted or expired.
+// Holding images on each image's stream (see decide.ts): a checkout's and the order's it becomes,
+// and a review's. The checkout holds before any money is asked for; the order holds before
+// OrderPlaced is appended, so once an order exists none of its photos can be deleted or expired.
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import { imageStreamName } from '@printshop/shared-events/events/image';
+import { reviewStreamName, type ReviewEvent } from '@printshop/shared-events/events/review';
 import { handleCommand } from '../handle-command';
 import { uuidFromName } from '../order/derived-ids';
+import { evolveReview, initialReviewState } from '../review/review';
 import { imageDecider } from './decide';
+import type { UploadedImage } from './image';
 
 /** How long a checkout keeps its photos from deletion and retention while it is being paid. */
 export const CHECKOUT_HOLD_MS = 24 * 60 * 60 * 1000;
@@ -66,4 +69,47 @@ export async function holdImagesForOrder(
     }),
   );
   return held.filter((image) => image.gone).map((image) => image.imageId);
+}
+
+/** Holds each photo for the review before it is submitted; one deleted since refuses it (404). */
+export async function holdImagesForReview(
+  store: EventStore,
+  imageIds: readonly string[],
+  review: { reviewId: string; at: string },
+  metadata: EventMetadata,
+): Promise<void> {
+  await Promise.all(
+    imageIds.map((imageId) =>
+      handleCommand(
+        store,
+        imageStreamName(imageId),
+        imageDecider,
+        { type: 'HoldForReview', data: { imageId, reviewId: review.reviewId, at: review.at } },
+        {
+          metadata,
+          retries: RETRIES,
+          eventIds: () => uuidFromName(`image-review-hold:${review.reviewId}:${imageId}`),
+        },
+      ),
+    ),
+  );
+}
+
+/**
+ * The reviews holding this image that no longer show it: deleted, never submitted (the submission
+ * was refused after the hold) or submitted without it. The others keep it from deletion.
+ */
+export async function reviewsReleasing(store: EventStore, image: UploadedImage): Promise<string[]> {
+  const released = await Promise.all(
+    image.reviews.map(async (reviewId) => {
+      const events = await store.readStream<ReviewEvent>(reviewStreamName(reviewId));
+      const state = events.reduce(evolveReview, initialReviewState());
+      const shows =
+        state.status !== 'none' &&
+        state.status !== 'deleted' &&
+        (state.review.imageIds ?? []).includes(image.imageId);
+      return shows ? undefined : reviewId;
+    }),
+  );
+  return released.filter((reviewId): reviewId is string => reviewId !== undefined);
 }

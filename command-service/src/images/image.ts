@@ -34,6 +34,8 @@ export interface UploadedImage {
   status: 'active' | 'expired' | 'deleted';
   /** The placed orders that print it: while any, it is never deleted nor expired. */
   orders: string[];
+  /** The reviews that showed it when submitted: while one still does, its owner cannot delete it. */
+  reviews: string[];
   /** The latest end of a checkout's hold: until then it is never deleted nor expired. */
   heldUntil?: string;
 }
@@ -44,7 +46,7 @@ export function evolveImage(state: ImageState, event: ImageEvent): ImageState {
   switch (event.type) {
     case 'ImageUploaded': {
       const { crop: _crop, ...data } = event.data;
-      return { ...data, status: 'active', orders: [] };
+      return { ...data, status: 'active', orders: [], reviews: [] };
     }
     case 'ImageDeleted':
       return state && { ...state, status: 'deleted' };
@@ -57,6 +59,8 @@ export function evolveImage(state: ImageState, event: ImageEvent): ImageState {
     }
     case 'ImageHeldForOrder':
       return state && { ...state, orders: [...state.orders, event.data.orderId] };
+    case 'ImageHeldForReview':
+      return state && { ...state, reviews: [...state.reviews, event.data.reviewId] };
     default:
       return state;
   }

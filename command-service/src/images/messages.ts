@@ -7,6 +7,7 @@ export const IMAGE_MESSAGES = {
   notFound: 'Image not found.',
   idTaken: 'An image with this id already exists.',
   inOrder: 'This photo is in an order and cannot be deleted.',
+  inReview: 'This photo is shown in your review and cannot be deleted.',
   inCheckout: 'This photo is in a checkout being paid and cannot be deleted now. Please try again later.',
   goneFromCart: 'A photo in your cart has been deleted. Please remove that item and try again.',
   notMultipart: 'Send the image as multipart/form-data.',

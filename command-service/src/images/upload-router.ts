@@ -26,6 +26,7 @@ import { handleCommand } from '../handle-command';
 import { answerWithPosition } from '../http';
 import { imageDecider } from './decide';
 import { canDeleteImage, IMAGE_ID_PATTERN, loadImage } from './image';
+import { reviewsReleasing } from './holds';
 import { IMAGE_MESSAGES } from './messages';
 import { prepareAndKeep, removeImageFiles, type PreparedUpload } from './prepare-upload';
 import { assessUpload, printSizeOf } from './print-assessment';
@@ -223,14 +224,15 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
     const imageId = ctx.params.id!;
     const caller = callerOf(ctx);
     // Someone else's image is answered exactly like an unknown one.
-    if (!IMAGE_ID_PATTERN.test(imageId) || !canDeleteImage(await loadImage(deps.store, imageId), caller))
-      throw new NotFound(IMAGE_MESSAGES.notFound);
+    const image = IMAGE_ID_PATTERN.test(imageId) ? await loadImage(deps.store, imageId) : undefined;
+    if (!canDeleteImage(image, caller)) throw new NotFound(IMAGE_MESSAGES.notFound);
+    const released = await reviewsReleasing(deps.store, image);
     const at = deps.now().toISOString();
     const result = await handleCommand(
       deps.store,
       imageStreamName(imageId),
       imageDecider,
-      { type: 'DeleteImage', data: { imageId, at } },
+      { type: 'DeleteImage', data: { imageId, at, released } },
       { metadata: metadataOf(ctx, at) },
     );
     await removeImageFiles(deps.images, allImageKeys(imageId));

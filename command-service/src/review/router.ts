@@ -18,6 +18,7 @@ import { reviewAuthorName, reviewStreamName } from '@printshop/shared-events/eve
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { adminActor, metadataOf } from '../caller';
 import { handleCommand } from '../handle-command';
+import { holdImagesForReview } from '../images/holds';
 import { answerWithPosition } from '../http';
 import { loadUser } from '../user/find-user';
 import { REVIEW_COMMAND_MESSAGES, reviewDecider, type ReviewCommand } from './decide';
@@ -98,6 +99,8 @@ export function reviewRouter(deps: ReviewRouterDeps): Router {
         submittedAt: now,
       },
     };
+    // Its photos are held first (on their streams), so none is deleted while the review shows it.
+    if (imageIds.length > 0) await holdImagesForReview(deps.store, imageIds, { reviewId, at: now }, metadata);
     try {
       const result = await handleCommand(deps.store, reviewStreamName(reviewId), reviewDecider, command, {
         metadata,

@@ -79,12 +79,22 @@ export const ImageHeldForCheckout = defineEvent(
 /** A placed order prints this image: it is kept (original and copies) for as long as the shop is. */
 export const ImageHeldForOrder = defineEvent('ImageHeldForOrder', z.object({ imageId: id, orderId: id, at }));
 
+/**
+ * A review shows this image: it is not deleted while the review shows it (the review's photos are
+ * what other shoppers see; a deleted one would be a broken picture on the product's page).
+ */
+export const ImageHeldForReview = defineEvent(
+  'ImageHeldForReview',
+  z.object({ imageId: id, reviewId: z.string(), at }),
+);
+
 export const imageEvents = [
   ImageUploaded,
   ImageDeleted,
   ImageExpired,
   ImageHeldForCheckout,
   ImageHeldForOrder,
+  ImageHeldForReview,
 ];
 
 export type ImageEvent =
@@ -92,4 +102,5 @@ export type ImageEvent =
   | EventOf<typeof ImageDeleted>
   | EventOf<typeof ImageExpired>
   | EventOf<typeof ImageHeldForCheckout>
-  | EventOf<typeof ImageHeldForOrder>;
+  | EventOf<typeof ImageHeldForOrder>
+  | EventOf<typeof ImageHeldForReview>;

@@ -14,5 +14,8 @@ export async function createTables(
     for (const [index, on] of Object.entries(table.indexes ?? {})) {
       await db.raw(`create index if not exists ?? on ??.?? ${on}`, [index, schema, table.name]);
     }
+    for (const [index, on] of Object.entries(table.uniqueIndexes ?? {})) {
+      await db.raw(`create unique index if not exists ?? on ??.?? ${on}`, [index, schema, table.name]);
+    }
   }
 }

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { orderQuerySchema, trackOrderQuerySchema } from '@printshop/shared-events/api/orders';
 import { requireUser, type AuthContextState } from '@printshop/shared-events/auth';
 import { NotFound } from '@printshop/shared-events/errors';
-import { orderDto, type OrderView } from '@printshop/shared-events/events/order-view';
+import { orderDto } from '@printshop/shared-events/events/order-view';
 import { ORDERS_TABLE, type OrderRow } from '@printshop/shared-events/orders-read-model';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';

@@ -12,6 +12,9 @@ export interface ReadModelTable {
   primaryKey: readonly string[];
   /** What stands between the parentheses of `create table`: columns and constraints. */
   columns: string;
+  /** Columns added after the table's first release, as `alter table … add column if not exists`
+   * takes them, so tables made before get them too. */
+  addedColumns?: readonly string[];
   /** Index name -> what follows `on <table>`: the columns, and a `where` for a partial index. */
   indexes?: Readonly<Record<string, string>>;
   /** The same, made as `create unique index`. */

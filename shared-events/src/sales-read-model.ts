@@ -10,6 +10,8 @@
 // Every money column exists twice: in minor units of `currency`, and `*_usd` in USD cents at the
 // order's own rate. `daily_products` holds the same per category and SKU (sale and cancel only: a
 // refund does not name the items it was for).
+import type { ReadModel } from './read-models';
+
 export const SALES_PROJECTION = 'sales';
 export const SALES_DAILY_TABLE = 'daily';
 export const SALES_PRODUCTS_TABLE = 'daily_products';
@@ -34,3 +36,69 @@ export const SALES_DAILY_SUMS = [
 ] as const;
 /** Signed sums of `daily_products`. */
 export const SALES_PRODUCT_SUMS = ['units', 'gross', 'net', 'gross_usd', 'net_usd'] as const;
+
+const sumColumns = (columns: readonly string[]) =>
+  columns
+    .map((column) =>
+      column === 'orders' || column === 'units' ? `${column} integer not null` : `${column} bigint not null`,
+    )
+    .join(',\n');
+
+/** The tables. */
+export const SALES_READ_MODEL: ReadModel = {
+  name: SALES_PROJECTION,
+  tables: [
+    {
+      name: SALES_ORDERS_TABLE,
+      primaryKey: ['order_id'],
+      columns: `
+         order_id text primary key,
+         currency text not null,
+         status text not null,
+         refunded bigint not null,
+         refunded_usd bigint not null,
+         figures jsonb not null
+       `,
+    },
+    {
+      name: SALES_DAILY_TABLE,
+      primaryKey: ['day', 'currency', 'kind'],
+      columns: `
+         day date not null,
+         currency text not null,
+         kind text not null,
+         ${sumColumns(SALES_DAILY_SUMS)},
+         primary key (day, currency, kind)
+       `,
+    },
+    {
+      name: SALES_PRODUCTS_TABLE,
+      primaryKey: ['day', 'currency', 'kind', 'category', 'sku'],
+      columns: `
+         day date not null,
+         currency text not null,
+         kind text not null,
+         category text not null,
+         sku text not null,
+         name text not null,
+         ${sumColumns(SALES_PRODUCT_SUMS)},
+         primary key (day, currency, kind, category, sku)
+       `,
+    },
+  ],
+};
+
+/** A row of `daily` (bigint sums arrive from Postgres as strings). */
+export type SalesDailyRow = { day: string; currency: string; kind: SalesKind } & Record<
+  (typeof SALES_DAILY_SUMS)[number],
+  number | string
+>;
+/** A row of `daily_products`. */
+export type SalesProductRow = {
+  day: string;
+  currency: string;
+  kind: SalesKind;
+  category: string;
+  sku: string;
+  name: string;
+} & Record<(typeof SALES_PRODUCT_SUMS)[number], number | string>;

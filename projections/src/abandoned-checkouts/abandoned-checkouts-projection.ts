@@ -7,9 +7,11 @@ import type { CheckoutEvent } from '@printshop/shared-events/events/checkout';
 import type { OrderEvent } from '@printshop/shared-events/events/order';
 import type { PaymentEvent } from '@printshop/shared-events/events/payment';
 import {
+  ABANDONED_CHECKOUTS_READ_MODEL,
   ABANDONED_CHECKOUTS_PROJECTION,
   ABANDONED_CHECKOUTS_TABLE,
 } from '@printshop/shared-events/abandoned-checkouts-read-model';
+import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
 
 const UNPAID = ['open', 'superseded'];
@@ -24,36 +26,9 @@ export const abandonedCheckoutsProjection: Projection<CheckoutEvent | PaymentEve
     'PaymentFailed',
     'OrderPlaced',
   ],
-  tables: [{ name: ABANDONED_CHECKOUTS_TABLE, primaryKey: ['checkout_id'] }],
+  tables: ABANDONED_CHECKOUTS_READ_MODEL.tables,
   async migrate(db, schema) {
-    await db.raw(
-      `create table if not exists ??.?? (
-         checkout_id text primary key,
-         cart_id text not null,
-         user_id text,
-         email text,
-         currency text not null,
-         total bigint not null,
-         usd_total bigint not null,
-         items jsonb not null,
-         started_at timestamptz not null,
-         last_activity_at timestamptz not null,
-         status text not null,
-         order_id text,
-         closed_at timestamptz,
-         recovery_requested_at timestamptz,
-         recovery_requested_by text
-       )`,
-      [schema, ABANDONED_CHECKOUTS_TABLE],
-    );
-    await db.raw(
-      `create index if not exists abandoned_checkouts_open on ??.?? (last_activity_at) where status = 'open'`,
-      [schema, ABANDONED_CHECKOUTS_TABLE],
-    );
-    await db.raw('create index if not exists abandoned_checkouts_by_cart on ??.?? (cart_id)', [
-      schema,
-      ABANDONED_CHECKOUTS_TABLE,
-    ]);
+    await createTables(db, schema, ABANDONED_CHECKOUTS_READ_MODEL.tables);
   },
   async apply(events, trx, schema) {
     const checkouts = () => trx.withSchema(schema).table(ABANDONED_CHECKOUTS_TABLE);

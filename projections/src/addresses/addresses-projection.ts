@@ -7,10 +7,15 @@ import {
   type AddressEvent,
   type AddressFields,
 } from '@printshop/shared-events/events/address';
+import {
+  ADDRESSES_PROJECTION,
+  ADDRESSES_READ_MODEL,
+  ADDRESSES_TABLE,
+} from '@printshop/shared-events/addresses-read-model';
+import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
 
-export const ADDRESSES_PROJECTION = 'addresses';
-export const ADDRESSES_TABLE = 'addresses';
+export { ADDRESSES_PROJECTION, ADDRESSES_TABLE };
 
 /** `addresses-<userId>` -> userId (user ids may contain '-'). */
 const ownerOf = (streamName: string) => streamName.slice(ADDRESS_STREAM_CATEGORY.length + 1);
@@ -70,36 +75,9 @@ async function applyOne(event: AddressEvent, recorded: RecordedEvent, trx: Knex.
 export const addressesProjection: Projection<AddressEvent> = {
   name: ADDRESSES_PROJECTION,
   eventTypes: ['AddressAdded', 'AddressUpdated', 'AddressRemoved', 'DefaultAddressChanged'],
-  tables: [{ name: ADDRESSES_TABLE, primaryKey: ['id'] }],
+  tables: ADDRESSES_READ_MODEL.tables,
   async migrate(db, schema) {
-    await db.raw(
-      `create table if not exists ??.?? (
-         id text primary key,
-         user_id text not null,
-         full_name text not null,
-         phone text not null,
-         line1 text not null,
-         line2 text,
-         city text not null,
-         state text,
-         postal_code text,
-         country text not null,
-         is_default boolean not null,
-         added_position bigint not null,
-         created_at timestamptz not null,
-         updated_at timestamptz not null
-       )`,
-      [schema, ADDRESSES_TABLE],
-    );
-    await db.raw('create index if not exists addresses_by_user on ??.?? (user_id, added_position)', [
-      schema,
-      ADDRESSES_TABLE,
-    ]);
-    // The decider keeps one default per user; a projection bug breaking that stops loudly here.
-    await db.raw(
-      'create unique index if not exists one_default_address on ??.?? (user_id) where is_default',
-      [schema, ADDRESSES_TABLE],
-    );
+    await createTables(db, schema, ADDRESSES_READ_MODEL.tables);
   },
   async apply(events, trx, schema) {
     for (const recorded of events) {

@@ -10,11 +10,13 @@ import {
   type CatalogEvent,
 } from '@printshop/shared-events/events/catalog';
 import {
+  CATALOG_READ_MODEL,
   CATALOG_CHANGES_TABLE,
   CATALOG_PRODUCTS_TABLE,
   CATALOG_PROJECTION,
   CATALOG_SETTINGS_TABLE,
 } from '@printshop/shared-events/catalog-read-model';
+import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
 
 const SETTINGS_ID = 'shop';
@@ -200,51 +202,9 @@ async function applyOne(event: CatalogEvent, position: number, trx: Knex.Transac
 export const catalogProjection: Projection = {
   name: CATALOG_PROJECTION,
   eventTypes: CATALOG_EVENT_TYPES,
-  tables: [
-    { name: CATALOG_PRODUCTS_TABLE, primaryKey: ['sku'] },
-    { name: CATALOG_SETTINGS_TABLE, primaryKey: ['id'] },
-    { name: CATALOG_CHANGES_TABLE, primaryKey: ['position'] },
-  ],
+  tables: CATALOG_READ_MODEL.tables,
   async migrate(db, schema) {
-    await db.raw(
-      `create table if not exists ??.?? (
-         sku text primary key,
-         name text not null,
-         description text not null,
-         price_usd_cents integer not null,
-         size_prices jsonb not null,
-         hidden boolean not null,
-         listed_at timestamptz not null,
-         last_position bigint not null
-       )`,
-      [schema, CATALOG_PRODUCTS_TABLE],
-    );
-    await db.raw(
-      `create table if not exists ??.?? (
-         id text primary key,
-         free_shipping_threshold_usd_cents integer not null,
-         shipping jsonb not null,
-         trust jsonb not null,
-         last_position bigint not null
-       )`,
-      [schema, CATALOG_SETTINGS_TABLE],
-    );
-    await db.raw(
-      `create table if not exists ??.?? (
-         position bigint primary key,
-         sku text,
-         field text not null,
-         before jsonb,
-         after jsonb,
-         changed_by text not null,
-         changed_at timestamptz not null
-       )`,
-      [schema, CATALOG_CHANGES_TABLE],
-    );
-    await db.raw('create index if not exists catalog_changes_by_sku on ??.?? (sku, position desc)', [
-      schema,
-      CATALOG_CHANGES_TABLE,
-    ]);
+    await createTables(db, schema, CATALOG_READ_MODEL.tables);
   },
   async apply(events, trx, schema) {
     for (const recorded of events as RecordedEvent[]) {

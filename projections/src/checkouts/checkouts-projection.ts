@@ -4,63 +4,23 @@
 import type { CheckoutEvent } from '@printshop/shared-events/events/checkout';
 import type { OrderEvent } from '@printshop/shared-events/events/order';
 import type { PaymentEvent } from '@printshop/shared-events/events/payment';
+import {
+  CHECKOUTS_PROJECTION,
+  CHECKOUTS_READ_MODEL,
+  CHECKOUTS_TABLE,
+  PAYMENT_REQUESTS_TABLE,
+} from '@printshop/shared-events/checkouts-read-model';
+import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
 
-export const CHECKOUTS_PROJECTION = 'checkouts';
-export const CHECKOUTS_TABLE = 'checkouts';
-export const PAYMENT_REQUESTS_TABLE = 'payment_requests';
+export { CHECKOUTS_PROJECTION, CHECKOUTS_TABLE, PAYMENT_REQUESTS_TABLE };
 
 export const checkoutsProjection: Projection<CheckoutEvent | PaymentEvent | OrderEvent> = {
   name: CHECKOUTS_PROJECTION,
   eventTypes: ['CheckoutStarted', 'CheckoutCompleted', 'PaymentRequested', 'PaymentFailed', 'OrderPlaced'],
-  tables: [
-    { name: CHECKOUTS_TABLE, primaryKey: ['checkout_id'] },
-    { name: PAYMENT_REQUESTS_TABLE, primaryKey: ['provider', 'reference'] },
-  ],
+  tables: CHECKOUTS_READ_MODEL.tables,
   async migrate(db, schema) {
-    await db.raw(
-      `create table if not exists ??.?? (
-         checkout_id text primary key,
-         cart_id text not null,
-         user_id text,
-         email text,
-         currency text not null,
-         total bigint not null,
-         usd_total bigint not null,
-         item_count integer not null,
-         lines jsonb not null,
-         started_at timestamptz not null,
-         order_id text,
-         order_number text,
-         completed_at timestamptz
-       )`,
-      [schema, CHECKOUTS_TABLE],
-    );
-    await db.raw('create index if not exists checkouts_open on ??.?? (started_at) where order_id is null', [
-      schema,
-      CHECKOUTS_TABLE,
-    ]);
-    await db.raw(
-      `create table if not exists ??.?? (
-         provider text not null,
-         reference text not null,
-         checkout_id text not null,
-         amount bigint not null,
-         currency text not null,
-         test_mode boolean not null,
-         requested_at timestamptz not null,
-         status text not null,
-         last_error text,
-         order_id text,
-         updated_at timestamptz not null,
-         primary key (provider, reference)
-       )`,
-      [schema, PAYMENT_REQUESTS_TABLE],
-    );
-    await db.raw(
-      `create index if not exists payment_requests_pending on ??.?? (requested_at) where status = 'pending'`,
-      [schema, PAYMENT_REQUESTS_TABLE],
-    );
+    await createTables(db, schema, CHECKOUTS_READ_MODEL.tables);
   },
   async apply(events, trx, schema) {
     const checkouts = () => trx.withSchema(schema).table(CHECKOUTS_TABLE);

@@ -7,11 +7,16 @@ import {
   pointsDelta,
   type PointsMovement,
 } from '@printshop/shared-events/events/loyalty';
+import {
+  LOYALTY_BALANCES_TABLE,
+  LOYALTY_HISTORY_TABLE,
+  LOYALTY_PROJECTION,
+  LOYALTY_READ_MODEL,
+} from '@printshop/shared-events/loyalty-read-model';
+import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
 
-export const LOYALTY_PROJECTION = 'loyalty';
-export const LOYALTY_BALANCES_TABLE = 'balances';
-export const LOYALTY_HISTORY_TABLE = 'history';
+export { LOYALTY_PROJECTION, LOYALTY_BALANCES_TABLE, LOYALTY_HISTORY_TABLE };
 
 /** `loyalty-<userId>` -> userId (user ids may contain '-'). */
 const ownerOf = (streamName: string) => streamName.slice(LOYALTY_STREAM_CATEGORY.length + 1);
@@ -41,37 +46,9 @@ function reasonOf(event: PointsMovement): string {
 export const loyaltyProjection: Projection<PointsMovement> = {
   name: LOYALTY_PROJECTION,
   eventTypes: Object.keys(HISTORY_TYPE),
-  tables: [
-    { name: LOYALTY_BALANCES_TABLE, primaryKey: ['user_id'] },
-    { name: LOYALTY_HISTORY_TABLE, primaryKey: ['event_id'] },
-  ],
+  tables: LOYALTY_READ_MODEL.tables,
   async migrate(db, schema) {
-    await db.raw(
-      `create table if not exists ??.?? (
-         user_id text primary key,
-         balance bigint not null,
-         updated_at timestamptz not null
-       )`,
-      [schema, LOYALTY_BALANCES_TABLE],
-    );
-    await db.raw(
-      `create table if not exists ??.?? (
-         event_id text primary key,
-         user_id text not null,
-         position bigint not null,
-         type text not null,
-         points bigint not null,
-         order_id text not null,
-         order_number text,
-         at timestamptz not null
-       )`,
-      [schema, LOYALTY_HISTORY_TABLE],
-    );
-    await db.raw('alter table ??.?? add column if not exists reason text', [schema, LOYALTY_HISTORY_TABLE]);
-    await db.raw('create index if not exists loyalty_history_by_user on ??.?? (user_id, position desc)', [
-      schema,
-      LOYALTY_HISTORY_TABLE,
-    ]);
+    await createTables(db, schema, LOYALTY_READ_MODEL.tables);
   },
   async apply(events, trx, schema) {
     for (const event of events) {

@@ -3,10 +3,16 @@
 // reading the log. Rows follow from the events alone, so a rebuild is identical.
 import { streamCategory, type RecordedEvent } from '@printshop/shared-events/event-store';
 import { ORDER_EVENT_TYPES, ORDER_STREAM_CATEGORY } from '@printshop/shared-events/events/order';
+import {
+  ORDER_AUDIT_PROJECTION,
+  ORDER_AUDIT_READ_MODEL,
+  ORDER_EVENTS_TABLE,
+} from '@printshop/shared-events/order-audit-read-model';
+import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
 
-export const ORDER_AUDIT_PROJECTION = 'order_audit';
-export const ORDER_EVENTS_TABLE = 'order_events';
+export { ORDER_AUDIT_PROJECTION, ORDER_EVENTS_TABLE };
+
 const INSERT_CHUNK = 1000;
 
 /** The command's time when the event carries one, else when it was recorded. */
@@ -19,25 +25,9 @@ const orderIdOf = (streamName: string) => streamName.slice(ORDER_STREAM_CATEGORY
 export const orderAuditProjection: Projection = {
   name: ORDER_AUDIT_PROJECTION,
   eventTypes: ORDER_EVENT_TYPES,
-  tables: [{ name: ORDER_EVENTS_TABLE, primaryKey: ['event_id'] }],
+  tables: ORDER_AUDIT_READ_MODEL.tables,
   async migrate(db, schema) {
-    await db.raw(
-      `create table if not exists ??.?? (
-         event_id text primary key,
-         order_id text not null,
-         revision integer not null,
-         position bigint not null,
-         type text not null,
-         at timestamptz not null,
-         actor text,
-         data jsonb not null
-       )`,
-      [schema, ORDER_EVENTS_TABLE],
-    );
-    await db.raw('create index if not exists order_events_by_order on ??.?? (order_id, position)', [
-      schema,
-      ORDER_EVENTS_TABLE,
-    ]);
+    await createTables(db, schema, ORDER_AUDIT_READ_MODEL.tables);
   },
   async apply(events, trx, schema) {
     const rows = events

@@ -3,10 +3,15 @@
 // fold the command side answers with), plus the columns it is looked up and filtered by.
 import { ORDER_EVENT_TYPES, type OrderEvent } from '@printshop/shared-events/events/order';
 import { evolveOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
+import {
+  ORDERS_PROJECTION,
+  ORDERS_READ_MODEL,
+  ORDERS_TABLE,
+} from '@printshop/shared-events/orders-read-model';
+import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
 
-export const ORDERS_PROJECTION = 'orders';
-export const ORDERS_TABLE = 'orders';
+export { ORDERS_PROJECTION, ORDERS_TABLE };
 
 const row = (view: OrderView, position: number) => ({
   order_id: view.orderId,
@@ -28,39 +33,9 @@ const row = (view: OrderView, position: number) => ({
 export const ordersProjection: Projection<OrderEvent> = {
   name: ORDERS_PROJECTION,
   eventTypes: ORDER_EVENT_TYPES,
-  tables: [{ name: ORDERS_TABLE, primaryKey: ['order_id'] }],
+  tables: ORDERS_READ_MODEL.tables,
   async migrate(db, schema) {
-    await db.raw(
-      `create table if not exists ??.?? (
-         order_id text primary key,
-         order_number text not null unique,
-         user_id text,
-         email_key text not null,
-         status text not null,
-         archived boolean not null,
-         currency text not null,
-         total bigint not null,
-         usd_total bigint not null,
-         checkout_id text not null,
-         placed_at timestamptz not null,
-         updated_at timestamptz not null,
-         last_position bigint not null,
-         view jsonb not null
-       )`,
-      [schema, ORDERS_TABLE],
-    );
-    await db.raw('create index if not exists orders_by_user on ??.?? (user_id, placed_at desc)', [
-      schema,
-      ORDERS_TABLE,
-    ]);
-    await db.raw('create index if not exists orders_by_status on ??.?? (status, placed_at desc)', [
-      schema,
-      ORDERS_TABLE,
-    ]);
-    await db.raw('create index if not exists orders_by_placed_at on ??.?? (placed_at desc)', [
-      schema,
-      ORDERS_TABLE,
-    ]);
+    await createTables(db, schema, ORDERS_READ_MODEL.tables);
   },
   async apply(events, trx, schema) {
     const table = () => trx.withSchema(schema).table(ORDERS_TABLE);

@@ -11,10 +11,12 @@ import {
   type PromotionEvent,
 } from '@printshop/shared-events/events/promotion';
 import {
+  PROMOTIONS_READ_MODEL,
   PROMOTION_USES_TABLE,
   PROMOTIONS_PROJECTION,
   PROMOTIONS_TABLE,
 } from '@printshop/shared-events/promotions-read-model';
+import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
 
 const codeOf = (streamName: string) => streamName.slice(PROMOTION_STREAM_CATEGORY.length + 1);
@@ -86,37 +88,9 @@ async function applyOne(event: PromotionEvent, code: string, trx: Knex.Transacti
 export const promotionsProjection: Projection = {
   name: PROMOTIONS_PROJECTION,
   eventTypes: PROMOTION_EVENT_TYPES,
-  tables: [
-    { name: PROMOTIONS_TABLE, primaryKey: ['code'] },
-    { name: PROMOTION_USES_TABLE, primaryKey: ['code', 'checkout_id'] },
-  ],
+  tables: PROMOTIONS_READ_MODEL.tables,
   async migrate(db, schema) {
-    await db.raw(
-      `create table if not exists ??.?? (
-         code text primary key,
-         terms jsonb not null,
-         created_at timestamptz not null,
-         ended_at timestamptz,
-         uses integer not null default 0
-       )`,
-      [schema, PROMOTIONS_TABLE],
-    );
-    await db.raw(
-      `create table if not exists ??.?? (
-         code text not null,
-         checkout_id text not null,
-         customer text not null,
-         status text not null,
-         expires_at timestamptz,
-         order_number text,
-         discount bigint,
-         currency text,
-         beyond_limit boolean not null default false,
-         at timestamptz not null,
-         primary key (code, checkout_id)
-       )`,
-      [schema, PROMOTION_USES_TABLE],
-    );
+    await createTables(db, schema, PROMOTIONS_READ_MODEL.tables);
   },
   async apply(events: RecordedEvent[], trx, schema) {
     for (const recorded of events) {

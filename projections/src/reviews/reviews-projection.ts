@@ -8,10 +8,15 @@ import {
   REVIEW_STREAM_CATEGORY,
   type ReviewEvent,
 } from '@printshop/shared-events/events/review';
+import {
+  REVIEWS_PROJECTION,
+  REVIEWS_READ_MODEL,
+  REVIEWS_TABLE,
+} from '@printshop/shared-events/reviews-read-model';
+import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
 
-export const REVIEWS_PROJECTION = 'reviews';
-export const REVIEWS_TABLE = 'reviews';
+export { REVIEWS_PROJECTION, REVIEWS_TABLE };
 
 async function applyOne(event: ReviewEvent, position: number, trx: Knex.Transaction, schema: string) {
   const table = () => trx.withSchema(schema).table(REVIEWS_TABLE);
@@ -53,41 +58,9 @@ async function applyOne(event: ReviewEvent, position: number, trx: Knex.Transact
 export const reviewsProjection: Projection<ReviewEvent> = {
   name: REVIEWS_PROJECTION,
   eventTypes: REVIEW_EVENT_TYPES,
-  tables: [{ name: REVIEWS_TABLE, primaryKey: ['review_id'] }],
+  tables: REVIEWS_READ_MODEL.tables,
   async migrate(db, schema) {
-    await db.raw(
-      `create table if not exists ??.?? (
-         review_id text primary key,
-         user_id text not null,
-         author_name text not null,
-         rating smallint not null,
-         content text not null,
-         product_sku text,
-         order_number text,
-         verified_purchase boolean not null,
-         status text not null,
-         deleted boolean not null,
-         created_at timestamptz not null,
-         updated_at timestamptz not null,
-         last_position bigint not null
-       )`,
-      [schema, REVIEWS_TABLE],
-    );
-    // Added with review photos and line reviews: tables made before get them here.
-    await db.raw(
-      `alter table ??.?? add column if not exists order_id text,
-         add column if not exists line_id text,
-         add column if not exists image_ids jsonb not null default '[]'::jsonb`,
-      [schema, REVIEWS_TABLE],
-    );
-    await db.raw('create index if not exists reviews_by_user on ??.?? (user_id) where not deleted', [
-      schema,
-      REVIEWS_TABLE,
-    ]);
-    await db.raw(
-      'create index if not exists reviews_by_status on ??.?? (status, product_sku, created_at desc) where not deleted',
-      [schema, REVIEWS_TABLE],
-    );
+    await createTables(db, schema, REVIEWS_READ_MODEL.tables);
   },
   async apply(events, trx, schema) {
     for (const recorded of events) {

@@ -11,8 +11,14 @@ export async function createTables(
 ): Promise<void> {
   for (const table of tables) {
     await db.raw(`create table if not exists ??.?? (${table.columns})`, [schema, table.name]);
+    for (const column of table.addedColumns ?? []) {
+      await db.raw(`alter table ??.?? add column if not exists ${column}`, [schema, table.name]);
+    }
     for (const [index, on] of Object.entries(table.indexes ?? {})) {
       await db.raw(`create index if not exists ?? on ??.?? ${on}`, [index, schema, table.name]);
+    }
+    for (const [index, on] of Object.entries(table.uniqueIndexes ?? {})) {
+      await db.raw(`create unique index if not exists ?? on ??.?? ${on}`, [index, schema, table.name]);
     }
   }
 }

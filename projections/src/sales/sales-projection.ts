@@ -22,8 +22,10 @@ import {
   SALES_PRODUCT_SUMS,
   SALES_PRODUCTS_TABLE,
   SALES_PROJECTION,
+  SALES_READ_MODEL,
   type SalesKind,
 } from '@printshop/shared-events/sales-read-model';
+import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
 import {
   cancelFigures,
@@ -113,54 +115,12 @@ async function addSums(
   }
 }
 
-const moneyColumns = (columns: readonly string[]) =>
-  columns.map((column) =>
-    column === 'orders' || column === 'units' ? `${column} integer` : `${column} bigint`,
-  );
-
 export const salesProjection: Projection<OrderEvent> = {
   name: SALES_PROJECTION,
   eventTypes: ['OrderPlaced', 'OrderPaid', 'OrderCancelled', 'OrderRefunded'],
-  tables: [
-    { name: SALES_ORDERS_TABLE, primaryKey: ['order_id'] },
-    { name: SALES_DAILY_TABLE, primaryKey: ['day', 'currency', 'kind'] },
-    { name: SALES_PRODUCTS_TABLE, primaryKey: ['day', 'currency', 'kind', 'category', 'sku'] },
-  ],
+  tables: SALES_READ_MODEL.tables,
   async migrate(db, schema) {
-    await db.raw(
-      `create table if not exists ??.?? (
-         order_id text primary key,
-         currency text not null,
-         status text not null,
-         refunded bigint not null,
-         refunded_usd bigint not null,
-         figures jsonb not null
-       )`,
-      [schema, SALES_ORDERS_TABLE],
-    );
-    await db.raw(
-      `create table if not exists ??.?? (
-         day date not null,
-         currency text not null,
-         kind text not null,
-         ${moneyColumns(SALES_DAILY_SUMS).join(' not null,\n')} not null,
-         primary key (day, currency, kind)
-       )`,
-      [schema, SALES_DAILY_TABLE],
-    );
-    await db.raw(
-      `create table if not exists ??.?? (
-         day date not null,
-         currency text not null,
-         kind text not null,
-         category text not null,
-         sku text not null,
-         name text not null,
-         ${moneyColumns(SALES_PRODUCT_SUMS).join(' not null,\n')} not null,
-         primary key (day, currency, kind, category, sku)
-       )`,
-      [schema, SALES_PRODUCTS_TABLE],
-    );
+    await createTables(db, schema, SALES_READ_MODEL.tables);
   },
   async apply(events, trx, schema) {
     const ids = [...new Set(events.map((event) => event.data.orderId))];

@@ -4,10 +4,11 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@printshop/shared-events/event-store';
 import { USER_EVENT_TYPES, USER_STREAM_CATEGORY, type UserEvent } from '@printshop/shared-events/events/user';
+import { USERS_PROJECTION, USERS_READ_MODEL, USERS_TABLE } from '@printshop/shared-events/users-read-model';
+import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
 
-export const USERS_PROJECTION = 'users';
-export const USERS_TABLE = 'users';
+export { USERS_PROJECTION, USERS_TABLE };
 
 /** `user-<userId>` -> userId (ids may contain '-'). */
 const userIdOf = (streamName: string) => streamName.slice(USER_STREAM_CATEGORY.length + 1);
@@ -57,25 +58,9 @@ async function applyOne(event: UserEvent, recorded: RecordedEvent, trx: Knex.Tra
 export const usersProjection: Projection<UserEvent> = {
   name: USERS_PROJECTION,
   eventTypes: USER_EVENT_TYPES,
-  tables: [{ name: USERS_TABLE, primaryKey: ['id'] }],
+  tables: USERS_READ_MODEL.tables,
   async migrate(db, schema) {
-    await db.raw(
-      `create table if not exists ??.?? (
-         id text primary key,
-         email text not null,
-         email_key text not null unique,
-         first_name text not null,
-         last_name text not null,
-         is_admin boolean not null,
-         password_changed_at timestamptz,
-         registered_at timestamptz not null
-       )`,
-      [schema, USERS_TABLE],
-    );
-    await db.raw('create index if not exists users_by_registration on ??.?? (registered_at desc, id)', [
-      schema,
-      USERS_TABLE,
-    ]);
+    await createTables(db, schema, USERS_READ_MODEL.tables);
   },
   async apply(events, trx, schema) {
     for (const recorded of events) await applyOne(recorded, recorded, trx, schema);

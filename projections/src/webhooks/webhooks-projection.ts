@@ -4,10 +4,15 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@printshop/shared-events/event-store';
 import { WEBHOOK_ENDPOINT_EVENT_TYPES, type WebhookEvent } from '@printshop/shared-events/events/webhook';
+import {
+  WEBHOOKS_PROJECTION,
+  WEBHOOKS_READ_MODEL,
+  WEBHOOK_ENDPOINTS_TABLE,
+} from '@printshop/shared-events/webhooks-read-model';
+import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
 
-export const WEBHOOKS_PROJECTION = 'webhooks';
-export const WEBHOOK_ENDPOINTS_TABLE = 'endpoints';
+export { WEBHOOKS_PROJECTION, WEBHOOK_ENDPOINTS_TABLE };
 
 async function applyOne(event: WebhookEvent, recorded: RecordedEvent, trx: Knex.Transaction, schema: string) {
   const table = () => trx.withSchema(schema).table(WEBHOOK_ENDPOINTS_TABLE);
@@ -55,21 +60,9 @@ async function applyOne(event: WebhookEvent, recorded: RecordedEvent, trx: Knex.
 export const webhooksProjection: Projection<WebhookEvent> = {
   name: WEBHOOKS_PROJECTION,
   eventTypes: WEBHOOK_ENDPOINT_EVENT_TYPES,
-  tables: [{ name: WEBHOOK_ENDPOINTS_TABLE, primaryKey: ['id'] }],
+  tables: WEBHOOKS_READ_MODEL.tables,
   async migrate(db, schema) {
-    await db.raw(
-      `create table if not exists ??.?? (
-         id text primary key,
-         url text not null,
-         events text[] not null,
-         active boolean not null,
-         sealed_secret text not null,
-         registered_position bigint not null,
-         created_at timestamptz not null,
-         updated_at timestamptz not null
-       )`,
-      [schema, WEBHOOK_ENDPOINTS_TABLE],
-    );
+    await createTables(db, schema, WEBHOOKS_READ_MODEL.tables);
   },
   async apply(events, trx, schema) {
     for (const recorded of events) await applyOne(recorded, recorded, trx, schema);

@@ -5,25 +5,12 @@ import type { Knex } from 'knex';
 import type { AddressDto } from '@printshop/shared-events/api/account';
 import { requireUser } from '@printshop/shared-events/auth';
 import { NotFound } from '@printshop/shared-events/errors';
+import { ADDRESSES_TABLE, type AddressRow } from '@printshop/shared-events/addresses-read-model';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 
 /** The projection (and schema `rm_addresses`) this router reads. */
 export const ADDRESSES_READ_MODEL = 'addresses';
-
-interface AddressRow {
-  id: string;
-  user_id: string;
-  full_name: string;
-  phone: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string | null;
-  postal_code: string | null;
-  country: string;
-  is_default: boolean;
-}
 
 function toDto(row: AddressRow): AddressDto {
   const dto: AddressDto = {
@@ -43,7 +30,8 @@ function toDto(row: AddressRow): AddressDto {
 
 export function addressesQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
   const router = new Router();
-  const rows = () => deps.db.withSchema(readModelSchema(ADDRESSES_READ_MODEL)).table<AddressRow>('addresses');
+  const rows = () =>
+    deps.db.withSchema(readModelSchema(ADDRESSES_READ_MODEL)).table<AddressRow>(ADDRESSES_TABLE);
   const fresh = readYourWrites(deps.waitFor, [ADDRESSES_READ_MODEL]);
 
   router.get('/api/addresses', fresh, async (ctx) => {

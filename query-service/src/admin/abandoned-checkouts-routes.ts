@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import {
   ABANDONED_CHECKOUTS_PROJECTION,
   ABANDONED_CHECKOUTS_TABLE,
+  type AbandonedCheckoutRow,
 } from '@printshop/shared-events/abandoned-checkouts-read-model';
 import { abandonedCheckoutsQuerySchema } from '@printshop/shared-events/api/admin';
 import { requireAdmin } from '@printshop/shared-events/auth';
@@ -15,18 +16,6 @@ import { toMajor } from '@printshop/shared-events/rules/money';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 
 export const ABANDONED_PAGE_SIZE = 20;
-
-interface CheckoutRow {
-  checkout_id: string;
-  email: string | null;
-  currency: string;
-  total: string;
-  usd_total: string;
-  items: Array<{ sku: string; name: string; quantity: number }>;
-  started_at: Date;
-  last_activity_at: Date;
-  recovery_requested_at: Date | null;
-}
 
 /** Open checkouts idle since `cutoff` or before. */
 export const abandonedCheckouts = (db: Knex, cutoff: Date) =>
@@ -53,7 +42,7 @@ export function abandonedCheckoutsRouter(deps: { db: Knex; waitFor: WaitForPosit
         .orderBy([{ column: 'last_activity_at', order: 'desc' }, { column: 'checkout_id' }])
         .limit(ABANDONED_PAGE_SIZE)
         .offset((page - 1) * ABANDONED_PAGE_SIZE)
-        .select<CheckoutRow[]>('*');
+        .select<AbandonedCheckoutRow[]>('*');
       const count = Number(total);
       ctx.body = {
         success: true,

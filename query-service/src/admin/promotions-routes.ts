@@ -6,36 +6,19 @@ import type { Knex } from 'knex';
 import { promotionDto, type PromotionDto } from '@printshop/shared-events/api/promotions';
 import { requireAdmin } from '@printshop/shared-events/auth';
 import { NotFound } from '@printshop/shared-events/errors';
-import type { PromotionTerms } from '@printshop/shared-events/events/promotion';
 import {
   PROMOTION_USES_TABLE,
   PROMOTIONS_PROJECTION,
   PROMOTIONS_TABLE,
+  type PromotionRow,
+  type PromotionUseRow,
 } from '@printshop/shared-events/promotions-read-model';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { normalizePromotionCode, PROMOTION_MESSAGES } from '@printshop/shared-events/rules/promotions';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 
-interface PromotionRow {
-  code: string;
-  terms: PromotionTerms;
-  created_at: Date;
-  ended_at: Date | null;
-  uses: number;
-  reserved: string | number;
-}
-
-interface UseRow {
-  checkout_id: string;
-  customer: string;
-  status: 'reserved' | 'released' | 'spent';
-  order_number: string | null;
-  discount: string | null;
-  currency: string | null;
-  beyond_limit: boolean;
-  at: Date;
-}
+type PromotionWithHolds = PromotionRow & { reserved: string | number };
 
 export function promotionsRouter(deps: { db: Knex; waitFor: WaitForPosition; now(): Date }): Router {
   const router = new Router();
@@ -46,7 +29,7 @@ export function promotionsRouter(deps: { db: Knex; waitFor: WaitForPosition; now
     deps.db
       .withSchema(schema)
       .from(`${PROMOTIONS_TABLE} as p`)
-      .select<PromotionRow[]>(
+      .select<PromotionWithHolds[]>(
         'p.*',
         deps.db
           .withSchema(schema)
@@ -58,7 +41,7 @@ export function promotionsRouter(deps: { db: Knex; waitFor: WaitForPosition; now
           .as('reserved'),
       );
 
-  const dto = (row: PromotionRow, now: Date): PromotionDto =>
+  const dto = (row: PromotionWithHolds, now: Date): PromotionDto =>
     promotionDto(
       {
         code: row.code,
@@ -91,7 +74,7 @@ export function promotionsRouter(deps: { db: Knex; waitFor: WaitForPosition; now
       .table(PROMOTION_USES_TABLE)
       .where({ code })
       .orderBy([{ column: 'at', order: 'desc' }, { column: 'checkout_id' }])
-      .select<UseRow[]>('*');
+      .select<PromotionUseRow[]>('*');
     ctx.body = {
       success: true,
       promotion: dto(row, now),

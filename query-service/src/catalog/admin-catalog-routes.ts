@@ -10,7 +10,11 @@ import type { Knex } from 'knex';
 import { pricePreviewQuerySchema, type CatalogChange } from '@printshop/shared-events/api/catalog-admin';
 import { adminCatalogDto, adminSettingsDto } from '@printshop/shared-events/api/catalog-admin-dto';
 import { requireAdmin } from '@printshop/shared-events/auth';
-import { CATALOG_CHANGES_TABLE, CATALOG_PROJECTION } from '@printshop/shared-events/catalog-read-model';
+import {
+  CATALOG_CHANGES_TABLE,
+  CATALOG_PROJECTION,
+  type CatalogChangeRow,
+} from '@printshop/shared-events/catalog-read-model';
 import { CARTS_PROJECTION } from '@printshop/shared-events/carts-read-model';
 import { NotFound, ValidationError } from '@printshop/shared-events/errors';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
@@ -21,15 +25,7 @@ import { previewPrice } from './price-preview';
 
 const HISTORY_LIMIT = 200;
 
-interface ChangeRow {
-  sku: string | null;
-  field: string;
-  before: unknown;
-  after: unknown;
-  changed_by: string;
-  changed_at: Date;
-  email: string | null;
-}
+type ChangeRow = Omit<CatalogChangeRow, 'position'> & { email: string | null };
 
 export function adminCatalogQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
   const router = new Router();

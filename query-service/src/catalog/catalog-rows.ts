@@ -6,35 +6,21 @@ import {
   CATALOG_PRODUCTS_TABLE,
   CATALOG_PROJECTION,
   CATALOG_SETTINGS_TABLE,
+  type CatalogProductRow,
+  type CatalogSettingsRow,
 } from '@printshop/shared-events/catalog-read-model';
-import type { ShippingSetting, TrustCopy } from '@printshop/shared-events/events/catalog';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { seedCatalogView } from '@printshop/shared-events/rules/catalog-seed';
 import type { CatalogEntry, CatalogView } from '@printshop/shared-events/rules/catalog-view';
 
 export const CATALOG_SCHEMA = readModelSchema(CATALOG_PROJECTION);
 
-interface ProductRow {
-  sku: string;
-  name: string;
-  description: string;
-  price_usd_cents: number;
-  size_prices: Record<string, number>;
-  hidden: boolean;
-}
-
-interface SettingsRow {
-  free_shipping_threshold_usd_cents: number;
-  shipping: Record<string, ShippingSetting>;
-  trust: TrustCopy;
-}
-
 const noTablesYet = (error: unknown): [] => {
   if ((error as { code?: unknown }).code === '42P01') return [];
   throw error;
 };
 
-const entryOf = (row: ProductRow): CatalogEntry => ({
+const entryOf = (row: CatalogProductRow): CatalogEntry => ({
   name: row.name,
   description: row.description,
   hidden: row.hidden,
@@ -44,8 +30,16 @@ const entryOf = (row: ProductRow): CatalogEntry => ({
 
 export async function readCatalogView(db: Knex): Promise<CatalogView> {
   const [products, settings] = await Promise.all([
-    db.withSchema(CATALOG_SCHEMA).table(CATALOG_PRODUCTS_TABLE).select<ProductRow[]>('*').catch(noTablesYet),
-    db.withSchema(CATALOG_SCHEMA).table(CATALOG_SETTINGS_TABLE).select<SettingsRow[]>('*').catch(noTablesYet),
+    db
+      .withSchema(CATALOG_SCHEMA)
+      .table(CATALOG_PRODUCTS_TABLE)
+      .select<CatalogProductRow[]>('*')
+      .catch(noTablesYet),
+    db
+      .withSchema(CATALOG_SCHEMA)
+      .table(CATALOG_SETTINGS_TABLE)
+      .select<CatalogSettingsRow[]>('*')
+      .catch(noTablesYet),
   ]);
   const seed = products.length === 0 || settings.length === 0 ? seedCatalogView() : undefined;
   const row = settings[0];

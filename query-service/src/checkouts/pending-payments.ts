@@ -3,6 +3,10 @@
 // enough that the provider still knows them.
 import type { Knex } from 'knex';
 import type { PaymentProvider } from '@printshop/shared-events/events/payment';
+import {
+  PAYMENT_REQUESTS_TABLE,
+  type PaymentRequestRow,
+} from '@printshop/shared-events/checkouts-read-model';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 
 export const CHECKOUTS_READ_MODEL = 'checkouts';
@@ -20,13 +24,13 @@ export async function pendingPayments(
 ): Promise<PendingPaymentRow[]> {
   const rows = await db
     .withSchema(readModelSchema(CHECKOUTS_READ_MODEL))
-    .table('payment_requests')
+    .table<PaymentRequestRow>(PAYMENT_REQUESTS_TABLE)
     .where({ status: 'pending' })
     .where('requested_at', '<', options.requestedBefore)
     .where('requested_at', '>', options.requestedAfter)
     .orderBy('requested_at')
     .limit(options.limit ?? 100)
-    .select<Array<{ provider: PaymentProvider; reference: string; checkout_id: string; test_mode: boolean }>>(
+    .select<Array<Pick<PaymentRequestRow, 'provider' | 'reference' | 'checkout_id' | 'test_mode'>>>(
       'provider',
       'reference',
       'checkout_id',

@@ -3,6 +3,7 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { requireUser } from '@printshop/shared-events/auth';
+import type { LoyaltyHistoryRow } from '@printshop/shared-events/loyalty-read-model';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { EARN_POINTS_PER_USD, POINT_VALUE_USD_CENTS } from '@printshop/shared-events/rules/loyalty';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
@@ -11,14 +12,6 @@ import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 export const LOYALTY_READ_MODEL = 'loyalty';
 /** Ours: the newest entries only; the balance covers all of them. */
 const HISTORY_LIMIT = 100;
-
-interface HistoryRow {
-  type: 'earned' | 'redeemed' | 'reversed';
-  points: string | number;
-  at: Date;
-  order_number: string | null;
-  reason: string | null;
-}
 
 export function loyaltyQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
   const router = new Router();
@@ -33,7 +26,13 @@ export function loyaltyQueryRouter(deps: { db: Knex; waitFor: WaitForPosition })
         .where({ user_id: userId })
         .orderBy('position', 'desc')
         .limit(HISTORY_LIMIT)
-        .select<HistoryRow[]>('type', 'points', 'at', 'order_number', 'reason'),
+        .select<Pick<LoyaltyHistoryRow, 'type' | 'points' | 'at' | 'order_number' | 'reason'>[]>(
+          'type',
+          'points',
+          'at',
+          'order_number',
+          'reason',
+        ),
     ]);
     ctx.body = {
       success: true,

@@ -15,6 +15,7 @@ import { idSchema } from '@printshop/shared-events/api/common';
 import { requireAdmin } from '@printshop/shared-events/auth';
 import { NotFound } from '@printshop/shared-events/errors';
 import type { OrderView } from '@printshop/shared-events/events/order-view';
+import { ORDER_EVENTS_TABLE, type OrderEventRow } from '@printshop/shared-events/order-audit-read-model';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { usersTable, USERS_READ_MODEL } from '../account/users-read-model';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
@@ -29,16 +30,6 @@ export const ADMIN_ORDERS_PAGE_SIZE = 20;
 export interface AdminOrdersQueryDeps extends PrintFileDeps {
   db: Knex;
   waitFor: WaitForPosition;
-}
-
-interface AuditRow {
-  event_id: string;
-  order_id: string;
-  position: number;
-  type: string;
-  at: Date;
-  actor: string | null;
-  data: Record<string, unknown>;
 }
 
 /** `search` as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
@@ -94,7 +85,7 @@ export function adminOrdersQueryRouter(deps: AdminOrdersQueryDeps): Router {
       const [events, user] = await Promise.all([
         deps.db
           .withSchema(readModelSchema(ORDER_AUDIT_READ_MODEL))
-          .table<AuditRow>('order_events')
+          .table<OrderEventRow>(ORDER_EVENTS_TABLE)
           .where({ order_id: view.orderId })
           .orderBy('position')
           .select('event_id', 'type', 'at', 'actor', 'data'),

@@ -9,7 +9,8 @@ import type { Knex } from 'knex';
 import { orderQuerySchema, trackOrderQuerySchema } from '@printshop/shared-events/api/orders';
 import { requireUser, type AuthContextState } from '@printshop/shared-events/auth';
 import { NotFound } from '@printshop/shared-events/errors';
-import { orderDto, type OrderView } from '@printshop/shared-events/events/order-view';
+import { orderDto } from '@printshop/shared-events/events/order-view';
+import { ORDERS_TABLE, type OrderRow } from '@printshop/shared-events/orders-read-model';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 
@@ -19,20 +20,11 @@ export const ORDER_NOT_FOUND = 'Order not found';
 /** Ours: a customer's list is capped; nobody reads past it in one page. */
 const MAX_LIST = 200;
 
-interface OrderRow {
-  order_id: string;
-  order_number: string;
-  user_id: string | null;
-  email_key: string;
-  archived: boolean;
-  view: OrderView;
-}
-
 const emailKey = (email: string) => email.trim().toLowerCase();
 
 export function ordersQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
   const router = new Router();
-  const orders = () => deps.db.withSchema(readModelSchema(ORDERS_READ_MODEL)).table<OrderRow>('orders');
+  const orders = () => deps.db.withSchema(readModelSchema(ORDERS_READ_MODEL)).table<OrderRow>(ORDERS_TABLE);
   const fresh = readYourWrites(deps.waitFor, [ORDERS_READ_MODEL]);
 
   router.get('/api/orders', fresh, async (ctx) => {

@@ -12,29 +12,13 @@ import type { Knex } from 'knex';
 import { adminReviewsQuerySchema } from '@printshop/shared-events/api/admin';
 import { reviewPhoto, reviewsQuerySchema, type REVIEW_SORTS } from '@printshop/shared-events/api/reviews';
 import { requireAdmin, requireUser } from '@printshop/shared-events/auth';
+import { REVIEWS_TABLE, type ReviewRow } from '@printshop/shared-events/reviews-read-model';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 
 /** The projection (and schema `rm_reviews`) this router reads. */
 export const REVIEWS_READ_MODEL = 'reviews';
 export const ADMIN_REVIEWS_PAGE_SIZE = 20;
-
-interface ReviewRow {
-  review_id: string;
-  user_id: string;
-  author_name: string;
-  rating: number;
-  content: string;
-  product_sku: string | null;
-  order_number: string | null;
-  order_id: string | null;
-  line_id: string | null;
-  image_ids: string[];
-  verified_purchase: boolean;
-  status: 'pending' | 'approved' | 'hidden';
-  deleted: boolean;
-  created_at: Date;
-}
 
 const publicReview = (row: ReviewRow) => ({
   id: row.review_id,
@@ -116,7 +100,7 @@ export function reviewsQueryRouter(deps: { db: Knex; waitFor: WaitForPosition })
   const reviews = () =>
     deps.db
       .withSchema(readModelSchema(REVIEWS_READ_MODEL))
-      .table<ReviewRow>('reviews')
+      .table<ReviewRow>(REVIEWS_TABLE)
       .where({ deleted: false });
   const fresh = readYourWrites(deps.waitFor, [REVIEWS_READ_MODEL]);
 

@@ -1,0 +1,51 @@
+// Posters (spec 2 §2, §3, §5, §9).
+import { POSTER_SUFFIX, image, inches, mm, type Product } from './product';
+
+export const posters: Product[] = [
+  {
+    sku: 'POSTERA4',
+    name: `A4 Poster | ${POSTER_SUFFIX}`,
+    category: 'Posters',
+    family: 'posters',
+    basePriceUsdCents: 178,
+    path: '/product/customized-poster-a4-print-custom-posters-online',
+    aliases: ['/product/poster-a4'],
+    imageUrl: image('poster-a4.webp'),
+    printSize: mm(210, 297),
+    cropAspectRatio: 210 / 297,
+    unit: 'poster',
+    badge: 'Popular Choice',
+    metaContentId: 'POSTERA4_12345',
+  },
+  {
+    sku: 'POSTERA3',
+    name: `A3 Poster | ${POSTER_SUFFIX}`,
+    category: 'Posters',
+    family: 'posters',
+    basePriceUsdCents: 198,
+    path: '/product/customized-poster-a3-print-custom-posters-online',
+    aliases: ['/product/poster-a3'],
+    imageUrl: image('poster-a3.webp'),
+    printSize: mm(297, 420),
+    cropAspectRatio: 297 / 420,
+    unit: 'poster',
+    badge: 'Professional Size',
+    metaContentId: 'POSTERA3_12346',
+  },
+  {
+    sku: 'POSTER1218',
+    name: `12x18 Poster | ${POSTER_SUFFIX}`,
+    category: 'Posters',
+    family: 'posters',
+    basePriceUsdCents: 218,
+    // Chosen: spec 2 §2 shows the 12x18 canonical path as {hash}; this follows the A4/A3 pattern.
+    path: '/product/customized-poster-12x18-print-custom-posters-online',
+    aliases: ['/product/poster-12x18'],
+    imageUrl: image('poster-12x18.webp'),
+    printSize: inches(12, 18),
+    cropAspectRatio: 12 / 18,
+    unit: 'poster',
+    badge: 'Premium Choice',
+    metaContentId: 'POSTER1218_12347',
+  },
+];

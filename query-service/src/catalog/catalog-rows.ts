@@ -10,7 +10,11 @@ import {
 import type { ShippingSetting, TrustCopy } from '@printshop/shared-events/events/catalog';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { seedCatalogView } from '@printshop/shared-events/rules/catalog-seed';
-import type { CatalogEntry, CatalogView } from '@printshop/shared-events/rules/catalog-view';
+import {
+  seedCurrencyRates,
+  type CatalogEntry,
+  type CatalogView,
+} from '@printshop/shared-events/rules/catalog-view';
 
 export const CATALOG_SCHEMA = readModelSchema(CATALOG_PROJECTION);
 
@@ -27,6 +31,7 @@ interface SettingsRow {
   free_shipping_threshold_usd_cents: number;
   shipping: Record<string, ShippingSetting>;
   trust: TrustCopy;
+  currency_rates: Record<string, number>;
 }
 
 const noTablesYet = (error: unknown): [] => {
@@ -58,6 +63,7 @@ export async function readCatalogView(db: Knex): Promise<CatalogView> {
             freeShippingThresholdUsdCents: row.free_shipping_threshold_usd_cents,
             shipping: row.shipping,
             trust: row.trust,
+            currencyRates: { ...seedCurrencyRates(), ...row.currency_rates, USD: 1 },
           }
         : null),
   };

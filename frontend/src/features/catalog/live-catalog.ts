@@ -3,6 +3,7 @@
 // answer, so a price or threshold the admin changed shows without a new build.
 import { useMemo } from 'react';
 import type { ProductDto } from '@printshop/shared-events/api/catalog';
+import type { TrustCopy } from '@printshop/shared-events/events/catalog';
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import { SEED_TRUST_COPY } from '@printshop/shared-events/rules/catalog-seed';
 import { seedCurrencyRates, type ShopSettings } from '@printshop/shared-events/rules/catalog-view';
@@ -83,4 +84,10 @@ export function useShippingAnnouncement(country: string | null | undefined, curr
 /** The owner's current currency rates; undefined (the code's table) before GET /api/settings answers. */
 export function useCurrencyRates(): CurrencyRates | undefined {
   return useShopSettings()?.currencyRates;
+}
+
+/** The owner's trust copy (delivery promise, rating line); the seed's until GET /api/settings answers. */
+export function useTrustCopy(): TrustCopy {
+  const { data } = useSettings();
+  return data?.trust ?? SEED_TRUST_COPY;
 }

@@ -91,3 +91,16 @@ export function useTrustCopy(): TrustCopy {
   const { data } = useSettings();
   return data?.trust ?? SEED_TRUST_COPY;
 }
+
+/**
+ * Whether the owner hid a product: GET /api/products answered without it. Before it answers (or
+ * when it fails) nothing counts as hidden, so a prerendered page keeps its products.
+ */
+export function useIsHidden(): (sku: string) => boolean {
+  const { data } = useProducts();
+  return useMemo(() => {
+    if (!data) return () => false;
+    const listed = new Set(data.map((p) => p.sku));
+    return (sku: string) => !listed.has(sku);
+  }, [data]);
+}

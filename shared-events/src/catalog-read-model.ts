@@ -35,6 +35,8 @@ export const CATALOG_READ_MODEL: ReadModel = {
          trust jsonb not null,
          last_position bigint not null
        `,
+      // Added with currency rates as settings; rates absent here are the code's table (catalog-view.ts).
+      addedColumns: ["currency_rates jsonb not null default '{}'"],
     },
     {
       name: CATALOG_CHANGES_TABLE,
@@ -69,6 +71,7 @@ export interface CatalogSettingsRow {
   free_shipping_threshold_usd_cents: number;
   shipping: Record<string, ShippingSetting>;
   trust: TrustCopy;
+  currency_rates: Record<string, number>;
   last_position: string | number;
 }
 export interface CatalogChangeRow {

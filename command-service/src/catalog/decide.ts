@@ -5,11 +5,14 @@ import type { Decider } from '@printshop/shared-events/decider';
 import { NotFound, RuleBroken, ValidationError } from '@printshop/shared-events/errors';
 import type { CatalogEvent, TrustCopy } from '@printshop/shared-events/events/catalog';
 import { seedCatalogEvents } from '@printshop/shared-events/rules/catalog-seed';
+import { isCurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { evolveCatalog, initialCatalogState, isSeeded, type CatalogState } from './catalog';
 
 /** 100,000 USD: far above any print; a typo of a few zeros is refused. */
 export const MAX_PRICE_USD_CENTS = 10_000_000;
 export const MAX_SHIPPING_DAYS = 365;
+/** Far above any display currency's rate (KRW ~1300); a typo of several zeros is refused. */
+export const MAX_RATE_PER_USD = 1_000_000;
 
 export const CATALOG_MESSAGES = {
   unknownSku: (sku: string) => `We have no product with the SKU "${sku}".`,
@@ -25,6 +28,11 @@ export const CATALOG_MESSAGES = {
   fee: 'A shipping fee is a whole number of minor units of the country’s currency, 0 or more.',
   days: `Delivery days are whole numbers from 0 to ${MAX_SHIPPING_DAYS}, the minimum not above the maximum.`,
   trust: 'Trust copy can have at most 500 characters.',
+  rate: (code: string) => `The rate of ${code} must be a number above 0 (units of ${code} per 1 USD).`,
+  rateTooHigh: (code: string) => `The rate of ${code} cannot be more than ${MAX_RATE_PER_USD} per 1 USD.`,
+  unknownCurrency: (code: string) =>
+    `We do not show prices in "${code}"; use one of the shop’s currency codes.`,
+  usdFixed: 'USD is the shop’s base currency: its rate is always 1.',
   notSeeded: 'The catalog has not been set up yet; restart the shop.',
 } as const;
 
@@ -42,6 +50,8 @@ export interface SettingsEdit {
   freeShippingThresholdUsdCents?: number;
   shipping?: Record<string, { feeMinor?: number; estimatedDays?: { min: number; max: number } }>;
   trust?: Partial<TrustCopy>;
+  /** Code -> units per 1 USD. */
+  currencyRates?: Record<string, unknown>;
 }
 
 interface Who {
@@ -166,6 +176,28 @@ function editSettings(state: CatalogState, data: SettingsEdit & Who): CatalogEve
         data: { field, text, previous: settings.trust[field], by, at },
       });
     }
+  }
+  events.push(...rateChanges(settings.currencyRates, data));
+  return events;
+}
+
+function rateChanges(rates: Readonly<Record<string, number>>, data: SettingsEdit & Who): CatalogEvent[] {
+  const { by, at } = data;
+  const events: CatalogEvent[] = [];
+  for (const [given, rate] of Object.entries(data.currencyRates ?? {})) {
+    const code = given.trim().toUpperCase();
+    const field = `currencyRates.${given}`;
+    if (!isCurrencyCode(code)) throw invalid(field, CATALOG_MESSAGES.unknownCurrency(given));
+    if (code === 'USD') {
+      if (rate === 1) continue;
+      throw invalid(field, CATALOG_MESSAGES.usdFixed);
+    }
+    if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0)
+      throw invalid(field, CATALOG_MESSAGES.rate(code));
+    if (rate > MAX_RATE_PER_USD) throw invalid(field, CATALOG_MESSAGES.rateTooHigh(code));
+    const previous = rates[code]!;
+    if (rate !== previous)
+      events.push({ type: 'CurrencyRateChanged', data: { code, rate, previous, by, at } });
   }
   return events;
 }

@@ -14,7 +14,9 @@ import { priceCart } from '@printshop/shared-events/rules/cart-pricing';
 import { priceCartWithCode } from '@printshop/shared-events/rules/promoted-cart';
 import { customerKey } from '@printshop/shared-events/rules/promotions';
 import { pricedSku } from '@printshop/shared-events/rules/catalog';
-import { currencyByCode, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
+import { ratesOf } from '@printshop/shared-events/rules/catalog-view';
+import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
+import { rateOf } from '@printshop/shared-events/rules/money';
 import { evolveCart, initialCart, type CartState } from '../cart/cart';
 import { availableLoyaltyPoints } from '../loyalty/balance';
 import { promotionStatus } from '../promotion/promotion';
@@ -118,7 +120,8 @@ export async function snapshotCart(
       total: priced.grandTotal,
       usdPaidSubtotal: priced.usd.subtotal - priced.usd.discount,
       usdTotal: priced.usd.grandTotal,
-      rate: currencyByCode(input.currency).ratePerUsd,
+      // The rate the checkout was priced with; it keeps it whatever the owner changes later.
+      rate: rateOf(input.currency, ratesOf(catalog)),
     },
   };
 }

@@ -80,6 +80,15 @@ function changeOf(event: CatalogEvent): Change | undefined {
         by,
         at,
       };
+    case 'CurrencyRateChanged':
+      return {
+        sku: null,
+        field: `currencyRate:${event.data.code}`,
+        before: event.data.previous,
+        after: event.data.rate,
+        by,
+        at,
+      };
     case 'TrustCopyChanged':
       return {
         sku: null,
@@ -139,13 +148,14 @@ async function applyOne(event: CatalogEvent, position: number, trx: Knex.Transac
       await product(event.data.sku, { hidden: event.type === 'ProductHidden' });
       break;
     case 'SettingsSeeded': {
-      const { freeShippingThresholdUsdCents, shipping, trust } = event.data;
+      const { freeShippingThresholdUsdCents, shipping, trust, currencyRates } = event.data;
       await settings()
         .insert({
           id: SETTINGS_ID,
           free_shipping_threshold_usd_cents: freeShippingThresholdUsdCents,
           shipping: JSON.stringify(shipping),
           trust: JSON.stringify(trust),
+          currency_rates: JSON.stringify(currencyRates ?? {}),
           last_position: position,
         })
         .onConflict('id')
@@ -164,6 +174,17 @@ async function applyOne(event: CatalogEvent, position: number, trx: Knex.Transac
           shipping: trx.raw(`shipping || jsonb_build_object(?::text, ?::jsonb)`, [
             event.data.country,
             JSON.stringify(event.data.rule),
+          ]),
+          last_position: position,
+        });
+      break;
+    case 'CurrencyRateChanged':
+      await settings()
+        .where({ id: SETTINGS_ID })
+        .update({
+          currency_rates: trx.raw(`currency_rates || jsonb_build_object(?::text, ?::numeric)`, [
+            event.data.code,
+            event.data.rate,
           ]),
           last_position: position,
         });

@@ -11,7 +11,11 @@ import {
 } from '@printshop/shared-events/catalog-read-model';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { seedCatalogView } from '@printshop/shared-events/rules/catalog-seed';
-import type { CatalogEntry, CatalogView } from '@printshop/shared-events/rules/catalog-view';
+import {
+  seedCurrencyRates,
+  type CatalogEntry,
+  type CatalogView,
+} from '@printshop/shared-events/rules/catalog-view';
 
 export const CATALOG_SCHEMA = readModelSchema(CATALOG_PROJECTION);
 
@@ -52,6 +56,7 @@ export async function readCatalogView(db: Knex): Promise<CatalogView> {
             freeShippingThresholdUsdCents: row.free_shipping_threshold_usd_cents,
             shipping: row.shipping,
             trust: row.trust,
+            currencyRates: { ...seedCurrencyRates(), ...row.currency_rates, USD: 1 },
           }
         : null),
   };

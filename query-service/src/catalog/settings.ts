@@ -20,7 +20,12 @@ export function shopSettings(settings?: ShopSettings | null): SettingsResponse {
       settings?.freeShippingThresholdUsdCents ?? DEFAULT_FREE_SHIPPING_THRESHOLD_USD_CENTS,
       'USD',
     ),
-    currencies: CURRENCIES.map((c) => ({ ...c, countries: [...c.countries] })),
+    // The owner's current rates (the code's table before any change).
+    currencies: CURRENCIES.map((c) => ({
+      ...c,
+      ratePerUsd: settings?.currencyRates[c.code] ?? c.ratePerUsd,
+      countries: [...c.countries],
+    })),
     shippingCountries: SHIPPING_RULES.map((base) => {
       const rule = ruleIn(base, settings);
       return { ...rule, estimatedDays: { ...rule.estimatedDays } };

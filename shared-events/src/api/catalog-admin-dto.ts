@@ -48,5 +48,6 @@ export function adminSettingsDto(settings: ShopSettings): AdminSettings {
         : [];
     }),
     trust: { ...settings.trust },
+    currencyRates: { ...settings.currencyRates },
   };
 }

@@ -21,6 +21,8 @@ export const editSettingsBodySchema = z.object({
     .record(z.string().max(10), z.object({ feeMinor: amount.optional(), estimatedDays: days.optional() }))
     .optional(),
   trust: z.object({ deliveryPromise: text(500).optional(), ratingText: text(500).optional() }).optional(),
+  /** Code -> units per 1 USD; checked by the command (clear message per code). */
+  currencyRates: z.record(z.string().max(10), z.unknown()).optional(),
 });
 
 export const pricePreviewQuerySchema = z.object({
@@ -92,6 +94,8 @@ export const adminSettingsSchema = z.object({
     }),
   ),
   trust: z.object({ deliveryPromise: z.string(), ratingText: z.string() }),
+  /** Code -> units per 1 USD (USD is 1) */
+  currencyRates: z.record(z.string(), z.number()),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export const adminSettingsResponseSchema = okSchema.extend({ settings: adminSettingsSchema });

@@ -68,6 +68,8 @@ export const SettingsSeeded = defineEvent(
     freeShippingThresholdUsdCents: cents,
     shipping: z.record(z.string(), shippingSettingSchema),
     trust: trustCopySchema,
+    /** Units per USD by display currency; absent in shops seeded before rates were settings (then the code's table). */
+    currencyRates: z.record(z.string(), z.number().positive()).optional(),
     by,
     at,
   }),
@@ -96,6 +98,17 @@ export const TrustCopyChanged = defineEvent(
     at,
   }),
 );
+/** An admin set a display currency's rate (units per 1 USD); USD itself stays 1. */
+export const CurrencyRateChanged = defineEvent(
+  'CurrencyRateChanged',
+  z.object({
+    code: z.string().regex(/^[A-Z]{3}$/),
+    rate: z.number().positive(),
+    previous: z.number().positive(),
+    by,
+    at,
+  }),
+);
 
 export const catalogEvents = [
   ProductListed,
@@ -108,6 +121,7 @@ export const catalogEvents = [
   FreeShippingThresholdChanged,
   ShippingRuleChanged,
   TrustCopyChanged,
+  CurrencyRateChanged,
 ];
 export const CATALOG_EVENT_TYPES = catalogEvents.map((event) => event.type);
 
@@ -121,6 +135,7 @@ export type CatalogEvent =
   | EventOf<typeof SettingsSeeded>
   | EventOf<typeof FreeShippingThresholdChanged>
   | EventOf<typeof ShippingRuleChanged>
-  | EventOf<typeof TrustCopyChanged>;
+  | EventOf<typeof TrustCopyChanged>
+  | EventOf<typeof CurrencyRateChanged>;
 export type ShippingSetting = z.infer<typeof shippingSettingSchema>;
 export type TrustCopy = z.infer<typeof trustCopySchema>;

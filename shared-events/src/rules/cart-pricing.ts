@@ -23,7 +23,7 @@
 // - grandTotal = subtotal - discount + shippingFee; never negative, as discounts stay below the
 //   subtotal.
 import { pricedSku, shortName, type Family } from './catalog';
-import type { CatalogView } from './catalog-view';
+import { ratesOf, type CatalogView } from './catalog-view';
 import { lineTemplate } from './collage-slots';
 import type { CurrencyCode } from './currencies';
 import { applyQuantityDiscount, discountAmount, POSTER_DISCOUNT, UPLOAD_PANEL_DISCOUNT } from './discounts';
@@ -190,6 +190,7 @@ export function priceLines<L extends PricingLine>(
   const converted = convertLines(
     known.map(({ line, priced }) => ({ unitUsdCents: priced.unitPriceUsdCents, quantity: line.quantity })),
     currency,
+    ratesOf(catalog),
   );
   const items = known.map(({ line, priced }, index): PricedItem<L> => {
     const display = converted.lines[index]!;
@@ -220,7 +221,12 @@ export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): Pr
 
   const promotion =
     input.promotion &&
-    promotionDiscount(input.promotion.terms, eligibleAmounts(input.promotion.terms, items, bands), currency);
+    promotionDiscount(
+      input.promotion.terms,
+      eligibleAmounts(input.promotion.terms, items, bands),
+      currency,
+      ratesOf(input.catalog),
+    );
   const promotionDiscountDisplay = promotion?.display ?? 0;
   const promotionDiscountUsd = promotion?.usd ?? 0;
 
@@ -231,7 +237,7 @@ export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): Pr
   const loyaltyDiscountUsd = loyalty.discountUsdCents;
   // Half-unit rounding of the conversion must never push the discount past what is left.
   const loyaltyDiscount = Math.min(
-    convertFromUsd(loyaltyDiscountUsd, currency),
+    convertFromUsd(loyaltyDiscountUsd, currency, ratesOf(input.catalog)),
     subtotal - bandDiscount - promotionDiscountDisplay,
   );
 

@@ -2,7 +2,7 @@
 // stream: a fresh shop looks exactly as the code describes it; afterwards only events change it.
 import type { CatalogEvent } from '../events/catalog';
 import { PRODUCTS } from './catalog';
-import { emptyCatalogView, evolveCatalogView, type CatalogView } from './catalog-view';
+import { emptyCatalogView, evolveCatalogView, seedCurrencyRates, type CatalogView } from './catalog-view';
 import { toMinor } from './money';
 import {
   DEFAULT_FREE_SHIPPING_THRESHOLD_USD_CENTS,
@@ -45,6 +45,7 @@ export function seedCatalogEvents(at: string): CatalogEvent[] {
         ]),
       ),
       trust: { ...SEED_TRUST_COPY },
+      currencyRates: seedCurrencyRates(),
       by: SEED_ACTOR,
       at,
     },

@@ -4,7 +4,8 @@
 // (catalog-seed.ts), so both agree until an admin changes something.
 import type { CatalogEvent, ShippingSetting, TrustCopy } from '../events/catalog';
 import type { Product } from './catalog';
-import { toMajor } from './money';
+import { CURRENCIES, type CurrencyCode } from './currencies';
+import { toMajor, type CurrencyRates } from './money';
 import type { ShippingRule } from './shipping';
 
 export interface CatalogEntry {
@@ -23,6 +24,17 @@ export interface ShopSettings {
   /** Country -> its fee and delivery days; countries absent keep the code's rule. */
   shipping: Readonly<Record<string, ShippingSetting>>;
   trust: TrustCopy;
+  /** Units per USD of every display currency (currencies.ts is the seed; USD is always 1). */
+  currencyRates: Readonly<Record<CurrencyCode, number>>;
+}
+
+/** The spec's table (currencies.ts): the rates of a new shop and of one seeded before rates were settings. */
+export const seedCurrencyRates = (): Record<CurrencyCode, number> =>
+  Object.fromEntries(CURRENCIES.map((c) => [c.code, c.ratePerUsd])) as Record<CurrencyCode, number>;
+
+/** The rates every server-side conversion uses: the owner's, or the seed's without a view. */
+export function ratesOf(view: CatalogView | undefined): CurrencyRates | undefined {
+  return view?.settings?.currencyRates;
 }
 
 export interface CatalogView {
@@ -65,8 +77,10 @@ export function evolveCatalogView(view: CatalogView, event: CatalogEvent): Catal
     case 'ProductShown':
       return product(event.data.sku, { hidden: false });
     case 'SettingsSeeded': {
-      const { freeShippingThresholdUsdCents, shipping, trust } = event.data;
-      return { ...view, settings: { freeShippingThresholdUsdCents, shipping, trust } };
+      const { freeShippingThresholdUsdCents, shipping, trust, currencyRates } = event.data;
+      // A shop seeded before rates were settings has none in its seed: the code's table then.
+      const rates = { ...seedCurrencyRates(), ...currencyRates, USD: 1 };
+      return { ...view, settings: { freeShippingThresholdUsdCents, shipping, trust, currencyRates: rates } };
     }
     case 'FreeShippingThresholdChanged':
       return settings({ freeShippingThresholdUsdCents: event.data.usdCents });
@@ -77,6 +91,10 @@ export function evolveCatalogView(view: CatalogView, event: CatalogEvent): Catal
     case 'TrustCopyChanged':
       return view.settings
         ? settings({ trust: { ...view.settings.trust, [event.data.field]: event.data.text } })
+        : view;
+    case 'CurrencyRateChanged':
+      return view.settings && event.data.code !== 'USD'
+        ? settings({ currencyRates: { ...view.settings.currencyRates, [event.data.code]: event.data.rate } })
         : view;
     default:
       return view;

@@ -75,16 +75,22 @@ export function convertToUsdAtRate(minor: number, ratePerUsd: number, decimals: 
   return checkedNumber(divideRoundingHalfAwayFromZero(numerator, rate.units * powerOfTen(decimals)));
 }
 
-/** USD cents to minor units of a display currency. */
-export function convertFromUsd(usdCents: number, currency: CurrencyCode): number {
-  const { ratePerUsd, decimals } = currencyByCode(currency);
-  return convertFromUsdAtRate(usdCents, ratePerUsd, decimals);
+/** Units per USD by display currency, as the owner set them (catalog-view.ts ratesOf); missing codes keep the seed. */
+export type CurrencyRates = Readonly<Partial<Record<CurrencyCode, number>>>;
+
+/** The rate of `currency` in `rates`, else the seed table's (currencies.ts). */
+export function rateOf(currency: CurrencyCode, rates?: CurrencyRates): number {
+  return rates?.[currency] ?? currencyByCode(currency).ratePerUsd;
 }
 
-/** Minor units of a display currency to USD cents. */
-export function convertToUsd(minor: number, currency: CurrencyCode): number {
-  const { ratePerUsd, decimals } = currencyByCode(currency);
-  return convertToUsdAtRate(minor, ratePerUsd, decimals);
+/** USD cents to minor units of a display currency, at the given rates (the seed's when absent). */
+export function convertFromUsd(usdCents: number, currency: CurrencyCode, rates?: CurrencyRates): number {
+  return convertFromUsdAtRate(usdCents, rateOf(currency, rates), currencyByCode(currency).decimals);
+}
+
+/** Minor units of a display currency to USD cents, at the given rates (the seed's when absent). */
+export function convertToUsd(minor: number, currency: CurrencyCode, rates?: CurrencyRates): number {
+  return convertToUsdAtRate(minor, rateOf(currency, rates), currencyByCode(currency).decimals);
 }
 
 /** Major units for API answers (API.md): 1234 EUR cents -> 12.34; 1500 JPY -> 1500. */
@@ -135,10 +141,11 @@ export interface ConvertedLine {
 export function convertLines(
   lines: readonly UsdLine[],
   currency: CurrencyCode,
+  rates?: CurrencyRates,
 ): { lines: ConvertedLine[]; totalMinor: number } {
   const converted = lines.map(({ unitUsdCents, quantity }) => {
     assertMinor(quantity, 'A quantity');
-    const unitMinor = convertFromUsd(unitUsdCents, currency);
+    const unitMinor = convertFromUsd(unitUsdCents, currency, rates);
     return { unitMinor, quantity, lineMinor: unitMinor * quantity };
   });
   return { lines: converted, totalMinor: sumMinor(converted.map((l) => l.lineMinor)) };
@@ -148,8 +155,9 @@ export function convertLines(
 export function convertAmounts(
   usdCents: readonly number[],
   currency: CurrencyCode,
+  rates?: CurrencyRates,
 ): { amounts: number[]; totalMinor: number } {
-  const amounts = usdCents.map((amount) => convertFromUsd(amount, currency));
+  const amounts = usdCents.map((amount) => convertFromUsd(amount, currency, rates));
   return { amounts, totalMinor: sumMinor(amounts) };
 }
 

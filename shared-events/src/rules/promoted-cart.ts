@@ -2,6 +2,7 @@
 // without it, with the message saying why. One rule for the cart page, the code's own call and the
 // checkout, so all three say the same.
 import { priceCart, type CartPricingInput, type PricedCart, type PricingLine } from './cart-pricing';
+import { ratesOf } from './catalog-view';
 import { eligibleAmounts, PROMOTION_MESSAGES, promotionRefusal, type PromotionStatus } from './promotions';
 
 export interface PromotedCart<L extends PricingLine> {
@@ -18,12 +19,16 @@ export function priceCartWithCode<L extends PricingLine>(
 ): PromotedCart<L> {
   const plain = priceCart(input);
   if (!status) return { priced: plain, refusal: PROMOTION_MESSAGES.invalid };
-  const refusal = promotionRefusal(status, {
-    at,
-    currency: input.currency,
-    subtotal: plain.subtotal,
-    eligible: eligibleAmounts(status.terms, plain.items, plain.bands),
-  });
+  const refusal = promotionRefusal(
+    status,
+    {
+      at,
+      currency: input.currency,
+      subtotal: plain.subtotal,
+      eligible: eligibleAmounts(status.terms, plain.items, plain.bands),
+    },
+    ratesOf(input.catalog),
+  );
   if (refusal !== undefined) return { priced: plain, refusal };
   return { priced: priceCart({ ...input, promotion: { code: status.code, terms: status.terms } }) };
 }

@@ -15,7 +15,7 @@ import type { BandDiscount, PricedItem, PricingLine } from './cart-pricing';
 import { bandGroupOf } from './cart-pricing';
 import type { CurrencyCode } from './currencies';
 import { discountAmount } from './discounts';
-import { convertFromUsd, convertToUsd, formatMoney, sumMinor } from './money';
+import { convertFromUsd, convertToUsd, formatMoney, sumMinor, type CurrencyRates } from './money';
 
 export const PROMOTION_MESSAGES = {
   invalid: 'This code is not valid.',
@@ -87,6 +87,7 @@ export function promotionDiscount(
   terms: Pick<PromotionTerms, 'percentBps' | 'amountsOff'>,
   eligible: EligibleAmounts,
   currency: CurrencyCode,
+  rates?: CurrencyRates,
 ): EligibleAmounts | undefined {
   if (terms.percentBps !== undefined) {
     return {
@@ -97,13 +98,14 @@ export function promotionDiscount(
   const amount = terms.amountsOff?.[currency];
   if (amount === undefined) return undefined;
   const display = Math.min(amount, eligible.display);
-  return { display, usd: Math.min(convertToUsd(display, currency), eligible.usd) };
+  return { display, usd: Math.min(convertToUsd(display, currency, rates), eligible.usd) };
 }
 
 /** Why the code cannot be used now on this cart; undefined when it can. */
 export function promotionRefusal(
   status: PromotionStatus,
   cart: { at: string; currency: CurrencyCode; subtotal: number; eligible: EligibleAmounts },
+  rates?: CurrencyRates,
 ): string | undefined {
   const { terms } = status;
   const at = Date.parse(cart.at);
@@ -115,7 +117,7 @@ export function promotionRefusal(
     return PROMOTION_MESSAGES.notForCurrency(cart.currency);
   }
   if (cart.eligible.display <= 0) return PROMOTION_MESSAGES.notForItems;
-  const minimum = convertFromUsd(terms.minSubtotalUsdCents ?? 0, cart.currency);
+  const minimum = convertFromUsd(terms.minSubtotalUsdCents ?? 0, cart.currency, rates);
   if (cart.subtotal < minimum) {
     return PROMOTION_MESSAGES.minimum(formatMoney(minimum - cart.subtotal, cart.currency));
   }

@@ -15,11 +15,19 @@ describe('shipping terms in the display currency', () => {
     ['JP', 'JPY', 1500, 7500],
     ['DE', 'EUR', 900, 4500],
     ['HR', 'EUR', 900, 4500], // the kuna rule, converted to the euro
-    ['IN', 'INR', 1000, 5000],
+    ['IN', 'INR', 9900, 99900],
     ['BR', 'USD', 1000, 5000], // rest of world
   ] as const)('given %s in %s, then shipping is %i, free from %i', (country, currency, base, free) => {
     const terms = shippingTermsIn(country, currency);
     expect([terms.baseRate, terms.freeShippingThreshold]).toEqual([base, free]);
+  });
+
+  it('given India, then a ₹998.99 order pays ₹99 shipping and a ₹999 order ships free', () => {
+    const terms = shippingTermsIn('IN', 'INR');
+    expect(shipsFree(terms, 99899)).toBe(false);
+    expect(terms.baseRate).toBe(9900);
+    expect(shipsFree(terms, 99900)).toBe(true);
+    expect(terms.rule.estimatedDays).toEqual({ min: 3, max: 7 });
   });
 
   it('given a subtotal one minor unit below the threshold, then shipping is charged; at it, free', () => {
@@ -44,7 +52,7 @@ describe('the header announcement', () => {
     ['DE', 'GBP', 'Free shipping on orders over £38.64'],
     ['JP', 'JPY', 'Free shipping on orders over ¥7,500'],
     ['HU', 'USD', 'Free shipping on orders over $42.25'],
-    ['IN', 'INR', 'Free shipping on orders over ₹50.00'],
+    ['IN', 'INR', 'Free shipping on orders over ₹999.00'],
     ['BR', 'USD', 'Worldwide shipping available'],
     [undefined, 'EUR', 'Worldwide shipping available'],
   ] as const)('given a visitor from %s choosing %s, then it reads %j', (country, currency, text) => {

@@ -13,7 +13,14 @@
 
 import { ruleIn, type ShopSettings } from './catalog-view';
 import { isCurrencyCode, type CurrencyCode } from './currencies';
-import { convertFromUsd, convertToUsdAtRate, formatMoney, toMinor } from './money';
+import {
+  convertFromUsd,
+  convertToUsdAtRate,
+  formatMoney,
+  rateOf,
+  toMinor,
+  type CurrencyRates,
+} from './money';
 import { decimalsOf } from './currencies';
 import {
   hasOwnRule,
@@ -40,11 +47,15 @@ function inDisplay(
   rule: ShippingRule,
   major: number,
   currency: CurrencyCode,
+  rates: CurrencyRates | undefined,
 ): { minor: number; usd: number } {
   const ruleMinor = toMinor(major, rule.currency);
-  const usd = convertToUsdAtRate(ruleMinor, ruleCurrencyRate(rule.currency), decimalsOf(rule.currency));
+  const ruleRate = isCurrencyCode(rule.currency)
+    ? rateOf(rule.currency, rates)
+    : ruleCurrencyRate(rule.currency);
+  const usd = convertToUsdAtRate(ruleMinor, ruleRate, decimalsOf(rule.currency));
   const sameCurrency = isCurrencyCode(rule.currency) && rule.currency === currency;
-  return { minor: sameCurrency ? ruleMinor : convertFromUsd(usd, currency), usd };
+  return { minor: sameCurrency ? ruleMinor : convertFromUsd(usd, currency, rates), usd };
 }
 
 /**
@@ -57,9 +68,10 @@ export function shippingTermsIn(
   settings?: ShopSettings | null,
 ): ShippingTerms {
   const rule = ruleIn(shippingRuleFor(country), settings);
-  const base = inDisplay(rule, rule.baseRate, currency);
+  const rates = settings?.currencyRates;
+  const base = inDisplay(rule, rule.baseRate, currency, rates);
   const free =
-    rule.freeShippingThreshold === null ? null : inDisplay(rule, rule.freeShippingThreshold, currency);
+    rule.freeShippingThreshold === null ? null : inDisplay(rule, rule.freeShippingThreshold, currency, rates);
   return {
     rule,
     listed: hasOwnRule(country),

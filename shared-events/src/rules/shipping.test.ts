@@ -27,7 +27,7 @@ describe('the shipping countries', () => {
   });
 
   it.each([
-    ['IN', 'INR', 10, 50, 3, 7],
+    ['IN', 'INR', 99, 999, 3, 7],
     ['US', 'USD', 10, 50, 10, 15],
     ['CA', 'CAD', 13, 65, 10, 15],
     ['GB', 'GBP', 8, 40, 10, 14],

@@ -120,8 +120,12 @@ export const SHIPPING_RULES: readonly ShippingRule[] = [
   europe('BG', 'Bulgaria', 'BGN', 18, 100),
 ];
 
-/** Fulfilment is in India; it has a rule but is not one of the 41 "We Ship Worldwide" countries. */
-export const DOMESTIC_RULE: ShippingRule = rule('IN', 'India', 'domestic', 'INR', 10, 50, 3, 7);
+/**
+ * Fulfilment is in India; it has a rule but is not one of the 41 "We Ship Worldwide" countries.
+ * Rupee amounts of their own (chosen): ₹99 flat, free from ₹999 — the dollar figures copied as
+ * rupees (₹10, free from ₹50) made shipping in India free for every real order.
+ */
+export const DOMESTIC_RULE: ShippingRule = rule('IN', 'India', 'domestic', 'INR', 99, 999, 3, 7);
 
 /** Any country without a rule of its own. */
 export const REST_OF_WORLD_RULE: ShippingRule = rule(

@@ -1,9 +1,10 @@
 // The desktop menu bar: one dropdown open at a time, closed on route change, Escape and outside
 // clicks; each dropdown opens by click, by hover, or by ArrowDown on its button.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { moveFocus, useDismiss } from '../../lib/use-dismiss';
-import { NAV_LINKS, NAV_MENUS, type NavMenu } from './nav-items';
+import { NAV_LINKS, NAV_MENUS, visibleMenus, type NavMenu } from './nav-items';
+import { useIsHidden } from '../../features/catalog/live-catalog';
 
 function Dropdown({
   menu,
@@ -80,6 +81,8 @@ function Dropdown({
 
 export function DesktopNav() {
   const [openId, setOpenId] = useState<string | null>(null);
+  const isHidden = useIsHidden();
+  const menus = useMemo(() => visibleMenus(NAV_MENUS, isHidden), [isHidden]);
   const root = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   const close = useCallback(() => setOpenId(null), []);
@@ -97,7 +100,7 @@ export function DesktopNav() {
   return (
     <nav className="nav" aria-label="Main">
       <ul className="nav__list" ref={root}>
-        {NAV_MENUS.map((menu) => (
+        {menus.map((menu) => (
           <Dropdown
             key={menu.id}
             menu={menu}

@@ -3,6 +3,7 @@
 import { Link } from 'react-router';
 import { SHIPPING_RULES, shippingRegions } from '@printshop/shared-events/rules/shipping';
 import { Icon } from '../../components/icon';
+import { useTrustCopy } from '../../features/catalog/live-catalog';
 import { PAYMENT_METHODS, POSTAL_ADDRESS, SITE_NAME, SUPPORT_EMAIL } from '../../lib/site';
 import './footer.css';
 
@@ -15,7 +16,8 @@ const PROMISES = [
   {
     icon: 'truck' as const,
     title: 'Fast Shipping',
-    text: 'Printed in days and tracked all the way to your door.',
+    // Shown as the owner's delivery promise (useTrustCopy: GET /api/settings, the seed's before).
+    text: '',
   },
   {
     icon: 'refresh' as const,
@@ -27,10 +29,12 @@ const PROMISES = [
 const regions = shippingRegions();
 
 export function Footer() {
+  const trust = useTrustCopy();
+  const promises = PROMISES.map((p) => (p.icon === 'truck' ? { ...p, text: trust.deliveryPromise } : p));
   return (
     <footer className="footer">
       <section className="footer__promises" aria-label="Why shop with us">
-        {PROMISES.map((p) => (
+        {promises.map((p) => (
           <div key={p.title} className="footer__promise">
             <span className="footer__promise-icon">
               <Icon name={p.icon} />

@@ -1,12 +1,13 @@
 // The mobile and tablet menu's panel: drill-down sections, Back to Menu and Close Menu (spec 1 §2).
 // It is modal: focus starts on its first control and Tab stays inside; Escape closes it. It lists
 // the cart too, so a phone's menu reaches every place the header does.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useCartCount } from '../../features/cart/use-cart-count';
 import { useSignOut } from '../../features/session/api/use-sign-out';
 import { displayName, useSession } from '../../features/session/use-session';
-import { ACCOUNT_LINKS, NAV_LINKS, NAV_MENUS } from './nav-items';
+import { ACCOUNT_LINKS, NAV_LINKS, NAV_MENUS, visibleMenus } from './nav-items';
+import { useIsHidden } from '../../features/catalog/live-catalog';
 import { SearchForm } from './search-form';
 
 /** Tab and Shift+Tab cycle inside the open menu (it is modal). */
@@ -26,11 +27,13 @@ function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
 
 export function MobileMenuPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const [sectionId, setSectionId] = useState<string | null>(null);
+  const isHidden = useIsHidden();
+  const menus = useMemo(() => visibleMenus(NAV_MENUS, isHidden), [isHidden]);
   const { user } = useSession();
   const signOut = useSignOut();
   const cart = useCartCount();
   const panel = useRef<HTMLDivElement>(null);
-  const section = NAV_MENUS.find((m) => m.id === sectionId);
+  const section = menus.find((m) => m.id === sectionId);
 
   // Each view starts with focus on its first control, so keyboard users land inside the menu.
   useEffect(() => {
@@ -87,7 +90,7 @@ export function MobileMenuPanel({ id, onClose }: { id: string; onClose: () => vo
           <>
             <SearchForm idPrefix="mobile" />
             <ul className="mobile-menu__list">
-              {NAV_MENUS.map((menu) => (
+              {menus.map((menu) => (
                 <li key={menu.id}>
                   <button type="button" onClick={() => setSectionId(menu.id)}>
                     {menu.label}

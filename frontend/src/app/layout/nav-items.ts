@@ -5,6 +5,8 @@ import { PRODUCTS, shortName, type Product } from '@printshop/shared-events/rule
 export interface NavLinkItem {
   label: string;
   to: string;
+  /** The product a menu link leads to. */
+  sku?: string;
 }
 export interface NavGroup {
   heading: string;
@@ -19,7 +21,17 @@ export interface NavMenu {
 }
 
 const links = (filter: (p: Product) => boolean): NavLinkItem[] =>
-  PRODUCTS.filter(filter).map((p) => ({ label: shortName(p.name), to: p.path }));
+  PRODUCTS.filter(filter).map((p) => ({ label: shortName(p.name), to: p.path, sku: p.sku }));
+
+/** The menus without the links of products the owner hid (useIsHidden); groups left empty go. */
+export function visibleMenus(menus: readonly NavMenu[], isHidden: (sku: string) => boolean): NavMenu[] {
+  return menus.map((menu) => ({
+    ...menu,
+    groups: menu.groups
+      .map((group) => ({ ...group, links: group.links.filter((l) => !l.sku || !isHidden(l.sku)) }))
+      .filter((group) => group.links.length > 0),
+  }));
+}
 
 export const NAV_MENUS: readonly NavMenu[] = [
   {

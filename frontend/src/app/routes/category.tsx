@@ -6,6 +6,7 @@ import { StructuredData } from '../../components/structured-data';
 import { useAbsoluteUrl } from '../../lib/site';
 import { breadcrumbList } from '../../lib/structured-data';
 import { ProductCard, ProductGrid } from '../../features/catalog/components/product-card';
+import { useIsHidden } from '../../features/catalog/live-catalog';
 import { fromCatalogProduct } from '../../features/catalog/product-view';
 
 const INTROS: Record<string, string> = {
@@ -20,7 +21,9 @@ export function Component() {
   const { pathname } = useLocation();
   const url = useAbsoluteUrl();
   const page = CATEGORY_PAGES.find((c) => c.path === pathname.replace(/\/+$/, ''));
-  const products = productsOnCategoryPage(pathname);
+  const isHidden = useIsHidden();
+  // Products the owner hid leave the page once the live list answers.
+  const products = productsOnCategoryPage(pathname)?.filter((p) => !isHidden(p.sku));
   if (!page || !products) return <Navigate to="/" replace />;
   const canonicalPath = page.path === '/product-category/customisations' ? '/prints' : page.path;
   return (

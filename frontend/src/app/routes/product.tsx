@@ -7,7 +7,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { productByPath, shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import { Icon } from '../../components/icon';
 import { ProductHead } from '../../features/catalog/components/product-head';
-import { useLiveProduct } from '../../features/catalog/live-catalog';
+import { useIsHidden, useLiveProduct } from '../../features/catalog/live-catalog';
 import { refreshCart } from '../../features/cart/api/get-cart';
 import { useCurrency } from '../../features/currency/use-currency';
 import { PosterPage } from '../../features/posters/components/poster-page';
@@ -30,6 +30,17 @@ function sizeText(product: Product): string {
   return `${width} x ${height} ${unit === 'in' ? 'in' : 'mm'}`;
 }
 
+/** A product the owner hid: its old links still land somewhere useful. */
+function NoLongerAvailable({ name }: { name: string }) {
+  return (
+    <section className="product-page" aria-labelledby="unavailable-title">
+      <h1 id="unavailable-title">{name}</h1>
+      <p role="status">This product is no longer available.</p>
+      <Link to="/">Back to the home page</Link>
+    </section>
+  );
+}
+
 export function Component() {
   const { pathname } = useLocation();
   // The owner's live prices win over the code's (and a prerendered page's) once the list answers.
@@ -37,7 +48,9 @@ export function Component() {
   const { formatCents } = useCurrency();
   const queryClient = useQueryClient();
   const onCartChanged = useCallback(() => void refreshCart(queryClient), [queryClient]);
+  const isHidden = useIsHidden();
   if (!product) return <Navigate to="/" replace />;
+  if (isHidden(product.sku)) return <NoLongerAvailable name={shortName(product.name)} />;
   const name = shortName(product.name);
   const reviews = <ProductReviews key={`reviews-${product.sku}`} sku={product.sku} name={name} />;
   if (product.family === 'posters')

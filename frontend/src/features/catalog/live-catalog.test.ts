@@ -16,6 +16,7 @@ describe('live catalog', () => {
   it('given settings with a 60 USD threshold and a 9 GBP UK fee, then the US banner says 60 and the UK fee is 9', () => {
     const settings = settingsOf({
       freeShippingThresholdUsd: 60,
+      currencies: [],
       shippingCountries: [
         { country: 'US', currency: 'USD', baseRate: 10, estimatedDays: { min: 10, max: 15 } },
         { country: 'GB', currency: 'GBP', baseRate: 9, estimatedDays: { min: 5, max: 7 } },

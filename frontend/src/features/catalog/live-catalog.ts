@@ -3,10 +3,12 @@
 // answer, so a price or threshold the admin changed shows without a new build.
 import { useMemo } from 'react';
 import type { ProductDto } from '@printshop/shared-events/api/catalog';
+import type { TrustCopy } from '@printshop/shared-events/events/catalog';
 import type { Product } from '@printshop/shared-events/rules/catalog';
-import type { ShopSettings } from '@printshop/shared-events/rules/catalog-view';
-import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
-import { toMinor } from '@printshop/shared-events/rules/money';
+import { SEED_TRUST_COPY } from '@printshop/shared-events/rules/catalog-seed';
+import { seedCurrencyRates, type ShopSettings } from '@printshop/shared-events/rules/catalog-view';
+import { isCurrencyCode, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
+import { toMinor, type CurrencyRates } from '@printshop/shared-events/rules/money';
 import { shippingAnnouncement, shippingTermsIn } from '@printshop/shared-events/rules/shipping-terms';
 import { useProducts } from './api/get-products';
 import { useSettings } from './api/get-settings';
@@ -31,6 +33,8 @@ export function useLiveProduct(product: Product | undefined): Product | undefine
 
 interface SettingsAnswer {
   freeShippingThresholdUsd: number;
+  currencies: ReadonlyArray<{ code: string; ratePerUsd: number }>;
+  trust?: { deliveryPromise: string; ratingText: string } | undefined;
   shippingCountries: ReadonlyArray<{
     country: string;
     currency: string;
@@ -50,8 +54,14 @@ export function settingsOf(answer: SettingsAnswer | undefined): ShopSettings | n
         { feeMinor: toMinor(rule.baseRate, rule.currency), estimatedDays: { ...rule.estimatedDays } },
       ]),
     ),
-    // The storefront does not show the trust copy from here (yet): the rules need only shipping.
-    trust: { deliveryPromise: '', ratingText: '' },
+    trust: answer.trust ?? { ...SEED_TRUST_COPY },
+    // The owner's rates: prices shown here convert as the server's will (money.ts).
+    currencyRates: {
+      ...seedCurrencyRates(),
+      ...Object.fromEntries(
+        answer.currencies.filter((c) => isCurrencyCode(c.code)).map((c) => [c.code, c.ratePerUsd]),
+      ),
+    },
   };
 }
 
@@ -69,4 +79,28 @@ export function useShippingTerms(country: string | null | undefined, currency: C
 export function useShippingAnnouncement(country: string | null | undefined, currency: CurrencyCode): string {
   const settings = useShopSettings();
   return shippingAnnouncement(country, currency, undefined, settings);
+}
+
+/** The owner's current currency rates; undefined (the code's table) before GET /api/settings answers. */
+export function useCurrencyRates(): CurrencyRates | undefined {
+  return useShopSettings()?.currencyRates;
+}
+
+/** The owner's trust copy (delivery promise, rating line); the seed's until GET /api/settings answers. */
+export function useTrustCopy(): TrustCopy {
+  const { data } = useSettings();
+  return data?.trust ?? SEED_TRUST_COPY;
+}
+
+/**
+ * Whether the owner hid a product: GET /api/products answered without it. Before it answers (or
+ * when it fails) nothing counts as hidden, so a prerendered page keeps its products.
+ */
+export function useIsHidden(): (sku: string) => boolean {
+  const { data } = useProducts();
+  return useMemo(() => {
+    if (!data) return () => false;
+    const listed = new Set(data.map((p) => p.sku));
+    return (sku: string) => !listed.has(sku);
+  }, [data]);
 }

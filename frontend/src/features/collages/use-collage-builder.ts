@@ -69,7 +69,7 @@ const positionOf = (zone: DetectedZone): Area => ({
 export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, initialSize?: string | null) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { currency } = useCurrency();
+  const { currency, rates } = useCurrency();
   const { user } = useSession();
   const analysed = useTemplateZones(kit, template);
   const zones = useMemo(() => analysed?.zones ?? [], [analysed]);
@@ -194,13 +194,13 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
         {
           ...added,
           name: template.name,
-          price: toMajor(convertFromUsd(collageSize(sizeId).priceUsdCents, currency), currency),
+          price: toMajor(convertFromUsd(collageSize(sizeId).priceUsdCents, currency, rates), currency),
           currency,
         },
         eventId,
         user,
       ),
-    [currency, template.name, user],
+    [currency, rates, template.name, user],
   );
 
   /** Empties the editor before leaving for the cart, so the unsaved-photos guard lets it go. */

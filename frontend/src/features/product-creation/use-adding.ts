@@ -65,7 +65,7 @@ export function useAdding({
   imageTools,
   onCartChanged,
 }: AddingOptions) {
-  const { currency } = useCurrency();
+  const { currency, rates } = useCurrency();
   const { user } = useSession();
   const [adding, setAdding] = useState(false);
   /** Add to Cart was pressed while crops were still uploading. */
@@ -82,7 +82,7 @@ export function useAdding({
   }, [toast]);
 
   const busy = adding || waiting;
-  const unitMinor = convertFromUsd(product.basePriceUsdCents, currency);
+  const unitMinor = convertFromUsd(product.basePriceUsdCents, currency, rates);
 
   // Order summary (spec 2 §9): one line per image, or per full strip; the band from the total quantity.
   const lines =

@@ -8,19 +8,19 @@ import { useSession } from '../session/use-session';
 import { trackViewContent } from './api/track-product';
 
 export function useProductViewTracking(product: Product, pathname: string): void {
-  const { currency } = useCurrency();
+  const { currency, rates } = useCurrency();
   const { user } = useSession();
-  const latest = useRef({ currency, user });
-  latest.current = { currency, user };
+  const latest = useRef({ currency, user, rates });
+  latest.current = { currency, user, rates };
 
   useEffect(() => {
-    const { currency: code, user: who } = latest.current;
+    const { currency: code, user: who, rates: owned } = latest.current;
     void trackViewContent(
       {
         sku: product.sku,
         metaContentId: product.metaContentId ?? product.sku,
         name: product.name,
-        price: toMajor(convertFromUsd(product.basePriceUsdCents, code), code),
+        price: toMajor(convertFromUsd(product.basePriceUsdCents, code, owned), code),
         currency: code,
       },
       who,

@@ -2,6 +2,7 @@
 // Love Us and the marketing section.
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
 import { useShippingClaims } from '../../claims/use-shop-claims';
+import { useTrustCopy } from '../../catalog/live-catalog';
 import { ratingText, reviewCountText, useShopRating } from '../../reviews/api/rating-summary';
 import { faq, HOW_IT_WORKS, HOW_TO_CREATE, MARKETING, WHY_CUSTOMERS_LOVE_US } from '../collage-copy';
 
@@ -50,12 +51,14 @@ export function HowToCreateCard() {
 export function WhyCustomersLoveUsCard() {
   const shipping = useShippingClaims();
   const rating = useShopRating();
+  const trust = useTrustCopy();
   const items = [
     ...WHY_CUSTOMERS_LOVE_US,
     `Ships within 24 hours. ${shipping.arrives}`,
     ...(shipping.freeShippingOver ? [`Free shipping on orders over ${shipping.freeShippingOver}`] : []),
-    ...(rating ? [`Rated ${ratingText(rating)} from ${reviewCountText(rating.totalReviews)}`] : []),
-  ];
+    // Without approved reviews, the owner's rating line (no number is invented).
+    rating ? `Rated ${ratingText(rating)} from ${reviewCountText(rating.totalReviews)}` : trust.ratingText,
+  ].filter((item) => item !== '');
   return (
     <section className="collage-card" aria-labelledby="why-love-title">
       <h3 id="why-love-title">Why Customers Love Us</h3>

@@ -48,7 +48,7 @@ const scrollTo = (id: string) =>
 
 export function PosterPage({ product, onCartChanged, imageTools }: PosterPageProps) {
   const { pathname } = useLocation();
-  const { formatCents, country, currency } = useCurrency();
+  const { formatCents, country, currency, rates } = useCurrency();
   const format = (minor: number) => formatMoney(minor, currency);
   const creation = useProductCreation({ product, scheme: POSTER_DISCOUNT, onCartChanged, imageTools });
   const isMobile = useIsMobile();
@@ -112,7 +112,7 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
           <FeatureCards />
           <BulkDiscountTable
             label={spec.sizeLabel}
-            unitPrice={convertFromUsd(product.basePriceUsdCents, currency)}
+            unitPrice={convertFromUsd(product.basePriceUsdCents, currency, rates)}
             totalQuantity={creation.summary.totalQuantity}
             format={format}
           />

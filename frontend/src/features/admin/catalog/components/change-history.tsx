@@ -18,6 +18,7 @@ export function fieldLabel(field: string): string {
   if (FIELD_LABELS[field]) return FIELD_LABELS[field];
   if (field.startsWith('price:')) return `Price ${field.slice('price:'.length)}`;
   if (field.startsWith('shipping:')) return `Shipping ${field.slice('shipping:'.length)}`;
+  if (field.startsWith('currencyRate:')) return `Rate of ${field.slice('currencyRate:'.length)} per USD`;
   return field;
 }
 

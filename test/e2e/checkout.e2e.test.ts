@@ -31,7 +31,7 @@ describe('cart, sign-in and checkout', () => {
       '2',
     );
     expect(await page.getByAltText('Your photo for A4 Poster').getAttribute('src')).toBe(
-      `/images/${imageId}`,
+      `/api/images/${imageId}?w=256`,
     );
 
     await page.getByRole('link', { name: 'Sign In' }).click();

@@ -104,8 +104,9 @@ describe('template collages', () => {
     ]);
     const image = page.getByAltText(/Your photo for Modern Post Style - 3 Photos/);
     const src = await image.getAttribute('src');
-    expect(src).toBe(`/images/${uploaded.id}`);
-    expect(await servedSize(page, src!)).toEqual([1080, 1920]);
+    // The cart shows the resized copy; the full file behind it is the composed collage.
+    expect(src).toBe(`/api/images/${uploaded.id}?w=256`);
+    expect(await servedSize(page, `/images/${uploaded.id}`)).toEqual([1080, 1920]);
     await expect(
       page.getByRole('spinbutton', { name: /Quantity of Modern Post Style/ }).inputValue(),
     ).resolves.toBe('2');
@@ -148,7 +149,7 @@ describe('template collages', () => {
     const sources = await page
       .getByAltText(/Your photo for Friendship Story Collage/)
       .evaluateAll((images) => images.map((img) => img.getAttribute('src')));
-    expect(sources.sort()).toEqual(collageUploads.map((u) => `/images/${u.id}`).sort());
+    expect(sources.sort()).toEqual(collageUploads.map((u) => `/api/images/${u.id}?w=256`).sort());
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
     expect(await brokenImages(page)).toEqual([]);
     await shop.screenshot('collages-added-all');

@@ -1,5 +1,6 @@
 // The lines of an order (or a cart summary): photo, name, quantity and line total.
 import { shortName } from '@printshop/shared-events/rules/catalog';
+import { thumbnailOf } from '../lib/thumbnail';
 import './order-lines.css';
 
 export interface OrderLine {
@@ -23,7 +24,7 @@ export function OrderLines({
         <li key={line.key} className="order-lines__line">
           {line.imageUrl ? (
             <img
-              src={line.imageUrl}
+              src={thumbnailOf(line.imageUrl, 128)}
               alt=""
               width={56}
               height={56}

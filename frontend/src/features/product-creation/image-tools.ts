@@ -1,7 +1,9 @@
 // The canvas work of the crop flow (spec 2 §5 messages): cut the crop out of the original as a JPEG,
 // and stack a strip's cropped photos into one strip picture. Components receive these through the
 // `ImageTools` seam so a test environment without a canvas (jsdom) can give its own.
+import { coverCrop } from '@printshop/shared-events/rules/print-layout';
 import { UPLOAD_MESSAGES, isValidCropArea, type CropArea } from '@printshop/shared-events/rules/uploads';
+import type { StripPreview } from './strips';
 
 export interface ImageTools {
   /** The crop of `src` as a JPEG file named 'cropped_' + fileName. */
@@ -12,8 +14,8 @@ export interface ImageTools {
   ): Promise<File>;
   /** The photo's own pixel size (for a centred crop chosen without the crop tool). */
   measure(src: string): Promise<{ width: number; height: number }>;
-  /** The photos stacked top to bottom into one strip picture of the given pixel size (JPEG). */
-  composeStrip(sources: readonly string[], size: { width: number; height: number }): Promise<Blob>;
+  /** The photos in the frames of a strip laid out as it prints (strips.ts stripPreview), as a JPEG. */
+  composeStrip(sources: readonly string[], layout: StripPreview): Promise<Blob>;
 }
 
 function loadImage(src: string): Promise<HTMLImageElement> {
@@ -75,31 +77,28 @@ export const browserImageTools: ImageTools = {
     return { width: image.naturalWidth, height: image.naturalHeight };
   },
 
-  async composeStrip(sources, size) {
+  async composeStrip(sources, layout) {
+    const { size, frames, background } = layout;
+    if (frames.length !== sources.length) throw new Error('A strip needs one photo per frame.');
     const { canvas, context } = canvasOf(size.width, size.height);
-    context.fillStyle = '#ffffff';
+    context.fillStyle = background;
     context.fillRect(0, 0, size.width, size.height);
-    // A white margin around and between the frames, as a printed strip has.
-    const margin = Math.round(size.width * 0.06);
-    const frameWidth = size.width - margin * 2;
-    const frameHeight = (size.height - margin * (sources.length + 1)) / sources.length;
     const images = await Promise.all(sources.map(loadImage));
+    context.imageSmoothingQuality = 'high';
     images.forEach((image, index) => {
-      // Cover the frame, centred (the photos were cropped to the slot's aspect already).
-      const scale = Math.max(frameWidth / image.naturalWidth, frameHeight / image.naturalHeight);
-      const sw = frameWidth / scale;
-      const sh = frameHeight / scale;
-      const top = margin + index * (frameHeight + margin);
+      // Each photo covers its frame, centred (the crops are of the frame's aspect already).
+      const frame = frames[index]!;
+      const cut = coverCrop({ x: 0, y: 0, width: image.naturalWidth, height: image.naturalHeight }, frame);
       context.drawImage(
         image,
-        (image.naturalWidth - sw) / 2,
-        (image.naturalHeight - sh) / 2,
-        sw,
-        sh,
-        margin,
-        top,
-        frameWidth,
-        frameHeight,
+        cut.x,
+        cut.y,
+        cut.width,
+        cut.height,
+        frame.x,
+        frame.y,
+        frame.width,
+        frame.height,
       );
     });
     return toJpeg(canvas, 0.92);

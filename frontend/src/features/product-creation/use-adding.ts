@@ -20,7 +20,7 @@ import { addImageToCart, addStripToCart } from './api/add-to-cart';
 import { trackAddToCart } from './api/track-product';
 import { uploadSingleImage } from './api/upload-cropped-image';
 import type { ImageTools } from './image-tools';
-import { photosMissing, stripGroups, stripPixelSize } from './strips';
+import { photosMissing, stripGroups, stripPreview } from './strips';
 import {
   readyForCart,
   uncroppedCount,
@@ -120,7 +120,7 @@ export function useAdding({
           try {
             const strip = await imageTools.composeStrip(
               group.map((item) => item.croppedSrc ?? item.src),
-              stripPixelSize(product.printSize),
+              stripPreview(product, group.length),
             );
             const croppedImageId = await uploadSingleImage(strip, `strip_${group[0]!.file.name}.jpg`);
             const images = group.map((item, slot) => ({ imageId: item.croppedImageId!, slot }));

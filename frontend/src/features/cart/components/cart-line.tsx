@@ -1,6 +1,7 @@
 // One cart line inside its product's group: the customer's cropped photo, its unit price, the
 // quantity stepper, the line total and a remove button. `label` names its controls.
 import type { CartItemDto } from '@printshop/shared-events/api/cart';
+import { thumbnailOf } from '../../../lib/thumbnail';
 import { QuantityStepper } from './quantity-stepper';
 
 export interface CartLineProps {
@@ -17,7 +18,7 @@ export function CartLine({ item, label: name, format, busy, onQuantity, onRemove
     <li className="cart-line" aria-busy={busy || undefined}>
       <img
         className="cart-line__image"
-        src={item.imageUrl || `/images/${encodeURIComponent(item.cropped_image_id)}`}
+        src={thumbnailOf(item.imageUrl || `/images/${encodeURIComponent(item.cropped_image_id)}`)}
         alt={`Your photo for ${name}`}
         width={96}
         height={96}

@@ -38,7 +38,7 @@ describe('CartView', () => {
     );
     renderApp(<CartView />);
     expect(await screen.findByRole('heading', { name: 'A4 Poster' })).toBeInTheDocument();
-    expect(screen.getByAltText('Your photo for A4 Poster')).toHaveAttribute('src', '/images/img-a');
+    expect(screen.getByAltText('Your photo for A4 Poster')).toHaveAttribute('src', '/api/images/img-a?w=256');
     expect(screen.getByRole('spinbutton', { name: 'Quantity of A4 Poster' })).toHaveValue(2);
     const totals = within(screen.getByRole('complementary', { name: 'Order summary' }));
     expect(totals.getByText('Subtotal').nextSibling).toHaveTextContent('$5.34');
@@ -72,7 +72,7 @@ describe('CartView', () => {
       within(posters)
         .getAllByRole('img')
         .map((img) => img.getAttribute('src')),
-    ).toEqual(['/images/img-a', '/images/img-b']);
+    ).toEqual(['/api/images/img-a?w=256', '/api/images/img-b?w=256']);
     expect(within(posters).getByRole('spinbutton', { name: 'Quantity of A4 Poster, photo 2' })).toHaveValue(
       1,
     );

@@ -72,6 +72,13 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
     }
   };
 
+  const frameMaskOf = (id: number) => {
+    const zone = zones.find((z) => z.id === id);
+    return template.builder === 'mask' && template.maskPath && zone && sourceSize
+      ? { url: template.maskPath, zone, size: sourceSize }
+      : undefined;
+  };
+
   const maskLayer: CSSProperties | undefined =
     template.builder === 'mask' && template.maskPath
       ? ({
@@ -210,6 +217,7 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
           file={cropping.file}
           slotNumber={cropping.zone}
           aspect={zoneAspectRatio(template, cropping.zone)}
+          mask={frameMaskOf(cropping.zone)}
           busy={busy === 'crop'}
           onCancel={() => setCropping(null)}
           onApply={(crop) => {

@@ -13,22 +13,67 @@ export const ZOOM = { min: 1, max: 3, step: 0.05 } as const;
 
 const clampZoom = (value: number) => Math.min(ZOOM.max, Math.max(ZOOM.min, Math.round(value * 100) / 100));
 
+/** A mask template's picture and the slot's box on it: the crop frame shows the slot's real shape. */
+export interface FrameMask {
+  url: string;
+  zone: Area;
+  size: { width: number; height: number };
+}
+
+const pct = (value: number) => `${value * 100}%`;
+
+/**
+ * The mask picture scaled so the slot's box fills the crop frame: its black (outside a diamond)
+ * darkens the photo by multiplying, its white leaves the photo as it will print.
+ */
+function FrameMaskOverlay({
+  mask,
+  frame,
+}: {
+  mask: FrameMask;
+  frame: { width: number; height: number } | null;
+}) {
+  const { zone, size } = mask;
+  return (
+    <div
+      className="crop-dialog__mask"
+      aria-hidden="true"
+      data-testid="crop-frame-mask"
+      style={frame ? { width: frame.width, height: frame.height } : { visibility: 'hidden' }}
+    >
+      <img
+        src={mask.url}
+        alt=""
+        style={{
+          left: pct(-zone.x / zone.width),
+          top: pct(-zone.y / zone.height),
+          width: pct(size.width / zone.width),
+          height: pct(size.height / zone.height),
+        }}
+      />
+    </div>
+  );
+}
+
 export interface CropDialogProps {
   file: Blob;
   slotNumber: number;
   aspect: number;
+  /** Mask templates (the diamond grid): the slot's shape drawn over the frame. */
+  mask?: FrameMask | undefined;
   busy: boolean;
   onCancel(): void;
   onApply(crop: Area): void;
 }
 
-export function CropDialog({ file, slotNumber, aspect, busy, onCancel, onApply }: CropDialogProps) {
+export function CropDialog({ file, slotNumber, aspect, mask, busy, onCancel, onApply }: CropDialogProps) {
   const kit = useCanvasKit();
   const url = useObjectUrl(file);
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState<number>(ZOOM.min);
   const [area, setArea] = useState<Area | null>(null);
   const [failed, setFailed] = useState(false);
+  const [frame, setFrame] = useState<{ width: number; height: number } | null>(null);
   const reported = useRef(false);
   const dialogRef = useRef<HTMLDivElement>(null);
 
@@ -85,8 +130,10 @@ export function CropDialog({ file, slotNumber, aspect, busy, onCancel, onApply }
               onCropChange={setCrop}
               onZoomChange={(value) => setZoom(clampZoom(value))}
               onCropComplete={onCropComplete}
+              onCropSizeChange={setFrame}
             />
           )}
+          {url && mask && <FrameMaskOverlay mask={mask} frame={frame} />}
         </div>
         {failed && (
           <p className="text-error" role="alert">

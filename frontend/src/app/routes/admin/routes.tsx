@@ -17,6 +17,8 @@ export const adminRoutes: RouteObject[] = [
       page('reports/sales', () => import('./sales-report')),
       page('webhooks', () => import('./webhooks')),
       page('abandoned-checkouts', () => import('./abandoned-checkouts')),
+      page('promotions', () => import('./promotions')),
+      page('promotions/:code', () => import('./promotion-detail')),
       { path: '*', element: <Navigate to="/admin" replace /> },
     ],
   },

@@ -176,7 +176,7 @@ describe('the sales report over a generated history', () => {
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="sales-.*\.csv"$/);
     const [header, ...rows] = csv.text.trimEnd().split('\r\n');
     expect(header).toBe(
-      'period,start,end,orders,cancellations,units,gross,discounts,shipping,refunds,net,currency',
+      'period,start,end,orders,cancellations,units,gross,discounts,shipping,refunds,net,currency,code_discounts',
     );
     const series = salesReportResponseSchema.parse(json.body).series;
     expect(rows.map((row) => row.split(','))).toEqual(
@@ -193,6 +193,7 @@ describe('the sales report over a generated history', () => {
         String(p.refunds),
         String(p.net),
         'JPY',
+        String(p.codeDiscounts),
       ]),
     );
     // and with decimals: USD cents always written with two digits

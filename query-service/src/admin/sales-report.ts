@@ -17,6 +17,7 @@ import {
   SALES_PRODUCTS_TABLE,
   SALES_PROJECTION,
 } from '@printshop/shared-events/sales-read-model';
+import { codeDiscounts, type CodeFigures } from './sales-codes';
 
 export const TOP_PRODUCTS = 10;
 
@@ -37,6 +38,8 @@ export interface MinorFigures {
   net: number;
   cancellations: number;
   refunds: number;
+  /** The promotion codes' part of `discounts`. */
+  codeDiscounts: number;
 }
 
 /** The parsed query with its defaults applied. */
@@ -55,6 +58,7 @@ export interface SalesReport {
   totals: MinorFigures;
   byCategory: Array<{ category: string; units: number; gross: number; net: number }>;
   topProducts: Array<{ sku: string; name: string; units: number; gross: number; net: number }>;
+  byCode: CodeFigures[];
 }
 
 const FIGURES = [
@@ -66,6 +70,7 @@ const FIGURES = [
   'net',
   'cancellations',
   'refunds',
+  'codeDiscounts',
 ] as const;
 const ZERO: MinorFigures = {
   orders: 0,
@@ -76,6 +81,7 @@ const ZERO: MinorFigures = {
   net: 0,
   cancellations: 0,
   refunds: 0,
+  codeDiscounts: 0,
 };
 
 export async function salesReport(db: Knex, query: SalesReportParams): Promise<SalesReport> {
@@ -115,11 +121,13 @@ export async function salesReport(db: Knex, query: SalesReportParams): Promise<S
       ...currencyBinding,
     ],
   );
+  const codes = await codeDiscounts(db, query, PERIOD_LABEL[query.groupBy]);
   const series = seriesRows.rows.map((row) => ({
     period: row.period!,
     start: row.start!,
     end: row.end!,
-    ...(Object.fromEntries(FIGURES.map((name) => [name, Number(row[name])])) as unknown as MinorFigures),
+    ...(Object.fromEntries(FIGURES.map((name) => [name, Number(row[name] ?? 0)])) as unknown as MinorFigures),
+    codeDiscounts: codes.byPeriod.get(row.period!) ?? 0,
   }));
   const totals = series.reduce<MinorFigures>(
     (sum, period) =>
@@ -166,6 +174,7 @@ export async function salesReport(db: Knex, query: SalesReportParams): Promise<S
     totals,
     byCategory: categoryRows.map((row) => ({ category: row.category!, ...productFigures(row) })),
     topProducts: productRows.map((row) => ({ sku: row.sku!, name: row.name!, ...productFigures(row) })),
+    byCode: codes.byCode,
   };
 }
 
@@ -181,6 +190,7 @@ export function salesReportBody(report: SalesReport): SalesReportResponse {
     net: major(f.net),
     cancellations: f.cancellations,
     refunds: major(f.refunds),
+    codeDiscounts: major(f.codeDiscounts),
   });
   const { query } = report;
   return {
@@ -204,5 +214,6 @@ export function salesReportBody(report: SalesReport): SalesReportResponse {
     totals: figures(report.totals),
     byCategory: report.byCategory.map((row) => ({ ...row, gross: major(row.gross), net: major(row.net) })),
     topProducts: report.topProducts.map((row) => ({ ...row, gross: major(row.gross), net: major(row.net) })),
+    byCode: report.byCode.map((row) => ({ ...row, discount: major(row.discount) })),
   };
 }

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, type Shop } from './support/browser';
 import { addPosterToCart } from './support/cart';
+import { ADMIN_SHELL_ITEMS, axeViolations, layoutProblems, settle } from './support/screens';
 
 let shop: Shop;
 const ADMIN_EMAIL = 'promo-chief@example.com';
@@ -23,7 +24,7 @@ const amountOf = async (label: string) => (await totalsRow(label).locator('dd').
 const dollars = (text: string | undefined) => Number(text?.replace(/[^0-9.]/g, ''));
 
 beforeAll(async () => {
-  shop = await openShop('e2e-promotions', { env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
+  shop = await openShop('e2e-promotions', { env: { ADMIN_EMAIL, ADMIN_PASSWORD }, bypassCSP: true });
 });
 afterAll(() => shop?.close());
 
@@ -52,6 +53,27 @@ describe('promotion codes', () => {
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('Active');
     await shop.screenshot('admin-promotions-created');
+  });
+
+  it('given the Promotions screens (list, new-code form, one code) at 390 and 1280 px, then no sideways scroll and no serious axe violation', async () => {
+    const { page } = shop;
+    const found: Record<string, unknown> = {};
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const screen of ['list', 'form', 'detail'] as const) {
+        await page.goto(shop.url(screen === 'detail' ? `/admin/promotions/${CODE}` : '/admin/promotions'));
+        await settle(page);
+        if (screen === 'form') await page.getByRole('button', { name: 'New code' }).click();
+        if (screen === 'detail') await page.getByRole('heading', { name: 'Terms' }).waitFor();
+        const problems = [
+          ...(await layoutProblems(page, ADMIN_SHELL_ITEMS, { phone: width < 768, noStoreHeader: true })),
+          ...(await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.join(' | ')}`),
+        ];
+        if (problems.length > 0) found[`${screen} at ${width}`] = problems;
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(found).toEqual({});
   });
 
   it('given a guest with two posters, when an unknown code is applied, then its message shows on the field', async () => {

@@ -13,6 +13,7 @@ const ADMIN_PASSWORD = 'ChiefPass123';
 const CODE = `E2E${Date.now().toString(36).toUpperCase()}`;
 // Two A4 posters at $1.78: 10% of $3.56 is $0.356, rounded half up.
 const CODE_LINE = '−$0.36';
+let orderNumber = '';
 
 /** A form control by its visible label (required fields end with a decorative ' *'). */
 const control = (label: string) =>
@@ -132,6 +133,29 @@ describe('promotion codes', () => {
     await page.getByRole('heading', { name: 'Order Confirmation' }).waitFor();
     await totalsRow(`Code ${CODE}`).waitFor();
     await expect(amountOf(`Code ${CODE}`)).resolves.toBe(CODE_LINE);
+    orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';
+    expect(orderNumber).not.toBe('');
     await shop.screenshot('order-confirmation-promo-code');
+  });
+
+  it('given the paid order, when the admin opens the code, then its use is spent by that order', async () => {
+    const { page } = shop;
+    await shop.context.clearCookies();
+    await page.evaluate('localStorage.clear()');
+    await page.goto(shop.url(`/admin/promotions/${CODE}`));
+    await page.waitForURL(shop.url('/login'));
+    await control('E-mail').fill(ADMIN_EMAIL);
+    await control('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const uses = page.getByRole('table', { name: `Uses of ${CODE}` });
+    // The read side may take a moment to see the order: look again until it does.
+    for (let tries = 0; !(await uses.isVisible()) && tries < 20; tries++) {
+      await page.waitForTimeout(500);
+      if (tries % 4 === 3) await page.reload();
+    }
+    const use = uses.getByRole('row').filter({ hasText: orderNumber });
+    await use.waitFor();
+    await expect(use.textContent()).resolves.toMatch(/Spent.*\$0\.36/);
+    await shop.screenshot('admin-promotion-detail');
   });
 });

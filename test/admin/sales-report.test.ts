@@ -443,7 +443,7 @@ describe('the rules on a small history worked out by hand (June 2023, apart from
       net: number,
       cancellations = 0,
       refunds = 0,
-    ) => ({ orders, units, gross, discounts, shipping, net, cancellations, refunds });
+    ) => ({ orders, units, gross, discounts, shipping, net, cancellations, refunds, codeDiscounts: 0 });
     expect(body.series).toEqual([
       { period: '2023-06-01', start: '2023-06-01', end: '2023-06-01', ...day(2, 12, 40, 1, 10, 49) },
       { period: '2023-06-02', start: '2023-06-02', end: '2023-06-02', ...day(1, 1, 10, 0, 0, 10) },

@@ -9,12 +9,15 @@
 //   refund  money given back (OrderRefunded.at): net negative by the amount, nothing else.
 // Every money column exists twice: in minor units of `currency`, and `*_usd` in USD cents at the
 // order's own rate. `daily_products` holds the same per category and SKU (sale and cancel only: a
-// refund does not name the items it was for).
+// refund does not name the items it was for). `daily_codes` holds the promotion codes' part of the
+// discounts per code (sale and cancel only, like the products: a refund gives money back, it does
+// not undo a discount): orders that used the code, and what it took off.
 import type { ReadModel } from './read-models';
 
 export const SALES_PROJECTION = 'sales';
 export const SALES_DAILY_TABLE = 'daily';
 export const SALES_PRODUCTS_TABLE = 'daily_products';
+export const SALES_CODES_TABLE = 'daily_codes';
 /** Per-order state of the fold (what was counted, what was refunded); not read by reports. */
 export const SALES_ORDERS_TABLE = 'orders';
 
@@ -36,6 +39,9 @@ export const SALES_DAILY_SUMS = [
 ] as const;
 /** Signed sums of `daily_products`. */
 export const SALES_PRODUCT_SUMS = ['units', 'gross', 'net', 'gross_usd', 'net_usd'] as const;
+
+/** Signed sums of `daily_codes`. */
+export const SALES_CODE_SUMS = ['orders', 'discount', 'discount_usd'] as const;
 
 const sumColumns = (columns: readonly string[]) =>
   columns
@@ -83,6 +89,18 @@ export const SALES_READ_MODEL: ReadModel = {
          name text not null,
          ${sumColumns(SALES_PRODUCT_SUMS)},
          primary key (day, currency, kind, category, sku)
+       `,
+    },
+    {
+      name: SALES_CODES_TABLE,
+      primaryKey: ['day', 'currency', 'kind', 'code'],
+      columns: `
+         day date not null,
+         currency text not null,
+         kind text not null,
+         code text not null,
+         ${sumColumns(SALES_CODE_SUMS)},
+         primary key (day, currency, kind, code)
        `,
     },
   ],

@@ -176,7 +176,7 @@ describe('the sales report over a generated history', () => {
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="sales-.*\.csv"$/);
     const [header, ...rows] = csv.text.trimEnd().split('\r\n');
     expect(header).toBe(
-      'period,start,end,orders,cancellations,units,gross,discounts,shipping,refunds,net,currency',
+      'period,start,end,orders,cancellations,units,gross,discounts,shipping,refunds,net,currency,code_discounts',
     );
     const series = salesReportResponseSchema.parse(json.body).series;
     expect(rows.map((row) => row.split(','))).toEqual(
@@ -193,6 +193,7 @@ describe('the sales report over a generated history', () => {
         String(p.refunds),
         String(p.net),
         'JPY',
+        String(p.codeDiscounts),
       ]),
     );
     // and with decimals: USD cents always written with two digits
@@ -442,7 +443,7 @@ describe('the rules on a small history worked out by hand (June 2023, apart from
       net: number,
       cancellations = 0,
       refunds = 0,
-    ) => ({ orders, units, gross, discounts, shipping, net, cancellations, refunds });
+    ) => ({ orders, units, gross, discounts, shipping, net, cancellations, refunds, codeDiscounts: 0 });
     expect(body.series).toEqual([
       { period: '2023-06-01', start: '2023-06-01', end: '2023-06-01', ...day(2, 12, 40, 1, 10, 49) },
       { period: '2023-06-02', start: '2023-06-02', end: '2023-06-02', ...day(1, 1, 10, 0, 0, 10) },

@@ -109,3 +109,16 @@ describe('refunds and cancellations', () => {
     expect(cancel.netUsd).toBe(-(2826 - 652));
   });
 });
+
+describe('promotion code figures', () => {
+  it('given an order priced with a code, then its part of the discounts is kept with the code, in USD at the order rate', () => {
+    const { sale, promotion } = saleFigures(placed({ promotionCode: 'SUMMER10', promotionDiscount: 92 }));
+    // 92 / 0.92 = 100
+    expect(promotion).toEqual({ code: 'SUMMER10', discount: 92, discountUsd: 100 });
+    expect(sale.discounts).toBe(250 + 92 + 50);
+  });
+
+  it('given an order without a code, then no code figures', () => {
+    expect(saleFigures(placed()).promotion).toBeUndefined();
+  });
+});

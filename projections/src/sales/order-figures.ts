@@ -43,6 +43,8 @@ export interface OrderFigures {
   currency: string;
   sale: SalesFigures;
   lines: LineFigures[];
+  /** The promotion code's part of the discounts (absent: no code, or rows from before codes). */
+  promotion?: { code: string; discount: number; discountUsd: number };
 }
 
 /** A line's category: as recorded on the line, else the catalog's, else 'Other'. */
@@ -90,6 +92,14 @@ export function saleFigures(placed: OrderPlacedData): OrderFigures {
       grossUsd: lineGrossUsd[index]!,
       netUsd: lineNetUsd[index]!,
     })),
+    ...(amounts.promotionCode &&
+      (amounts.promotionDiscount ?? 0) > 0 && {
+        promotion: {
+          code: amounts.promotionCode,
+          discount: amounts.promotionDiscount!,
+          discountUsd: convertToUsdAtRate(amounts.promotionDiscount!, amounts.rate, decimals),
+        },
+      }),
   };
 }
 

@@ -11,11 +11,15 @@
 // - OrderRefunded subtracts the amount from net on the day of the refund (capped at what is left).
 //   A refund of a cancelled order counts nothing: the cancellation already took the sale out, the
 //   refund is its money going back. Refunds do not change the order count or units.
+// - A promotion code's discount is counted per code (daily_codes) with the sale and reversed with
+//   the cancellation; a refund leaves it (refunds touch net only, as in daily).
 // - OrderArchived changes nothing: archiving hides an order from lists, not from the books.
 // Rows follow from the events alone, in log order, so a rebuild gives the same model.
 import type { Knex } from 'knex';
 import type { OrderEvent } from '@printshop/shared-events/events/order';
 import {
+  SALES_CODE_SUMS,
+  SALES_CODES_TABLE,
   SALES_DAILY_SUMS,
   SALES_DAILY_TABLE,
   SALES_ORDERS_TABLE,
@@ -49,6 +53,7 @@ interface OrderRow {
 
 type DailySums = Record<(typeof SALES_DAILY_SUMS)[number], number>;
 type ProductSums = Record<(typeof SALES_PRODUCT_SUMS)[number], number>;
+type CodeSums = Record<(typeof SALES_CODE_SUMS)[number], number>;
 
 /** The UTC calendar day of an event time. */
 export const utcDay = (at: string): string => new Date(at).toISOString().slice(0, 10);
@@ -145,6 +150,7 @@ export const salesProjection: Projection<OrderEvent> = {
       { day: string; currency: string; kind: SalesKind; category: string; sku: string },
       ProductSums
     >();
+    const codes = new Deltas<{ day: string; currency: string; kind: SalesKind; code: string }, CodeSums>();
     const count = (order: OrderRow, day: string, kind: SalesKind, figures: SalesFigures, sign: 1 | -1) => {
       daily.add({ day, currency: order.currency, kind }, dailySums(figures));
       for (const line of order.figures.lines) {
@@ -152,6 +158,13 @@ export const salesProjection: Projection<OrderEvent> = {
           { day, currency: order.currency, kind, category: line.category, sku: line.sku },
           productSums(line, sign),
           line.name,
+        );
+      }
+      const { promotion } = order.figures;
+      if (promotion) {
+        codes.add(
+          { day, currency: order.currency, kind, code: promotion.code },
+          { orders: sign, discount: sign * promotion.discount, discount_usd: sign * promotion.discountUsd },
         );
       }
     };
@@ -239,6 +252,9 @@ export const salesProjection: Projection<OrderEvent> = {
       [...products.rows.values()],
       ['name'],
     );
+    await addSums(trx, schema, SALES_CODES_TABLE, ['day', 'currency', 'kind', 'code'], SALES_CODE_SUMS, [
+      ...codes.rows.values(),
+    ]);
   },
 };
 

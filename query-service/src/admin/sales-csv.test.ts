@@ -21,14 +21,15 @@ describe('sales CSV', () => {
       net: 850,
       cancellations: 1,
       refunds: 100,
+      codeDiscounts: 40,
     };
     const report = {
       currency: 'JPY',
       series: [{ period: '2025-W01', start: '2024-12-30', end: '2025-01-05', ...figures }],
     } as unknown as SalesReport;
     expect(salesCsv(report)).toBe(
-      'period,start,end,orders,cancellations,units,gross,discounts,shipping,refunds,net,currency\r\n' +
-        '2025-W01,2024-12-30,2025-01-05,2,1,3,1000,100,50,100,850,JPY\r\n',
+      'period,start,end,orders,cancellations,units,gross,discounts,shipping,refunds,net,currency,code_discounts\r\n' +
+        '2025-W01,2024-12-30,2025-01-05,2,1,3,1000,100,50,100,850,JPY,40\r\n',
     );
   });
 });

@@ -1,5 +1,7 @@
 // The sales report's series as CSV (RFC 4180: comma-separated, CRLF line ends, a header row): one
 // row per period, money as plain decimals in the report's currency with exactly its decimals.
+// code_discounts (the promotion codes' part of discounts) comes last, so the earlier columns keep
+// their places for readers of older exports.
 import { decimalsOf } from '@printshop/shared-events/rules/currencies';
 import type { SalesReport } from './sales-report';
 
@@ -16,6 +18,7 @@ export const SALES_CSV_COLUMNS = [
   'refunds',
   'net',
   'currency',
+  'code_discounts',
 ] as const;
 
 /** Minor units as an exact decimal text: 123456 with 2 decimals -> "1234.56", -5 -> "-0.05". */
@@ -49,6 +52,7 @@ export function salesCsv(report: SalesReport): string {
       money(p.refunds),
       money(p.net),
       report.currency,
+      money(p.codeDiscounts),
     ]
       .map(cell)
       .join(','),

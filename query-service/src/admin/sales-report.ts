@@ -17,6 +17,7 @@ import {
   SALES_PRODUCTS_TABLE,
   SALES_PROJECTION,
 } from '@printshop/shared-events/sales-read-model';
+import { codeDiscounts, type CodeFigures } from './sales-codes';
 
 export const TOP_PRODUCTS = 10;
 
@@ -37,6 +38,8 @@ const FIGURES = [
   'net',
   'cancellations',
   'refunds',
+  /** The promotion codes' part of `discounts`. */
+  'codeDiscounts',
 ] as const;
 
 /** Whole figures of a period in minor units (or USD cents). */
@@ -65,6 +68,7 @@ export interface SalesReport {
   totals: MinorFigures;
   byCategory: Array<{ category: string; units: number; gross: number; net: number }>;
   topProducts: Array<{ sku: string; name: string; units: number; gross: number; net: number }>;
+  byCode: CodeFigures[];
 }
 
 const ZERO: MinorFigures = figuresOf(() => 0);
@@ -106,11 +110,14 @@ export async function salesReport(db: Knex, query: SalesReportParams): Promise<S
       ...currencyBinding,
     ],
   );
+  const codes = await codeDiscounts(db, query, PERIOD_LABEL[query.groupBy]);
   const series = seriesRows.rows.map((row) => ({
     period: row.period!,
     start: row.start!,
     end: row.end!,
-    ...figuresOf((name) => Number(row[name])),
+    ...figuresOf((name) =>
+      name === 'codeDiscounts' ? (codes.byPeriod.get(row.period!) ?? 0) : Number(row[name]),
+    ),
   }));
   const totals = series.reduce<MinorFigures>((sum, period) => figuresOf((name) => sum[name] + period[name]), {
     ...ZERO,
@@ -155,6 +162,7 @@ export async function salesReport(db: Knex, query: SalesReportParams): Promise<S
     totals,
     byCategory: categoryRows.map((row) => ({ category: row.category!, ...productFigures(row) })),
     topProducts: productRows.map((row) => ({ sku: row.sku!, name: row.name!, ...productFigures(row) })),
+    byCode: codes.byCode,
   };
 }
 
@@ -170,6 +178,7 @@ export function salesReportBody(report: SalesReport): SalesReportResponse {
     net: major(f.net),
     cancellations: f.cancellations,
     refunds: major(f.refunds),
+    codeDiscounts: major(f.codeDiscounts),
   });
   const { query } = report;
   return {
@@ -193,5 +202,6 @@ export function salesReportBody(report: SalesReport): SalesReportResponse {
     totals: figures(report.totals),
     byCategory: report.byCategory.map((row) => ({ ...row, gross: major(row.gross), net: major(row.net) })),
     topProducts: report.topProducts.map((row) => ({ ...row, gross: major(row.gross), net: major(row.net) })),
+    byCode: report.byCode.map((row) => ({ ...row, discount: major(row.discount) })),
   };
 }

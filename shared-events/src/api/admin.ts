@@ -253,6 +253,8 @@ const salesFiguresSchema = z.object({
   cancellations: countSchema.optional(),
   /** Money refunded in the period (already subtracted from net). */
   refunds: moneySchema.optional(),
+  /** The promotion codes' part of `discounts` (less cancelled orders'). */
+  codeDiscounts: moneySchema.optional(),
 });
 /** Product sales of a category or SKU: line totals (gross) and after discounts (net), less cancellations. */
 const productFiguresSchema = z.object({
@@ -282,6 +284,8 @@ export const salesReportResponseSchema = okSchema.extend({
   totals: salesFiguresSchema,
   byCategory: z.array(productFiguresSchema.extend({ category: z.string() })),
   topProducts: z.array(productFiguresSchema.extend({ sku: z.string(), name: z.string() })),
+  /** Discounts per promotion code over the range, largest first; orders less cancelled ones. */
+  byCode: z.array(z.object({ code: z.string(), orders: z.number().int(), discount: moneySchema })).optional(),
 });
 export type SalesReportResponse = z.infer<typeof salesReportResponseSchema>;
 

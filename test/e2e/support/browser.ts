@@ -40,7 +40,11 @@ export interface Shop {
 }
 
 /** Starts the shop on a fresh database and opens a fresh Chromium profile on it. */
-export async function openShop(label: string, options: { env?: Record<string, string> } = {}): Promise<Shop> {
+export async function openShop(
+  label: string,
+  /** bypassCSP: for journeys that inject axe-core, an inline script the shop's CSP refuses. */
+  options: { env?: Record<string, string>; bypassCSP?: boolean } = {},
+): Promise<Shop> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH`,
@@ -59,6 +63,7 @@ export async function openShop(label: string, options: { env?: Record<string, st
       args: CHROMIUM_ARGS,
       viewport: { width: 1280, height: 900 },
       locale: 'en-US',
+      bypassCSP: options.bypassCSP ?? false,
     });
   } catch (error) {
     await app.stop();

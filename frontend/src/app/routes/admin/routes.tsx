@@ -20,6 +20,8 @@ export const adminRoutes: RouteObject[] = [
       page('catalog', () => import('./catalog')),
       page('catalog/:sku', () => import('./catalog-product')),
       page('settings', () => import('./settings')),
+      page('promotions', () => import('./promotions')),
+      page('promotions/:code', () => import('./promotion-detail')),
       { path: '*', element: <Navigate to="/admin" replace /> },
     ],
   },

@@ -71,6 +71,7 @@ describe('admin area routes', () => {
       ['Users', '/admin/users'],
       ['Reviews', '/admin/reviews'],
       ['Sales Reports', '/admin/reports/sales'],
+      ['Promotions', '/admin/promotions'],
       ['Webhooks', '/admin/webhooks'],
       ['Abandoned Carts', '/admin/abandoned-checkouts'],
       ['Catalog', '/admin/catalog'],

@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   ['/admin/users', 'Users'],
   ['/admin/reviews', 'Reviews'],
   ['/admin/reports/sales', 'Sales Reports'],
+  ['/admin/promotions', 'Promotions'],
   ['/admin/webhooks', 'Webhooks'],
   ['/admin/abandoned-checkouts', 'Abandoned Carts'],
   ['/admin/catalog', 'Catalog'],

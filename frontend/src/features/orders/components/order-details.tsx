@@ -49,6 +49,7 @@ export function OrderDetails({ order, showTimeline = true }: { order: OrderDto; 
             shippingFee={order.shippingFee}
             total={order.total}
             format={format}
+            code={order.promotion}
           />
         </section>
         <section aria-labelledby={`ship-${order.id}`}>

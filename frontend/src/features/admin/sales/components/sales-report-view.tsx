@@ -1,6 +1,7 @@
 // The sales report (API.md "Admin"): a range of UTC days, grouped by day, ISO week or month, in one
 // currency (its orders only) or every order converted to USD; charts of net revenue and orders,
-// the totals, tables by category and of the top products, and the same report as CSV.
+// the totals (the promotion codes' discounts among them), tables by category, of the top products
+// and by promotion code, and the same report as CSV.
 import { useState } from 'react';
 import {
   SALES_ALL_CONVERTED,
@@ -19,6 +20,7 @@ import { QueryState } from '../../components/query-state';
 import { SeriesChart } from '../../components/series-chart';
 import { saveFile } from '../../save-file';
 import { downloadSalesCsv, useSalesReport, type SalesQuery } from '../api/get-sales-report';
+import { CodeDiscounts } from './code-discounts';
 
 export const SALES_MESSAGES = {
   failed: 'Could not load the sales report.',
@@ -58,6 +60,7 @@ function ReportBody({ report }: { report: SalesReportResponse }) {
     ['Units', formatCount(totals.units)],
     ['Gross', money(totals.gross)],
     ['Discounts', money(totals.discounts)],
+    ...(totals.codeDiscounts !== undefined ? [['Code discounts', money(totals.codeDiscounts)] as const] : []),
     ['Shipping', money(totals.shipping)],
     ...(totals.refunds !== undefined ? [['Refunds', money(totals.refunds)] as const] : []),
   ] as const;
@@ -153,6 +156,7 @@ function ReportBody({ report }: { report: SalesReportResponse }) {
           )}
         </section>
       </div>
+      {report.byCode && <CodeDiscounts byCode={report.byCode} money={money} />}
       <details className="admin-section">
         <summary>Figures by {report.groupBy ?? 'period'}</summary>
         <div className="admin-table-wrap">
@@ -174,6 +178,9 @@ function ReportBody({ report }: { report: SalesReportResponse }) {
                   Discounts
                 </th>
                 <th scope="col" className="num">
+                  Code discounts
+                </th>
+                <th scope="col" className="num">
                   Shipping
                 </th>
                 <th scope="col" className="num">
@@ -189,6 +196,7 @@ function ReportBody({ report }: { report: SalesReportResponse }) {
                   <td className="num">{row.units}</td>
                   <td className="num">{money(row.gross)}</td>
                   <td className="num">{money(row.discounts)}</td>
+                  <td className="num">{money(row.codeDiscounts ?? 0)}</td>
                   <td className="num">{money(row.shipping)}</td>
                   <td className="num">{money(row.net)}</td>
                 </tr>

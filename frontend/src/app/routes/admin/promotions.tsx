@@ -1,0 +1,1 @@
+export { PromotionsView as Component } from '../../../features/admin/promotions/components/promotions-view';

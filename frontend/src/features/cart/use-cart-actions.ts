@@ -5,7 +5,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { failureMessage, serverAnswered } from '../../lib/server-message';
-import { addCartItem, removeCartItem, updateCartItem, type AddCartItemInput } from './api/change-cart';
+import { addCartItem, type AddCartItemInput } from '../../lib/cart-add';
+import { removeCartItem, updateCartItem } from './api/change-cart';
 import { refreshCart } from './api/get-cart';
 import { CART_MESSAGES as M } from './cart-messages';
 

@@ -23,7 +23,7 @@ import {
   type AddedCollage,
   type CollageSlotUpload,
 } from './api/add-collage-to-cart';
-import { uploadSingleImage } from './api/upload-image';
+import { uploadSingleImage } from '../../lib/upload-single-image';
 import { COLLAGE_MESSAGES } from './collage-copy';
 import { orderTotal, parseQuantity } from './collage-order';
 import type { CanvasKit } from './imaging/canvas-kit';

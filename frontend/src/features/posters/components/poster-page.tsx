@@ -2,11 +2,11 @@
 // price, key features, the upload-and-crop workflow and the tabs on the right. On phones an intro
 // card, a floating scroll button and the fixed cart bar; the page auto-scrolls after 800 ms.
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import { convertFromUsd, formatMoney } from '@printshop/shared-events/rules/money';
 import { POSTER_DISCOUNT } from '@printshop/shared-events/rules/discounts';
-import { ProductHead } from '../../catalog/components/product-head';
+import { ProductHead } from '../../../components/product-head';
 import { DeliveryPromise } from '../../claims/delivery-promise';
 import { useReviews } from '../../reviews/api/get-reviews';
 import { useShopRating } from '../../reviews/api/rating-summary';
@@ -95,17 +95,6 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
           date: review.created_at.slice(0, 10),
         }))}
       />
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/posters">Posters</Link>
-          </li>
-          <li aria-current="page">{name}</li>
-        </ol>
-      </nav>
       <div className="poster-page__grid">
         <div className="poster-page__left">
           <PosterGallery product={product} />

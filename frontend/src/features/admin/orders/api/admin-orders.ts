@@ -10,7 +10,7 @@ import {
 } from '@printshop/shared-events/api/admin';
 import { orderResponseSchema } from '@printshop/shared-events/api/orders';
 import { api, apiDownload } from '../../../../lib/api-client';
-import type { OrderStatus } from '../../admin-format';
+import type { OrderStatus } from '../../../../lib/order-status';
 import { adminKey, refreshAdmin } from '../../admin-keys';
 
 export interface OrdersFilter {

@@ -8,7 +8,7 @@ import { Alert } from '../../../../components/alert';
 import { Button } from '../../../../components/button';
 import { Field, SelectField } from '../../../../components/field';
 import { serverMessageOr } from '../../../../lib/server-message';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../admin-format';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../lib/order-status';
 import { AdminPage } from '../../components/admin-page';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { OrdersTable } from '../../components/orders-table';

@@ -2,7 +2,7 @@
 // clicks; each dropdown opens by click, by hover, or by ArrowDown on its button.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { moveFocus, useDismiss } from '../../lib/use-dismiss';
+import { moveFocus, useDismiss } from '@/lib/use-dismiss';
 import { NAV_LINKS, NAV_MENUS, type NavMenu } from './nav-items';
 
 function Dropdown({

@@ -3,9 +3,9 @@
 // the cart too, so a phone's menu reaches every place the header does.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { useCartCount } from '../../features/cart/use-cart-count';
-import { useSignOut } from '../../features/session/api/use-sign-out';
-import { displayName, useSession } from '../../features/session/use-session';
+import { useCartCount } from '@/features/cart/use-cart-count';
+import { useSignOut } from '@/features/session/api/use-sign-out';
+import { displayName, useSession } from '@/features/session/use-session';
 import { ACCOUNT_LINKS, NAV_LINKS, NAV_MENUS } from './nav-items';
 import { SearchForm } from './search-form';
 

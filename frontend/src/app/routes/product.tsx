@@ -5,16 +5,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { productByPath, shortName } from '@printshop/shared-events/rules/catalog';
-import { Icon } from '../../components/icon';
-import { ProductHead } from '../../components/product-head';
-import { CATEGORY_LINKS, sizeText } from '../../lib/product-page';
-import { useLiveProduct } from '../../features/catalog/live-catalog';
-import { refreshCart } from '../../features/cart/api/get-cart';
-import { useCurrency } from '../../features/currency/use-currency';
-import { PosterPage } from '../../features/posters/components/poster-page';
-import { ProductReviews } from '../../features/reviews/components/product-reviews';
-import { StandardProductPage } from '../../features/product-creation/components/standard-product-page';
-import '../../features/catalog/components/product-page.css';
+import { Icon } from '@/components/icon';
+import { ProductHead } from '@/components/product-head';
+import { CATEGORY_LINKS, sizeText } from '@/lib/product-page';
+import { useLiveProduct } from '@/features/catalog/live-catalog';
+import { refreshCart } from '@/features/cart/api/get-cart';
+import { useCurrency } from '@/features/currency/use-currency';
+import { PosterPage } from '@/features/posters/components/poster-page';
+import { ProductReviews } from '@/features/reviews/components/product-reviews';
+import { StandardProductPage } from '@/features/product-creation/components/standard-product-page';
+import '@/features/catalog/components/product-page.css';
 
 export function Component() {
   const { pathname } = useLocation();

@@ -3,7 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { atom } from 'jotai';
 import { DEFAULT_CURRENCY } from '@printshop/shared-events/rules/currencies';
-import { writeStored } from '../../lib/storage';
+import { writeStored } from '@/lib/storage';
 import {
   AUTO_DETECTED_KEY,
   CURRENCY_KEY,

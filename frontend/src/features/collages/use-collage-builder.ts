@@ -12,7 +12,7 @@ import {
   type CollageTemplate,
 } from '@printshop/shared-events/rules/collages';
 import { convertFromUsd, toMajor } from '@printshop/shared-events/rules/money';
-import { newEventId } from '../../lib/tracking/track-event';
+import { newEventId } from '@/lib/tracking/track-event';
 import { refreshCart } from '../cart/api/get-cart';
 import { useCurrency } from '../currency/use-currency';
 import { trackAddToCart } from '../product-creation/api/track-product';
@@ -23,7 +23,7 @@ import {
   type AddedCollage,
   type CollageSlotUpload,
 } from './api/add-collage-to-cart';
-import { uploadSingleImage } from '../../lib/upload-single-image';
+import { uploadSingleImage } from '@/lib/upload-single-image';
 import { COLLAGE_MESSAGES } from './collage-copy';
 import { orderTotal, parseQuantity } from './collage-order';
 import type { CanvasKit } from './imaging/canvas-kit';

@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { convertFromUsd, formatMoney, toMinor } from '@printshop/shared-events/rules/money';
 import { DEFAULT_CURRENCY, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useHydrated } from '@/lib/use-hydrated';
 import { autoDetectedAtom, chooseCurrencyAtom, countryAtom, currencyAtom } from './currency-store';
 
 /** USD cents as text in a display currency, by the one rounding rule of money.ts. */

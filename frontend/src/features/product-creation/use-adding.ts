@@ -11,12 +11,12 @@ import {
 } from '@printshop/shared-events/rules/discounts';
 import { convertFromUsd, toMajor } from '@printshop/shared-events/rules/money';
 import { UPLOAD_MESSAGES } from '@printshop/shared-events/rules/uploads';
-import { failureMessage } from '../../lib/server-message';
-import { newEventId } from '../../lib/tracking/track-event';
+import { failureMessage } from '@/lib/server-message';
+import { newEventId } from '@/lib/tracking/track-event';
 import { CART_MESSAGES } from '../cart/cart-messages';
 import { useCurrency } from '../currency/use-currency';
 import { useSession } from '../session/use-session';
-import { addCartItem, addStripToCart } from '../../lib/cart-add';
+import { addCartItem, addStripToCart } from '@/lib/cart-add';
 import { trackAddToCart } from './api/track-product';
 import { uploadImage } from './api/upload-cropped-image';
 import type { ImageTools } from './image-tools';

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { FILE_HEAD_BYTES, judgeChosenFile } from '@printshop/shared-events/rules/file-check';
 import { ACCEPTED_IMAGE_TYPES, uploadFailedMessage } from '@printshop/shared-events/rules/uploads';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { uploadImage } from './api/upload-cropped-image';
 import { makeThumbnail } from './thumbnails';
 import { emptyUploadList, uploadListReducer, type UploadListAction } from './upload-list-state';

@@ -1,8 +1,8 @@
 // An order's progress: the four steps (paid, in production, shipped, delivered) with the ones
 // reached marked, every recorded status change with its time, and the tracking number once shipped.
 import type { OrderDto } from '@printshop/shared-events/api/orders';
-import { formatDateTime } from '../../../lib/format-date';
-import { ORDER_STATUS_LABELS, ORDER_STEPS } from '../../../lib/order-status';
+import { formatDateTime } from '@/lib/format-date';
+import { ORDER_STATUS_LABELS, ORDER_STEPS } from '@/lib/order-status';
 
 export function OrderTimeline({ order }: { order: OrderDto }) {
   const stopped = order.status === 'cancelled' || order.status === 'refunded';

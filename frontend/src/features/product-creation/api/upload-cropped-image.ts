@@ -3,8 +3,8 @@
 // way spec 2 §8 describes: a reported failure, then an incomplete success.
 import { z } from 'zod';
 import { UPLOAD_MESSAGES, type CropArea } from '@printshop/shared-events/rules/uploads';
-import { api, apiUpload } from '../../../lib/api-client';
-import { uploadSingleImage } from '../../../lib/upload-single-image';
+import { api, apiUpload } from '@/lib/api-client';
+import { uploadSingleImage } from '@/lib/upload-single-image';
 
 const answerSchema = z.looseObject({
   success: z.boolean().optional(),

@@ -4,13 +4,13 @@
 // button is the danger one, and a confirmation dialog asks first.
 import { NEXT_STATUSES } from '@printshop/shared-events/rules/order-status';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { Field, SelectField, TextareaField } from '../../../../components/field';
-import { ApiError } from '../../../../lib/api-client';
-import { serverMessageOr } from '../../../../lib/server-message';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../lib/order-status';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field, SelectField, TextareaField } from '@/components/field';
+import { ApiError } from '@/lib/api-client';
+import { serverMessageOr } from '@/lib/server-message';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@/lib/order-status';
+import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
 import { useChangeOrderStatus } from '../api/admin-orders';
 
 const FINAL_MOVES: ReadonlySet<OrderStatus> = new Set(['cancelled', 'refunded']);

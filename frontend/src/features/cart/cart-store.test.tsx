@@ -11,7 +11,7 @@ import {
   countryAtom,
   currencyAtom,
   detectedCountryAtom,
-} from '../currency/currency-store';
+} from '@/features/currency/currency-store';
 import { CART_KEY_LIMIT, CART_QUERY_ROOT, cartQueryKey, useCart } from './api/get-cart';
 import { resetCartAtom } from './cart-store';
 

@@ -10,7 +10,7 @@ import {
   autoDetectedAtom,
   currencyAtom,
   detectedCountryAtom,
-} from '../currency/currency-store';
+} from '@/features/currency/currency-store';
 import { CART_QUERY_ROOT } from './api/get-cart';
 
 export const resetCartAtom = atom(null, (_get, set, queryClient: QueryClient) => {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { renderApp } from '@/test/render';
-import { WhyCustomersLoveUsCard } from '../collages/components/collage-info';
-import { Hero } from '../home/components/hero';
+import { WhyCustomersLoveUsCard } from '@/features/collages/components/collage-info';
+import { Hero } from '@/features/home/components/hero';
 
 let server: TestServer;
 beforeAll(async () => {

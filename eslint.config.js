@@ -54,7 +54,6 @@ const STILL_IMPORTED = /** @type {Record<string, string[]>} */ ({
   orders: ['claims', 'session'],
   posters: ['catalog', 'claims', 'currency', 'product-creation', 'reviews'],
   'product-creation': ['cart', 'claims', 'currency', 'posters', 'session'],
-  reviews: ['collages', 'home'],
 });
 const OUT_OF_FOLDER = {
   group: ['../../*'],

@@ -15,6 +15,102 @@ const boundary = (/** @type {string[]} */ forbidden) => ({
   ],
 });
 
+/**
+ * The storefront's zones (docs/design.md "Frontend"): app/ may import anything; a feature imports
+ * shared code (components/, lib/), itself and no other feature; components/ and lib/ import no
+ * feature. Imports leaving their folder go by `@/...`, so the patterns below see them.
+ */
+const FEATURES = [
+  'addresses',
+  'admin',
+  'auth',
+  'cart',
+  'catalog',
+  'checkout',
+  'claims',
+  'collages',
+  'contact',
+  'currency',
+  'home',
+  'orders',
+  'posters',
+  'product-creation',
+  'reviews',
+  'session',
+];
+/**
+ * Debt, to shrink to nothing: the cross-feature imports that remain (issue 17), each to move into
+ * components/ or lib/. A new one is an error.
+ */
+const STILL_IMPORTED = /** @type {Record<string, string[]>} */ ({
+  admin: ['session'],
+  auth: ['session'],
+  cart: ['claims', 'currency'],
+  catalog: ['currency'],
+  checkout: ['cart', 'claims', 'currency', 'session'],
+  claims: ['catalog', 'currency'],
+  collages: ['cart', 'catalog', 'claims', 'currency', 'product-creation', 'reviews', 'session'],
+  // The live rates come with the owner's settings (features/catalog/live-catalog.ts).
+  currency: ['catalog'],
+  home: ['catalog', 'currency', 'reviews'],
+  orders: ['claims', 'session'],
+  posters: ['catalog', 'claims', 'currency', 'product-creation', 'reviews'],
+  'product-creation': ['cart', 'claims', 'currency', 'posters', 'session'],
+});
+const OUT_OF_FOLDER = {
+  group: ['../../*'],
+  message: 'Import what lies outside this folder by `@/...` (docs/design.md "Frontend").',
+};
+// A file's last no-restricted-imports wins: the zones repeat the frontend's package boundary.
+const FRONTEND_PACKAGES = boundary(['command-service', 'query-service', 'projections', 'infra', 'test'])[
+  'no-restricted-imports'
+][1].patterns;
+const frontendZones = [
+  {
+    files: ['frontend/src/components/**', 'frontend/src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features', '@/features/**', '**/features/**'],
+              message: 'Shared code imports no feature (docs/design.md "Frontend").',
+            },
+            OUT_OF_FOLDER,
+            ...FRONTEND_PACKAGES,
+          ],
+        },
+      ],
+    },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`frontend/src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@/features/*',
+                '@/features/*/**',
+                ...[feature, ...(STILL_IMPORTED[feature] ?? [])].flatMap((f) => [
+                  `!@/features/${f}`,
+                  `!@/features/${f}/**`,
+                ]),
+              ],
+              message: `A feature imports no other feature: move what ${feature} shares into components/ or lib/ (docs/design.md "Frontend").`,
+            },
+            OUT_OF_FOLDER,
+            ...FRONTEND_PACKAGES,
+          ],
+        },
+      ],
+    },
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -54,6 +150,7 @@ export default tseslint.config(
     files: ['frontend/**'],
     rules: boundary(['command-service', 'query-service', 'projections', 'infra', 'test']),
   },
+  ...frontendZones,
   {
     // The two classic rules of hooks (the plugin's compiler-oriented rules are not adopted).
     files: ['frontend/src/**/*.{ts,tsx}'],

@@ -16,6 +16,9 @@ const reactRouterProduction = fileURLToPath(
   new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+/** `@/x` is frontend/src/x (tsconfig.json paths); the prerender step's server build uses this config too. */
+const srcAlias = { find: /^@\//, replacement: `${fileURLToPath(new URL('./src/', import.meta.url))}` };
+
 /**
  * The first page parses its answers with zod/mini (src/lib/mini-schemas), which needs a sliver of
  * zod's core. Rollup keeps one copy of each module holding whatever any chunk uses from it, and
@@ -95,7 +98,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     : // prerender() writes its pages before precompress() compresses every file.
       [react(), shellZodCopy(), trimReactRouter(), prerender(), precompress()],
   resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias: [
+      srcAlias,
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   server: {
     proxy: {

@@ -1,9 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Component tests: jsdom and Testing Library. Calls go to small real HTTP servers the tests start.
 export default defineConfig({
   plugins: [react()],
+  // `@/x` is src/x, as in tsconfig.json and vite.config.ts.
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

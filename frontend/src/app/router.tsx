@@ -5,8 +5,8 @@
 // area sits outside the shop's layout: it has its own shell, without the shop's header and footer.
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { CATEGORY_PAGES, PRODUCTS } from '@printshop/shared-events/rules/catalog';
-import { RequireAdmin } from '../features/session/components/require-admin';
-import { RequireAuth } from '../features/session/components/require-auth';
+import { RequireAdmin } from '@/features/session/components/require-admin';
+import { RequireAuth } from '@/features/session/components/require-auth';
 import { AdminRoot } from './layout/admin-root';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage, page } from './lazy-page';

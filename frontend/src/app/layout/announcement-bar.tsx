@@ -2,9 +2,9 @@
 // shipping available' (spec 1 §2); the same threshold the cart uses (shipping-terms.ts), with the
 // owner's live settings (GET /api/settings).
 import { useAtomValue } from 'jotai';
-import { Icon } from '../../components/icon';
-import { useShippingAnnouncement } from '../../features/catalog/live-catalog';
-import { currencyAtom, detectedCountryAtom } from '../../features/currency/currency-store';
+import { Icon } from '@/components/icon';
+import { useShippingAnnouncement } from '@/features/catalog/live-catalog';
+import { currencyAtom, detectedCountryAtom } from '@/features/currency/currency-store';
 
 export function AnnouncementBar() {
   const country = useAtomValue(detectedCountryAtom);

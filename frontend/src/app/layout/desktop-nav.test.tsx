@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render';
+import { renderApp } from '@/test/render';
 import { DesktopNav } from './desktop-nav';
 
 const trigger = (name: string) => screen.getByRole('button', { name });

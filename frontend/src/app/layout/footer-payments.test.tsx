@@ -1,8 +1,8 @@
 // The footer names exactly the payment methods checkout offers (one list, lib/payment-methods.ts).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_METHODS } from '../../lib/payment-methods';
-import { renderApp } from '../../test/render';
+import { PAYMENT_METHODS } from '@/lib/payment-methods';
+import { renderApp } from '@/test/render';
 import { Footer } from './footer';
 
 describe('the footer payment methods', () => {

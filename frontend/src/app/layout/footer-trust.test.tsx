@@ -3,10 +3,10 @@
 import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_TRUST_COPY } from '@printshop/shared-events/rules/catalog-seed';
-import { WhyCustomersLoveUsCard } from '../../features/collages/components/collage-info';
-import { configureApiClient } from '../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../test/http-server';
-import { renderApp } from '../../test/render';
+import { WhyCustomersLoveUsCard } from '@/features/collages/components/collage-info';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
 import { Footer } from './footer';
 
 let server: TestServer;

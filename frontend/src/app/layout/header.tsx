@@ -2,10 +2,10 @@
 // It compacts after 10 px of scrolling.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { CartBadge } from '../../features/cart/components/cart-badge';
-import { useCartCount } from '../../features/cart/use-cart-count';
-import { CurrencyPicker } from '../../features/currency/components/currency-picker';
-import { SITE_NAME } from '../../lib/site';
+import { CartBadge } from '@/features/cart/components/cart-badge';
+import { useCartCount } from '@/features/cart/use-cart-count';
+import { CurrencyPicker } from '@/features/currency/components/currency-picker';
+import { SITE_NAME } from '@/lib/site';
 import { AnnouncementBar } from './announcement-bar';
 import { DesktopNav } from './desktop-nav';
 import { MobileMenu } from './mobile-menu';

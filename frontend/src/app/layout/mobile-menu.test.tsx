@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render';
+import { renderApp } from '@/test/render';
 import { MobileMenu } from './mobile-menu';
 
 describe('MobileMenu', () => {

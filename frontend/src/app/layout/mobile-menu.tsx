@@ -3,7 +3,7 @@
 // closes it; focus moves into it and back out.
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { lazyPart } from '../../lib/lazy-part';
+import { lazyPart } from '@/lib/lazy-part';
 
 const Panel = lazyPart(async () => (await import('./mobile-menu-panel')).MobileMenuPanel);
 const PANEL_ID = 'mobile-menu-panel';

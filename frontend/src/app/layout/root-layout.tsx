@@ -2,12 +2,12 @@
 // spinner while the next page loads. App-wide effects start here: the session check, country
 // and currency detection, and reloading the cart when the currency changes.
 import { Outlet } from 'react-router';
-import { Spinner } from '../../components/spinner';
-import { useCartRefreshOnCurrencyChange } from '../../features/cart/use-cart-count';
-import { AutoDetectNotice } from '../../features/currency/components/auto-detect-notice';
-import { useCurrencyDetection } from '../../features/currency/use-currency-detection';
-import { useSessionCheck } from '../../features/session/api/use-session-check';
-import { useNavigationPending } from '../../lib/navigation/history-router';
+import { Spinner } from '@/components/spinner';
+import { useCartRefreshOnCurrencyChange } from '@/features/cart/use-cart-count';
+import { AutoDetectNotice } from '@/features/currency/components/auto-detect-notice';
+import { useCurrencyDetection } from '@/features/currency/use-currency-detection';
+import { useSessionCheck } from '@/features/session/api/use-session-check';
+import { useNavigationPending } from '@/lib/navigation/history-router';
 import { RouteErrorBoundary } from '../route-error';
 import { Footer } from './footer';
 import { Header } from './header';

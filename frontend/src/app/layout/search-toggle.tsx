@@ -1,7 +1,7 @@
 // Desktop search: an icon that opens the search field beneath it, keeping the menu bar uncluttered.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useDismiss } from '../../lib/use-dismiss';
+import { useDismiss } from '@/lib/use-dismiss';
 import { SearchForm } from './search-form';
 
 export function SearchToggle() {

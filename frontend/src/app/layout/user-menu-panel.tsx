@@ -1,7 +1,7 @@
 // The signed-in menu's entries (spec 1 §2): Your Account, Your Addresses, Change Password, Sign Out.
 import { Link } from 'react-router';
-import { useSignOut } from '../../features/session/api/use-sign-out';
-import { moveFocus } from '../../lib/use-dismiss';
+import { useSignOut } from '@/features/session/api/use-sign-out';
+import { moveFocus } from '@/lib/use-dismiss';
 import { ACCOUNT_LINKS } from './nav-items';
 
 export function UserMenuPanel({ id, onClose }: { id: string; onClose: () => void }) {

@@ -2,9 +2,9 @@
 // first opens, or on hover or focus before that), else a Sign In link (spec 1 §2).
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { lazyPart } from '../../lib/lazy-part';
-import { useDismiss } from '../../lib/use-dismiss';
-import { displayName, useSession } from '../../features/session/use-session';
+import { lazyPart } from '@/lib/lazy-part';
+import { useDismiss } from '@/lib/use-dismiss';
+import { displayName, useSession } from '@/features/session/use-session';
 
 const Panel = lazyPart(async () => (await import('./user-menu-panel')).UserMenuPanel);
 const PANEL_ID = 'user-menu-panel';

@@ -1,8 +1,8 @@
 // /cart: the cart page, with loyalty points for signed-in customers.
-import { Page } from '../../components/page';
-import { CartView } from '../../features/cart/components/cart-view';
-import { LoyaltyRedeem } from '../../features/cart/components/loyalty-redeem';
-import { useSession } from '../../features/session/use-session';
+import { Page } from '@/components/page';
+import { CartView } from '@/features/cart/components/cart-view';
+import { LoyaltyRedeem } from '@/features/cart/components/loyalty-redeem';
+import { useSession } from '@/features/session/use-session';
 
 export function Component() {
   const { isAuthenticated } = useSession();

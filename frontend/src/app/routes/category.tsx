@@ -1,13 +1,13 @@
 // A category page (spec 1 §2): the catalog's products of the category as cards.
 import { Navigate, useLocation } from 'react-router';
 import { CATEGORY_PAGES, productsOnCategoryPage } from '@printshop/shared-events/rules/catalog';
-import { Page } from '../../components/page';
-import { StructuredData } from '../../components/structured-data';
-import { useAbsoluteUrl } from '../../lib/site';
-import { breadcrumbList } from '../../lib/structured-data';
-import { ProductCard, ProductGrid } from '../../features/catalog/components/product-card';
-import { useIsHidden } from '../../features/catalog/live-catalog';
-import { fromCatalogProduct } from '../../features/catalog/product-view';
+import { Page } from '@/components/page';
+import { StructuredData } from '@/components/structured-data';
+import { useAbsoluteUrl } from '@/lib/site';
+import { breadcrumbList } from '@/lib/structured-data';
+import { ProductCard, ProductGrid } from '@/features/catalog/components/product-card';
+import { useIsHidden } from '@/features/catalog/live-catalog';
+import { fromCatalogProduct } from '@/features/catalog/product-view';
 
 const INTROS: Record<string, string> = {
   Prints: 'Retro polaroid-style prints, squares and classic 4x6, 5x7 and 8x10 photo prints.',

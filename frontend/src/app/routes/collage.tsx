@@ -2,7 +2,7 @@
 // catalog, built by the collages feature. Other paths never reach here (router.tsx lists these).
 import { Navigate, useLocation } from 'react-router';
 import { productByPath } from '@printshop/shared-events/rules/catalog';
-import { CollagePage } from '../../features/collages/components/collage-page';
+import { CollagePage } from '@/features/collages/components/collage-page';
 
 export function Component() {
   const { pathname } = useLocation();

@@ -1,9 +1,9 @@
 // /contact: the contact form, with the shop's e-mail and postal address.
-import { Page } from '../../components/page';
-import { ContactForm } from '../../features/contact/components/contact-form';
-import { useSession } from '../../features/session/use-session';
-import { POSTAL_ADDRESS, SUPPORT_EMAIL } from '../../lib/site';
-import '../../features/contact/components/contact.css';
+import { Page } from '@/components/page';
+import { ContactForm } from '@/features/contact/components/contact-form';
+import { useSession } from '@/features/session/use-session';
+import { POSTAL_ADDRESS, SUPPORT_EMAIL } from '@/lib/site';
+import '@/features/contact/components/contact.css';
 
 export function Component() {
   const { user } = useSession();

@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PRODUCTS, productsOnCategoryPage } from '@printshop/shared-events/rules/catalog';
 import { DesktopNav } from '../layout/desktop-nav';
-import { configureApiClient } from '../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../test/http-server';
-import { renderApp } from '../../test/render';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
 import { Component as CategoryPage } from './category';
 import { Component as ProductPage } from './product';
 

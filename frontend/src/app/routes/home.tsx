@@ -1,18 +1,18 @@
 // Home (spec 1 §2): hero, showcase, features, free-shipping banner, testimonials, call to action;
 // title, description, canonical link and structured data.
 import { useRef } from 'react';
-import { ButtonLink } from '../../components/button';
-import { PageMeta } from '../../components/page-meta';
-import { ProductShowcase } from '../../features/catalog/components/product-showcase';
-import { CallToAction } from '../../features/home/components/call-to-action';
-import { FeaturesSection } from '../../features/home/components/features-section';
-import { FreeShippingBanner } from '../../features/home/components/free-shipping-banner';
-import { Hero } from '../../features/home/components/hero';
-import { Testimonials } from '../../features/home/components/testimonials';
-import { StructuredData } from '../../components/structured-data';
-import { SITE_NAME, SITE_TAGLINE, SUPPORT_EMAIL, useAbsoluteUrl } from '../../lib/site';
-import { SCHEMA } from '../../lib/structured-data';
-import '../../features/home/components/home.css';
+import { ButtonLink } from '@/components/button';
+import { PageMeta } from '@/components/page-meta';
+import { ProductShowcase } from '@/features/catalog/components/product-showcase';
+import { CallToAction } from '@/features/home/components/call-to-action';
+import { FeaturesSection } from '@/features/home/components/features-section';
+import { FreeShippingBanner } from '@/features/home/components/free-shipping-banner';
+import { Hero } from '@/features/home/components/hero';
+import { Testimonials } from '@/features/home/components/testimonials';
+import { StructuredData } from '@/components/structured-data';
+import { SITE_NAME, SITE_TAGLINE, SUPPORT_EMAIL, useAbsoluteUrl } from '@/lib/site';
+import { SCHEMA } from '@/lib/structured-data';
+import '@/features/home/components/home.css';
 
 export const HOME_TITLE = `${SITE_NAME} - ${SITE_TAGLINE}`;
 export const HOME_DESCRIPTION =

@@ -1,6 +1,6 @@
 // A page still to be built: says so plainly instead of leaving the route empty.
-import { ButtonLink } from '../../components/button';
-import { Page } from '../../components/page';
+import { ButtonLink } from '@/components/button';
+import { Page } from '@/components/page';
 
 export function PlaceholderPage({ title, text }: { title: string; text?: string }) {
   return (

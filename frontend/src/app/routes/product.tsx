@@ -4,31 +4,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { productByPath, shortName, type Product } from '@printshop/shared-events/rules/catalog';
-import { Icon } from '../../components/icon';
-import { ProductHead } from '../../features/catalog/components/product-head';
-import { useIsHidden, useLiveProduct } from '../../features/catalog/live-catalog';
-import { refreshCart } from '../../features/cart/api/get-cart';
-import { useCurrency } from '../../features/currency/use-currency';
-import { PosterPage } from '../../features/posters/components/poster-page';
-import { ProductReviews } from '../../features/reviews/components/product-reviews';
-import { StandardProductPage } from '../../features/product-creation/components/standard-product-page';
-import '../../features/catalog/components/product-page.css';
-
-const CATEGORY_LINKS: Record<Product['family'], { to: string; label: string }> = {
-  'retro-prints': { to: '/prints', label: 'Prints' },
-  'standard-prints': { to: '/prints', label: 'Prints' },
-  'film-strips': { to: '/strips', label: 'Strips' },
-  'photo-strips': { to: '/strips', label: 'Strips' },
-  posters: { to: '/posters', label: 'Posters' },
-  collages: { to: '/collages', label: 'Collages' },
-  'greeting-cards': { to: '/greeting-cards', label: 'Greeting Cards' },
-};
-
-function sizeText(product: Product): string {
-  const { width, height, unit } = product.printSize;
-  return `${width} x ${height} ${unit === 'in' ? 'in' : 'mm'}`;
-}
+import { productByPath, shortName } from '@printshop/shared-events/rules/catalog';
+import { Icon } from '@/components/icon';
+import { ProductHead } from '@/components/product-head';
+import { CATEGORY_LINKS, sizeText } from '@/lib/product-page';
+import { useIsHidden, useLiveProduct } from '@/features/catalog/live-catalog';
+import { refreshCart } from '@/features/cart/api/get-cart';
+import { useCurrency } from '@/features/currency/use-currency';
+import { PosterPage } from '@/features/posters/components/poster-page';
+import { ProductReviews } from '@/features/reviews/components/product-reviews';
+import { StandardProductPage } from '@/features/product-creation/components/standard-product-page';
+import '@/features/catalog/components/product-page.css';
 
 /** A product the owner hid: its old links still land somewhere useful. */
 function NoLongerAvailable({ name }: { name: string }) {
@@ -79,17 +65,6 @@ export function Component() {
         description={`${name}: ${product.category.toLowerCase()} printed from your own photos, from ${formatCents(fromPrice)} per ${product.unit}.`}
         category={category}
       />
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to={category.to}>{category.label}</Link>
-          </li>
-          <li aria-current="page">{name}</li>
-        </ol>
-      </nav>
       <div className="product-page__grid">
         <div className="product-page__media">
           <img src={product.imageUrl} alt={name} width={600} height={600} fetchPriority="high" />

@@ -1,6 +1,6 @@
 // /reviews: every approved review with filters, sorting, search and pages of 5.
-import { Page } from '../../components/page';
-import { ReviewsView } from '../../features/reviews/components/reviews-view';
+import { Page } from '@/components/page';
+import { ReviewsView } from '@/features/reviews/components/reviews-view';
 
 export function Component() {
   return (

@@ -1,11 +1,11 @@
 // /search?q= (spec 1 §2): the products GET /api/search finds for the term.
 import { useSearchParams } from 'react-router';
-import { Page } from '../../components/page';
-import { Spinner } from '../../components/spinner';
-import { errorMessage } from '../../lib/api-client';
-import { useProductSearch } from '../../features/catalog/api/search-products';
-import { ProductCard, ProductGrid } from '../../features/catalog/components/product-card';
-import { fromApiProduct } from '../../features/catalog/product-view';
+import { Page } from '@/components/page';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useProductSearch } from '@/features/catalog/api/search-products';
+import { ProductCard, ProductGrid } from '@/features/catalog/components/product-card';
+import { fromApiProduct } from '@/features/catalog/product-view';
 
 export const noResults = (q: string) => `No products found for "${q}".`;
 

@@ -1,19 +1,6 @@
-// How the admin screens show money, dates, ages and order statuses. Amounts arrive in major units
+// How the admin screens show money, dates and ages (order statuses: lib/order-status.ts). Amounts arrive in major units
 // of their currency (API.md "Money in responses") and go through the shop's one money rule.
-import type { OrderDto } from '@printshop/shared-events/api/orders';
 import { formatMoney, toMinor } from '@printshop/shared-events/rules/money';
-
-export type OrderStatus = OrderDto['status'];
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending_payment: 'Awaiting payment',
-  paid: 'Paid',
-  in_production: 'In production',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
 
 /** An amount in major units of `currency`, e.g. 12.5 USD -> '$12.50'. */
 export const formatAmount = (major: number, currency: string): string =>

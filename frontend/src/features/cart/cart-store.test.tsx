@@ -1,17 +1,17 @@
 // The cart's reset (currency USD, country US) and the cart-key cache limit of 20 (spec 1 §4, §9).
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../lib/api-client';
-import { cartAnswer } from '../../test/fixtures';
-import { json, startTestServer, type TestServer } from '../../test/http-server';
-import { renderApp } from '../../test/render';
+import { configureApiClient } from '@/lib/api-client';
+import { cartAnswer } from '@/test/fixtures';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
 import {
   CURRENCY_KEY,
   chooseCurrencyAtom,
   countryAtom,
   currencyAtom,
   detectedCountryAtom,
-} from '../currency/currency-store';
+} from '@/features/currency/currency-store';
 import { CART_KEY_LIMIT, CART_QUERY_ROOT, cartQueryKey, useCart } from './api/get-cart';
 import { resetCartAtom } from './cart-store';
 

@@ -3,14 +3,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { atom } from 'jotai';
 import { DEFAULT_CURRENCY } from '@printshop/shared-events/rules/currencies';
-import { writeStored } from '../../lib/storage';
+import { writeStored } from '@/lib/storage';
 import {
   AUTO_DETECTED_KEY,
   CURRENCY_KEY,
   autoDetectedAtom,
   currencyAtom,
   detectedCountryAtom,
-} from '../currency/currency-store';
+} from '@/features/currency/currency-store';
 import { CART_QUERY_ROOT } from './api/get-cart';
 
 export const resetCartAtom = atom(null, (_get, set, queryClient: QueryClient) => {

@@ -4,8 +4,9 @@
 // (spec 1 §4), so the page always shows what the server holds. A quantity of 0 or less removes.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { failureMessage, serverAnswered } from '../../lib/server-message';
-import { addCartItem, removeCartItem, updateCartItem, type AddCartItemInput } from './api/change-cart';
+import { failureMessage, serverAnswered } from '@/lib/server-message';
+import { addCartItem, type AddCartItemInput } from '@/lib/cart-add';
+import { removeCartItem, updateCartItem } from './api/change-cart';
 import { refreshCart } from './api/get-cart';
 import { CART_MESSAGES as M } from './cart-messages';
 

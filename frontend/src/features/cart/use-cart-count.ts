@@ -2,7 +2,7 @@
 // `currencyChanged` reloads the cart (spec 1 §4).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { CURRENCY_CHANGED_EVENT } from '../currency/currency-store';
+import { CURRENCY_CHANGED_EVENT } from '@/features/currency/currency-store';
 import { refreshCart, useCart } from './api/get-cart';
 
 export interface CartCount {

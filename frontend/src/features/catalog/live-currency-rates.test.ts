@@ -1,6 +1,6 @@
 // The storefront converts with the owner's rates from GET /api/settings, as the server prices.
 import { describe, expect, it } from 'vitest';
-import { formatUsdCents } from '../currency/use-currency';
+import { formatUsdCents } from '@/features/currency/use-currency';
 import { settingsOf } from './live-catalog';
 
 describe('live currency rates', () => {

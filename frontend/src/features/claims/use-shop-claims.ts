@@ -4,8 +4,8 @@
 import { useEffect, useState } from 'react';
 import { arrivesText } from '@printshop/shared-events/rules/delivery';
 import { formatMoney } from '@printshop/shared-events/rules/money';
-import { useShippingTerms } from '../catalog/live-catalog';
-import { useCurrency } from '../currency/use-currency';
+import { useShippingTerms } from '@/features/catalog/live-catalog';
+import { useCurrency } from '@/features/currency/use-currency';
 
 /** Today, read after mount: a page rendered ahead of time (prerendering) must not bake in a date. */
 function useToday(): Date | null {

@@ -3,7 +3,7 @@
 // The aggregate rating is the approved reviews' (useShopRating), and absent before there are any.
 import { COLLAGE_SIZES, collageSku, type CollageTemplate } from '@printshop/shared-events/rules/collages';
 import { toMajor } from '@printshop/shared-events/rules/money';
-import { breadcrumbList, SCHEMA } from '../../lib/structured-data';
+import { breadcrumbList, SCHEMA } from '@/lib/structured-data';
 import type { RatingSummary } from '@printshop/shared-events/api/reviews';
 import { faq } from './collage-copy';
 

@@ -12,18 +12,18 @@ import {
   type CollageTemplate,
 } from '@printshop/shared-events/rules/collages';
 import { convertFromUsd, toMajor } from '@printshop/shared-events/rules/money';
-import { newEventId } from '../../lib/tracking/track-event';
-import { refreshCart } from '../cart/api/get-cart';
-import { useCurrency } from '../currency/use-currency';
-import { trackAddToCart } from '../product-creation/api/track-product';
-import { useSession } from '../session/use-session';
+import { newEventId } from '@/lib/tracking/track-event';
+import { refreshCart } from '@/features/cart/api/get-cart';
+import { useCurrency } from '@/features/currency/use-currency';
+import { trackAddToCart } from '@/features/product-creation/api/track-product';
+import { useSession } from '@/features/session/use-session';
 import {
   addCollageToCart,
   COLLAGE_ERRORS,
   type AddedCollage,
   type CollageSlotUpload,
 } from './api/add-collage-to-cart';
-import { uploadSingleImage } from './api/upload-image';
+import { uploadSingleImage } from '@/lib/upload-single-image';
 import { COLLAGE_MESSAGES } from './collage-copy';
 import { orderTotal, parseQuantity } from './collage-order';
 import type { CanvasKit } from './imaging/canvas-kit';

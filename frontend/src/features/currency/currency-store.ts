@@ -9,7 +9,7 @@ import {
   isCurrencyCode,
   type CurrencyCode,
 } from '@printshop/shared-events/rules/currencies';
-import { readStored, writeStored } from '../../lib/storage';
+import { readStored, writeStored } from '@/lib/storage';
 
 export const CURRENCY_KEY = 'printshop_currency';
 /** Set while the saved currency is one we detected, not one the visitor picked. */

@@ -11,14 +11,14 @@ import {
 } from '@printshop/shared-events/rules/discounts';
 import { convertFromUsd, toMajor } from '@printshop/shared-events/rules/money';
 import { UPLOAD_MESSAGES } from '@printshop/shared-events/rules/uploads';
-import { failureMessage } from '../../lib/server-message';
-import { newEventId } from '../../lib/tracking/track-event';
-import { CART_MESSAGES } from '../cart/cart-messages';
-import { useCurrency } from '../currency/use-currency';
-import { useSession } from '../session/use-session';
-import { addImageToCart, addStripToCart } from './api/add-to-cart';
+import { failureMessage } from '@/lib/server-message';
+import { newEventId } from '@/lib/tracking/track-event';
+import { CART_MESSAGES } from '@/features/cart/cart-messages';
+import { useCurrency } from '@/features/currency/use-currency';
+import { useSession } from '@/features/session/use-session';
+import { addCartItem, addStripToCart } from '@/lib/cart-add';
 import { trackAddToCart } from './api/track-product';
-import { uploadSingleImage } from './api/upload-cropped-image';
+import { uploadImage } from './api/upload-cropped-image';
 import type { ImageTools } from './image-tools';
 import { photosMissing, stripGroups, stripPreview } from './strips';
 import {
@@ -122,7 +122,7 @@ export function useAdding({
               group.map((item) => item.croppedSrc ?? item.src),
               stripPreview(product, group.length),
             );
-            const croppedImageId = await uploadSingleImage(strip, `strip_${group[0]!.file.name}.jpg`);
+            const croppedImageId = await uploadImage(strip, `strip_${group[0]!.file.name}.jpg`);
             const images = group.map((item, slot) => ({ imageId: item.croppedImageId!, slot }));
             await addStripToCart({
               sku: product.sku,
@@ -148,7 +148,7 @@ export function useAdding({
             croppedImageId: item.croppedImageId!,
           };
           try {
-            await addImageToCart({ sku: product.sku, ...line, event_id: eventId });
+            await addCartItem({ sku: product.sku, ...line, event_id: eventId });
             added.push(item.id);
             track(line, eventId);
           } catch (caught) {

@@ -5,7 +5,7 @@
 // "Use centred crops for the rest" frames every photo left in the batch, centred, in one action.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { UPLOAD_MESSAGES, uploadFailedMessage, type CropArea } from '@printshop/shared-events/rules/uploads';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { deleteImage, uploadCroppedImage } from './api/upload-cropped-image';
 import { centredCrop } from './centred-crop';
 import { checkCropInput, type ImageTools } from './image-tools';

@@ -3,8 +3,8 @@
 import { useEffect, useRef } from 'react';
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import { convertFromUsd, toMajor } from '@printshop/shared-events/rules/money';
-import { useCurrency } from '../currency/use-currency';
-import { useSession } from '../session/use-session';
+import { useCurrency } from '@/features/currency/use-currency';
+import { useSession } from '@/features/session/use-session';
 import { trackViewContent } from './api/track-product';
 
 export function useProductViewTracking(product: Product, pathname: string): void {

@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { FILE_HEAD_BYTES, judgeChosenFile } from '@printshop/shared-events/rules/file-check';
 import { ACCEPTED_IMAGE_TYPES, uploadFailedMessage } from '@printshop/shared-events/rules/uploads';
-import { ApiError } from '../../lib/api-client';
-import { uploadSingleImage } from './api/upload-cropped-image';
+import { ApiError } from '@/lib/api-client';
+import { uploadImage } from './api/upload-cropped-image';
 import { makeThumbnail } from './thumbnails';
 import { emptyUploadList, uploadListReducer, type UploadListAction } from './upload-list-state';
 
@@ -111,7 +111,7 @@ export function useUploadList(onError: (message: string) => void = () => undefin
       if (items.length > 0) dispatch({ type: 'add', items });
       for (const { id, file, src, converting } of items) {
         if (converting) {
-          uploadSingleImage(file, file.name).then(
+          uploadImage(file, file.name).then(
             (imageId) => {
               if (!alive.current || !urls.current.has(id)) return;
               const path = encodeURIComponent(imageId);

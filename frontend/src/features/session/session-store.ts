@@ -3,8 +3,8 @@
 import { atom } from 'jotai';
 import { atomWithDefault } from 'jotai/utils';
 import type { UserDto } from '@printshop/shared-events/api/account';
-import { userSchema } from '../../lib/mini-schemas/account';
-import { readStored, writeStored } from '../../lib/storage';
+import { userSchema } from '@/lib/mini-schemas/account';
+import { readStored, writeStored } from '@/lib/storage';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';

@@ -1,6 +1,6 @@
 // Who is signed in, for components: the user, the token, the admin flag and whether auth is loading.
 import { useAtomValue } from 'jotai';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useHydrated } from '@/lib/use-hydrated';
 import { authCheckAtom, sessionAtom, type Session, type SessionUser } from './session-store';
 
 export interface SessionState {

@@ -14,6 +14,14 @@ const cropPositionSchema = z.object({
   height: z.number().check(z.nonnegative()),
 });
 
+/** A slot photo's crop in its original's upright pixels. */
+const slotCropSchema = z.object({
+  x: z.number().check(z.nonnegative()),
+  y: z.number().check(z.nonnegative()),
+  width: z.number().check(z.positive()),
+  height: z.number().check(z.positive()),
+});
+
 const customizationDataSchema = z.object({
   templatePath: requiredText(500),
   templateName: requiredText(200),
@@ -26,6 +34,7 @@ const customizationDataSchema = z.object({
         slotId: z.union([text(100), z.number().check(z.int())]),
         imageId: requiredText(200),
         position: z.optional(cropPositionSchema),
+        crop: z.optional(slotCropSchema),
       }),
     )
     .check(z.maxLength(50)),

@@ -7,7 +7,7 @@ import * as classicAccount from '@printshop/shared-events/api/account';
 import * as classicCart from '@printshop/shared-events/api/cart';
 import * as classicCatalog from '@printshop/shared-events/api/catalog';
 import * as classicCommon from '@printshop/shared-events/api/common';
-import { cartAnswer, testUser } from '../../test/fixtures';
+import { cartAnswer, testUser } from '@/test/fixtures';
 import * as account from './account';
 import * as cart from './cart';
 import * as catalog from './catalog';

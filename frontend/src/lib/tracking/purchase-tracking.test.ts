@@ -1,8 +1,8 @@
 // Purchase tracking (spec 2 §7): once per order number, remembered in local storage.
 import { waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderAnswer } from '../../test/fixtures';
-import { json, startTestServer, type TestServer } from '../../test/http-server';
+import { orderAnswer } from '@/test/fixtures';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { configureApiClient } from '../api-client';
 import { TRACKED_ORDERS_KEY, trackPurchaseOnce } from './purchase-tracking';
 

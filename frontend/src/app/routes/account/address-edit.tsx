@@ -1,12 +1,12 @@
 // /account/addresses/:addressId/edit: change a saved address.
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert } from '../../../components/alert';
-import { PageMeta } from '../../../components/page-meta';
-import { Spinner } from '../../../components/spinner';
-import { refreshAddresses, updateAddress, useAddress } from '../../../features/addresses/api/addresses';
-import { AddressForm } from '../../../features/addresses/components/address-form';
-import { serverMessageOr } from '../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { PageMeta } from '@/components/page-meta';
+import { Spinner } from '@/components/spinner';
+import { refreshAddresses, updateAddress, useAddress } from '@/features/addresses/api/addresses';
+import { AddressForm } from '@/features/addresses/components/address-form';
+import { serverMessageOr } from '@/lib/server-message';
 
 export function Component() {
   const { addressId = '' } = useParams();

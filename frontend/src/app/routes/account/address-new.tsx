@@ -2,11 +2,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ADDRESS_PROFILES } from '@printshop/shared-events/rules/addresses';
-import { PageMeta } from '../../../components/page-meta';
-import { createAddress, refreshAddresses } from '../../../features/addresses/api/addresses';
-import { AddressForm } from '../../../features/addresses/components/address-form';
-import { emptyAddress } from '../../../lib/address-form';
-import { useCurrency } from '../../../features/currency/use-currency';
+import { PageMeta } from '@/components/page-meta';
+import { createAddress, refreshAddresses } from '@/features/addresses/api/addresses';
+import { AddressForm } from '@/features/addresses/components/address-form';
+import { emptyAddress } from '@/lib/address-form';
+import { useCurrency } from '@/features/currency/use-currency';
 
 export function Component() {
   const navigate = useNavigate();

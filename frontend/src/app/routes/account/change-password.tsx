@@ -1,6 +1,6 @@
 // /account/change-password.
-import { PageMeta } from '../../../components/page-meta';
-import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
+import { PageMeta } from '@/components/page-meta';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 
 export function Component() {
   return (

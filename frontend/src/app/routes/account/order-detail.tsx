@@ -1,12 +1,12 @@
 // /account/orders/:orderId: one order with its status timeline, and a review per line once paid.
 import { Link, useParams } from 'react-router';
-import { Alert } from '../../../components/alert';
-import { PageMeta } from '../../../components/page-meta';
-import { Spinner } from '../../../components/spinner';
-import { useOrder } from '../../../features/orders/api/orders';
-import { OrderDetails } from '../../../features/orders/components/order-details';
-import { OrderLineReviews } from '../../../features/reviews/components/order-line-reviews';
-import { serverMessageOr } from '../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { PageMeta } from '@/components/page-meta';
+import { Spinner } from '@/components/spinner';
+import { useOrder } from '@/features/orders/api/orders';
+import { OrderDetails } from '@/features/orders/components/order-details';
+import { OrderLineReviews } from '@/features/reviews/components/order-line-reviews';
+import { serverMessageOr } from '@/lib/server-message';
 
 export const ORDER_LOAD_FAILED = 'Could not load this order.';
 

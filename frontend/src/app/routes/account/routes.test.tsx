@@ -2,7 +2,7 @@
 // account path; the area renders inside the /account/* route of the app's table.
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../test/render';
+import { renderApp } from '@/test/render';
 import { Component as AccountArea } from './routes';
 
 const areaAt = (path: string) =>

@@ -1,7 +1,7 @@
 // The account area's routes (spec 1 §2), under /account (the router requires a login first). The
 // area's table comes with its code, not with `/`. The index and unknown paths go to orders.
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { page } from '../../lazy-page';
+import { page } from '@/app/lazy-page';
 import { Component as AccountLayout } from './layout';
 
 export const accountRoutes: RouteObject[] = [

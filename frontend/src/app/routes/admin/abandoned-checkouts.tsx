@@ -1,1 +1,1 @@
-export { AbandonedView as Component } from '../../../features/admin/abandoned/components/abandoned-view';
+export { AbandonedView as Component } from '@/features/admin/abandoned/components/abandoned-view';

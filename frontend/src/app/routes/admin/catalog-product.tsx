@@ -1,1 +1,1 @@
-export { ProductEditor as Component } from '../../../features/admin/catalog/components/product-editor';
+export { ProductEditor as Component } from '@/features/admin/catalog/components/product-editor';

@@ -1,1 +1,1 @@
-export { CatalogList as Component } from '../../../features/admin/catalog/components/catalog-list';
+export { CatalogList as Component } from '@/features/admin/catalog/components/catalog-list';

@@ -1,1 +1,1 @@
-export { DashboardView as Component } from '../../../features/admin/dashboard/components/dashboard-view';
+export { DashboardView as Component } from '@/features/admin/dashboard/components/dashboard-view';

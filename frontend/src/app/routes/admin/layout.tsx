@@ -1,2 +1,2 @@
 // The admin area's frame (features/admin/components/admin-layout.tsx).
-export { AdminLayout as Component } from '../../../features/admin/components/admin-layout';
+export { AdminLayout as Component } from '@/features/admin/components/admin-layout';

@@ -1,1 +1,1 @@
-export { OrdersView as Component } from '../../../features/admin/orders/components/orders-view';
+export { OrdersView as Component } from '@/features/admin/orders/components/orders-view';

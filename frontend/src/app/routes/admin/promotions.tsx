@@ -1,1 +1,1 @@
-export { PromotionsView as Component } from '../../../features/admin/promotions/components/promotions-view';
+export { PromotionsView as Component } from '@/features/admin/promotions/components/promotions-view';

@@ -1,1 +1,1 @@
-export { ReviewsQueue as Component } from '../../../features/admin/reviews/components/reviews-queue';
+export { ReviewsQueue as Component } from '@/features/admin/reviews/components/reviews-queue';

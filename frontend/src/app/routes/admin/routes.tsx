@@ -1,7 +1,7 @@
 // The admin area's routes (spec 1 §2), under /admin (the router lets only admins in). The area's
 // table comes with its code, not with `/`. Unknown admin paths go to /admin.
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { lazyPage, page } from '../../lazy-page';
+import { lazyPage, page } from '@/app/lazy-page';
 import { Component as AdminLayout } from './layout';
 
 export const adminRoutes: RouteObject[] = [

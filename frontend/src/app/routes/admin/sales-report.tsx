@@ -1,1 +1,1 @@
-export { SalesReportView as Component } from '../../../features/admin/sales/components/sales-report-view';
+export { SalesReportView as Component } from '@/features/admin/sales/components/sales-report-view';

@@ -1,1 +1,1 @@
-export { SettingsView as Component } from '../../../features/admin/catalog/components/settings-view';
+export { SettingsView as Component } from '@/features/admin/catalog/components/settings-view';

@@ -1,1 +1,1 @@
-export { UsersView as Component } from '../../../features/admin/users/components/users-view';
+export { UsersView as Component } from '@/features/admin/users/components/users-view';

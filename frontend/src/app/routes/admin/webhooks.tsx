@@ -1,1 +1,1 @@
-export { WebhooksView as Component } from '../../../features/admin/webhooks/components/webhooks-view';
+export { WebhooksView as Component } from '@/features/admin/webhooks/components/webhooks-view';

@@ -1,8 +1,8 @@
 // /forgot-password: ask for a reset link by e-mail.
 import { Link } from 'react-router';
-import { Page } from '../../../components/page';
-import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
-import '../../../features/auth/components/auth.css';
+import { Page } from '@/components/page';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import '@/features/auth/components/auth.css';
 
 export function Component() {
   return (

@@ -1,11 +1,11 @@
 // /login: sign in, then back to where the visitor came from.
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { Alert } from '../../../components/alert';
-import { Page } from '../../../components/page';
-import { LoginForm } from '../../../features/auth/components/login-form';
-import { returnPath } from '../../../features/auth/return-path';
-import { useSession } from '../../../features/session/use-session';
-import '../../../features/auth/components/auth.css';
+import { Alert } from '@/components/alert';
+import { Page } from '@/components/page';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { returnPath } from '@/features/auth/return-path';
+import { useSession } from '@/features/session/use-session';
+import '@/features/auth/components/auth.css';
 
 export function Component() {
   const location = useLocation();

@@ -1,10 +1,10 @@
 // /register ('Create Account'): a new account, then back to where the visitor came from.
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { Page } from '../../../components/page';
-import { RegisterForm } from '../../../features/auth/components/register-form';
-import { returnPath } from '../../../features/auth/return-path';
-import { useSession } from '../../../features/session/use-session';
-import '../../../features/auth/components/auth.css';
+import { Page } from '@/components/page';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { returnPath } from '@/features/auth/return-path';
+import { useSession } from '@/features/session/use-session';
+import '@/features/auth/components/auth.css';
 
 export function Component() {
   const location = useLocation();

@@ -2,12 +2,12 @@
 // as guest'; either way the checkout follows on the same page.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/button';
-import { Page } from '../../../components/page';
-import { LoginForm } from '../../../features/auth/components/login-form';
-import { useSession } from '../../../features/session/use-session';
+import { Button } from '@/components/button';
+import { Page } from '@/components/page';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { useSession } from '@/features/session/use-session';
 import { CheckoutPage } from './checkout-page';
-import '../../../features/checkout/components/checkout.css';
+import '@/features/checkout/components/checkout.css';
 
 export function Component() {
   const { isAuthenticated } = useSession();

@@ -1,5 +1,5 @@
 // /checkout-form: the checkout for signed-in customers (the router's guard asks for a login).
-import { Page } from '../../../components/page';
+import { Page } from '@/components/page';
 import { CheckoutPage } from './checkout-page';
 
 export function Component() {

@@ -1,5 +1,5 @@
 // /checkout-legacy: the single-column checkout for signed-in customers (summary first).
-import { Page } from '../../../components/page';
+import { Page } from '@/components/page';
 import { CheckoutPage } from './checkout-page';
 
 export function Component() {

@@ -1,5 +1,5 @@
 // /checkout: the modern checkout; guests welcome.
-import { Page } from '../../../components/page';
+import { Page } from '@/components/page';
 import { CheckoutPage } from './checkout-page';
 
 export function Component() {

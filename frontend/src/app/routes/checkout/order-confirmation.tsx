@@ -1,8 +1,8 @@
 // /order-confirmation: the order just paid. After Stripe's own redirect (3-D Secure) the card
 // payment is confirmed first (checkout feature), then the order shows (orders feature).
-import { Page } from '../../../components/page';
-import { confirmCardPayment } from '../../../features/checkout/api/card-payment';
-import { OrderConfirmation } from '../../../features/orders/components/order-confirmation';
+import { Page } from '@/components/page';
+import { confirmCardPayment } from '@/features/checkout/api/card-payment';
+import { OrderConfirmation } from '@/features/orders/components/order-confirmation';
 
 export function Component() {
   return (

@@ -1,6 +1,6 @@
 // /track-order: an order's status by its number and e-mail.
-import { Page } from '../../../components/page';
-import { TrackOrder } from '../../../features/orders/components/track-order';
+import { Page } from '@/components/page';
+import { TrackOrder } from '@/features/orders/components/track-order';
 
 export function Component() {
   return (

@@ -1,6 +1,6 @@
 // Static information: privacy policy.
-import { Page } from '../../../components/page';
-import { SITE_NAME, SUPPORT_EMAIL } from '../../../lib/site';
+import { Page } from '@/components/page';
+import { SITE_NAME, SUPPORT_EMAIL } from '@/lib/site';
 
 export function Component() {
   return (

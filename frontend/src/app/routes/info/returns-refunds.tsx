@@ -1,6 +1,6 @@
 // Static information: returns and refunds.
-import { Page } from '../../../components/page';
-import { SUPPORT_EMAIL } from '../../../lib/site';
+import { Page } from '@/components/page';
+import { SUPPORT_EMAIL } from '@/lib/site';
 
 export function Component() {
   return (

@@ -9,9 +9,9 @@ import {
   UNLISTED_COUNTRY_MESSAGE,
   type ShippingRule,
 } from '@printshop/shared-events/rules/shipping';
-import { Page } from '../../../components/page';
-import { useShippingTerms } from '../../../features/catalog/live-catalog';
-import { useCurrency } from '../../../features/currency/use-currency';
+import { Page } from '@/components/page';
+import { useShippingTerms } from '@/features/catalog/live-catalog';
+import { useCurrency } from '@/features/currency/use-currency';
 
 function Row({ rule, currency }: { rule: ShippingRule; currency: CurrencyCode }) {
   const terms = useShippingTerms(rule.country, currency);

@@ -1,6 +1,6 @@
 // Static information: terms of service.
-import { Page } from '../../../components/page';
-import { SITE_NAME } from '../../../lib/site';
+import { Page } from '@/components/page';
+import { SITE_NAME } from '@/lib/site';
 
 export function Component() {
   return (

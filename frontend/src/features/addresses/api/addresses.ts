@@ -8,7 +8,7 @@ import {
 } from '@printshop/shared-events/api/account';
 import { okSchema } from '@printshop/shared-events/api/common';
 import type { Address } from '@printshop/shared-events/rules/addresses';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const ADDRESSES_QUERY_ROOT = 'addresses';
 

@@ -5,11 +5,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADDRESS_MESSAGES } from '@printshop/shared-events/rules/addresses';
-import { configureApiClient } from '../../../lib/api-client';
-import { emptyAddress } from '../../../lib/address-form';
-import { json, startTestServer, type TestServer } from '../../../test/http-server';
-import { field, queryField } from '../../../test/labels';
-import { renderApp } from '../../../test/render';
+import { configureApiClient } from '@/lib/api-client';
+import { emptyAddress } from '@/lib/address-form';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { field, queryField } from '@/test/labels';
+import { renderApp } from '@/test/render';
 import { createAddress, type AddressBody } from '../api/addresses';
 import { AddressForm } from './address-form';
 

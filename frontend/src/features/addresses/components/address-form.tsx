@@ -3,13 +3,13 @@
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { addressInputSchema, type AddressInput } from '@printshop/shared-events/rules/addresses';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { serverMessageOr } from '../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { serverMessageOr } from '@/lib/server-message';
 import type { AddressBody } from '../api/addresses';
-import { resolverWithAddress } from '../../../lib/address-form';
-import { AddressFields } from '../../../components/address-fields';
+import { resolverWithAddress } from '@/lib/address-form';
+import { AddressFields } from '@/components/address-fields';
 import './addresses.css';
 
 export const ADDRESS_FIELDS = [

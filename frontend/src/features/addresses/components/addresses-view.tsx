@@ -1,12 +1,12 @@
 // The account's address book: every saved address with Edit, Set as default and Delete.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert } from '../../../components/alert';
-import { Button, ButtonLink } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { serverMessageOr } from '../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { Button, ButtonLink } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { serverMessageOr } from '@/lib/server-message';
 import { deleteAddress, refreshAddresses, setDefaultAddress, useAddresses } from '../api/addresses';
-import { AddressCard } from '../../../components/address-card';
+import { AddressCard } from '@/components/address-card';
 import './addresses.css';
 
 export const ADDRESSES_MESSAGES = {

@@ -5,11 +5,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/router';
-import { configureApiClient } from '../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../test/http-server';
-import { renderApp } from '../../../test/render';
-import { useSessionCheck } from '../../session/api/use-session-check';
+import { routes } from '@/app/router';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
+import { useSessionCheck } from '@/features/session/api/use-session-check';
 import { adminUser, signIn } from '../testing/admin-fixtures';
 
 let server: TestServer;
@@ -17,10 +17,10 @@ beforeAll(async () => {
   server = await startTestServer();
   // The routes are lazy: load their modules once up front, so no test waits on the first compile.
   await Promise.all([
-    import('../../../app/routes/admin/routes'),
-    import('../../../app/routes/admin/dashboard'),
-    import('../../../app/routes/admin/orders'),
-    import('../../../app/routes/auth/login'),
+    import('@/app/routes/admin/routes'),
+    import('@/app/routes/admin/dashboard'),
+    import('@/app/routes/admin/orders'),
+    import('@/app/routes/auth/login'),
   ]);
 }, 60_000);
 afterAll(() => server.close());

@@ -4,8 +4,8 @@
 // screen is chosen.
 import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { PageMeta } from '../../../components/page-meta';
-import { SITE_NAME } from '../../../lib/site';
+import { PageMeta } from '@/components/page-meta';
+import { SITE_NAME } from '@/lib/site';
 import './admin.css';
 
 export const ADMIN_SECTIONS = [

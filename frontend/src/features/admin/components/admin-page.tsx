@@ -1,6 +1,6 @@
 // The frame of one admin screen: its title, a heading with optional actions beside it, the content.
 import type { ReactNode } from 'react';
-import { PageMeta } from '../../../components/page-meta';
+import { PageMeta } from '@/components/page-meta';
 
 export function AdminPage({
   title,

@@ -2,8 +2,8 @@
 // delete a review or a webhook). Focus moves into it (to Cancel, the safe choice), Tab stays
 // inside, Escape cancels, and focus returns to where it was when it closes.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
 
 export interface ConfirmDialogProps {
   open: boolean;

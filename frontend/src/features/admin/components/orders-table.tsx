@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { Link } from 'react-router';
 import type { orderSummarySchema } from '@printshop/shared-events/api/admin';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 import { formatAmount } from '../admin-format';
 import { OrderStatusBadge } from './status-badge';
 

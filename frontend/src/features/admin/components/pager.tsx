@@ -1,5 +1,5 @@
 // Previous / next between pages of an admin list, with where the reader is.
-import { Button } from '../../../components/button';
+import { Button } from '@/components/button';
 
 export function Pager({
   page,

@@ -1,10 +1,10 @@
 // What a screen shows before its data is there: a spinner while loading, the failure otherwise.
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { serverMessageOr } from '../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { serverMessageOr } from '@/lib/server-message';
 
 export function QueryState<T>({
   query,

@@ -1,5 +1,5 @@
 // A coloured label for an order's status (or any other state the admin lists show).
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../admin-format';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@/lib/order-status';
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <span className={`admin-badge admin-badge--${status}`}>{ORDER_STATUS_LABELS[status]}</span>;

@@ -7,7 +7,7 @@ import type {
   ForgotPasswordInput,
   ResetPasswordInput,
 } from '@printshop/shared-events/rules/password-policy';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const requestPasswordReset = (body: ForgotPasswordInput) =>
   api.post('/auth/forgot-password', { schema: messageResponseSchema, json: body, auth: false });

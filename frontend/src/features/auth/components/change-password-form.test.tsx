@@ -3,12 +3,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client';
-import { testUser } from '../../../test/fixtures';
-import { json, startTestServer, type TestServer } from '../../../test/http-server';
-import { field } from '../../../test/labels';
-import { renderApp } from '../../../test/render';
-import { TOKEN_KEY, USER_KEY } from '../../session/session-store';
+import { configureApiClient } from '@/lib/api-client';
+import { testUser } from '@/test/fixtures';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { field } from '@/test/labels';
+import { renderApp } from '@/test/render';
+import { TOKEN_KEY, USER_KEY } from '@/features/session/session-store';
 import { ChangePasswordForm } from './change-password-form';
 
 let server: TestServer;

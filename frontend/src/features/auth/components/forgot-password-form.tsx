@@ -4,11 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { forgotPasswordSchema } from '@printshop/shared-events/rules/password-policy';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { Field } from '../../../components/field';
-import { serverMessageOr } from '../../../lib/server-message';
-import { AUTH_MESSAGES } from '../../session/api/auth-messages';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field } from '@/components/field';
+import { serverMessageOr } from '@/lib/server-message';
+import { AUTH_MESSAGES } from '@/features/session/api/auth-messages';
 import { requestPasswordReset } from '../api/passwords';
 
 export function ForgotPasswordForm() {

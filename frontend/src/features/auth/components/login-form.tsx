@@ -4,11 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { loginSchema } from '@printshop/shared-events/rules/password-policy';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { Field } from '../../../components/field';
-import { useAuthActions } from '../../session/api/use-auth-actions';
-import type { Session } from '../../session/session-store';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field } from '@/components/field';
+import { useAuthActions } from '@/features/session/api/use-auth-actions';
+import type { Session } from '@/features/session/session-store';
 import { PasswordField } from './password-field';
 
 export function LoginForm({

@@ -4,12 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { registerSchema } from '@printshop/shared-events/rules/password-policy';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { Field } from '../../../components/field';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useAuthActions } from '../../session/api/use-auth-actions';
-import type { Session } from '../../session/session-store';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field } from '@/components/field';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { useAuthActions } from '@/features/session/api/use-auth-actions';
+import type { Session } from '@/features/session/session-store';
 import { PASSWORD_HINT, PasswordField } from './password-field';
 
 export function RegisterForm({ onRegistered }: { onRegistered(session: Session): void }) {

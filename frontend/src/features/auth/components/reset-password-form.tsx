@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { resetPasswordSchema } from '@printshop/shared-events/rules/password-policy';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { ApiError } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { serverMessageOr } from '../../../lib/server-message';
-import { AUTH_MESSAGES } from '../../session/api/auth-messages';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { ApiError } from '@/lib/api-client';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { serverMessageOr } from '@/lib/server-message';
+import { AUTH_MESSAGES } from '@/features/session/api/auth-messages';
 import { resetPassword } from '../api/passwords';
 import { PASSWORD_HINT, PasswordField } from './password-field';
 

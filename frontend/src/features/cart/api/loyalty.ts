@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { loyaltyStatusResponseSchema, redeemResponseSchema } from '@printshop/shared-events/api/loyalty';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const LOYALTY_QUERY_KEY = ['loyalty', 'status'] as const;
 

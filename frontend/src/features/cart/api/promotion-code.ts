@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { promotionCodeResponseSchema } from '@printshop/shared-events/api/promotions';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 const okSchema = z.object({ success: z.literal(true) }).passthrough();
 

@@ -2,10 +2,10 @@
 // count read from GET /api/cart, reloaded when the currency changes.
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../test/http-server';
-import { renderApp } from '../../../test/render';
-import { chooseCurrencyAtom } from '../../currency/currency-store';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
+import { chooseCurrencyAtom } from '@/features/currency/currency-store';
 import { useCartCount, useCartRefreshOnCurrencyChange } from '../use-cart-count';
 import { CartBadge } from './cart-badge';
 

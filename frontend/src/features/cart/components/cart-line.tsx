@@ -1,7 +1,7 @@
 // One cart line inside its product's group: the customer's cropped photo, its unit price, the
 // quantity stepper, the line total and a remove button. `label` names its controls.
 import type { CartItemDto } from '@printshop/shared-events/api/cart';
-import { thumbnailOf } from '../../../lib/thumbnail';
+import { thumbnailOf } from '@/lib/thumbnail';
 import { QuantityStepper } from './quantity-stepper';
 
 export interface CartLineProps {

@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { arrivesText } from '@printshop/shared-events/rules/delivery';
 import { UNLISTED_COUNTRY_MESSAGE } from '@printshop/shared-events/rules/shipping';
-import { configureApiClient } from '../../../lib/api-client';
-import { cartAnswer } from '../../../test/fixtures';
-import { json, startTestServer, type TestServer } from '../../../test/http-server';
-import { renderApp } from '../../../test/render';
+import { configureApiClient } from '@/lib/api-client';
+import { cartAnswer } from '@/test/fixtures';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
 import { CART_MESSAGES } from '../cart-messages';
 import { CartView } from './cart-view';
 

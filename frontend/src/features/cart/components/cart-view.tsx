@@ -1,12 +1,12 @@
 // The cart page (spec 1 §2-§4, §8): lines, totals in the chosen currency, shipping and the
 // free-shipping progress, the promo code field, a slot for loyalty points, and the cart's error messages.
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/alert';
-import { Button, ButtonLink } from '../../../components/button';
-import { OrderTotals } from '../../../components/order-totals';
-import { Spinner } from '../../../components/spinner';
-import { failureMessage } from '../../../lib/server-message';
-import { useCurrency } from '../../currency/use-currency';
+import { Alert } from '@/components/alert';
+import { Button, ButtonLink } from '@/components/button';
+import { OrderTotals } from '@/components/order-totals';
+import { Spinner } from '@/components/spinner';
+import { failureMessage } from '@/lib/server-message';
+import { useCurrency } from '@/features/currency/use-currency';
 import { useCart } from '../api/get-cart';
 import { groupCartLines, lineLabel } from '../cart-groups';
 import { CART_MESSAGES } from '../cart-messages';

@@ -3,10 +3,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client';
-import { cartAnswer } from '../../../test/fixtures';
-import { json, startTestServer, type TestServer } from '../../../test/http-server';
-import { renderApp } from '../../../test/render';
+import { configureApiClient } from '@/lib/api-client';
+import { cartAnswer } from '@/test/fixtures';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
 import { LoyaltyRedeem } from './loyalty-redeem';
 
 let server: TestServer;

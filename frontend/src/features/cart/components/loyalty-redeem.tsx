@@ -3,12 +3,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { MIN_REDEEM_POINTS, POINT_VALUE_USD_CENTS } from '@printshop/shared-events/rules/loyalty';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { Field } from '../../../components/field';
-import { serverMessageOr } from '../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field } from '@/components/field';
+import { serverMessageOr } from '@/lib/server-message';
 import { refreshCart, useCart } from '../api/get-cart';
-import { useCurrency } from '../../currency/use-currency';
+import { useCurrency } from '@/features/currency/use-currency';
 import { LOYALTY_QUERY_KEY, redeemPoints, useLoyaltyStatus } from '../api/loyalty';
 import './loyalty-redeem.css';
 

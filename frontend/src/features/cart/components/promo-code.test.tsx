@@ -4,10 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CartDto } from '@printshop/shared-events/api/cart';
-import { configureApiClient } from '../../../lib/api-client';
-import { cartAnswer } from '../../../test/fixtures';
-import { json, startTestServer, type TestServer } from '../../../test/http-server';
-import { renderApp } from '../../../test/render';
+import { configureApiClient } from '@/lib/api-client';
+import { cartAnswer } from '@/test/fixtures';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
 import { CartView } from './cart-view';
 
 let server: TestServer;

@@ -2,8 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProductDto } from '@printshop/shared-events/api/catalog';
 import { FEATURED_SKUS } from '@printshop/shared-events/rules/catalog';
-import { api } from '../../../lib/api-client';
-import { productsResponseSchema } from '../../../lib/mini-schemas/catalog';
+import { api } from '@/lib/api-client';
+import { productsResponseSchema } from '@/lib/mini-schemas/catalog';
 
 export const PRODUCTS_ERROR = 'Could not load products.';
 

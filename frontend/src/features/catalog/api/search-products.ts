@@ -1,7 +1,7 @@
 // GET /api/search?q= (API.md): products whose name, category or SKU contain the term.
 import { useQuery } from '@tanstack/react-query';
 import { searchResponseSchema } from '@printshop/shared-events/api/catalog';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const useProductSearch = (q: string) =>
   useQuery({

@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDto } from '@printshop/shared-events/api/catalog';
-import { configureApiClient } from '../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../test/http-server';
-import { renderApp } from '../../../test/render';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
 import { ProductShowcase, ShowcaseView, type ShowcaseState } from './product-showcase';
 
 const product = (sku: string, name: string, category: ProductDto['category'], price: number): ProductDto => ({

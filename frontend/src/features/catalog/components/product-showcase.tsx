@@ -7,7 +7,7 @@ import {
   filterShowcase,
   type ShowcaseFilter,
 } from '@printshop/shared-events/rules/catalog';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { PRODUCTS_ERROR, featuredOf, useProducts } from '../api/get-products';
 import { fromApiProduct } from '../product-view';
 import { ProductCard, ProductGrid } from './product-card';

@@ -3,7 +3,7 @@
 // Stripe Elements confirms in the browser first. A decline comes back as 402 with Stripe's message.
 import { z } from 'zod';
 import { createPaymentIntentResponseSchema, orderResponseSchema } from '@printshop/shared-events/api/orders';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 // The server adds the publishable key when one is configured (Stripe Elements needs it).
 const intentSchema = createPaymentIntentResponseSchema.extend({

@@ -5,7 +5,7 @@ import {
   checkoutStartResponseSchema,
   type checkoutStartBodySchema,
 } from '@printshop/shared-events/api/orders';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type StartCheckoutBody = z.input<typeof checkoutStartBodySchema>;
 export type StartedCheckout = z.output<typeof checkoutStartResponseSchema>;

@@ -3,7 +3,7 @@
 // the server to sign the payment as Razorpay would), then verify-payment places the order.
 import { z } from 'zod';
 import { createOrderResponseSchema, orderResponseSchema } from '@printshop/shared-events/api/orders';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type RazorpayOrder = z.output<typeof createOrderResponseSchema>;
 

@@ -11,14 +11,14 @@ import {
   type AddressInput,
 } from '@printshop/shared-events/rules/addresses';
 import { emailSchema } from '@printshop/shared-events/rules/password-policy';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { Field } from '../../../components/field';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { serverMessageOr } from '../../../lib/server-message';
-import { emptyAddress, resolverWithAddress } from '../../../lib/address-form';
-import { AddressCard } from '../../../components/address-card';
-import { AddressFields } from '../../../components/address-fields';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field } from '@/components/field';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { serverMessageOr } from '@/lib/server-message';
+import { emptyAddress, resolverWithAddress } from '@/lib/address-form';
+import { AddressCard } from '@/components/address-card';
+import { AddressFields } from '@/components/address-fields';
 
 export const CHECKOUT_START_FAILED = 'Could not start the checkout. Please try again.';
 

@@ -1,9 +1,9 @@
 // The order summary beside the checkout: the cart's lines and totals in the chosen currency,
 // priced for the shipping country typed so far (the shipping fee depends on it).
 import type { CartDto } from '@printshop/shared-events/api/cart';
-import { OrderTotals } from '../../../components/order-totals';
-import { OrderLines } from '../../../components/order-lines';
-import { DeliveryPromise } from '../../claims/delivery-promise';
+import { OrderTotals } from '@/components/order-totals';
+import { OrderLines } from '@/components/order-lines';
+import { DeliveryPromise } from '@/features/claims/delivery-promise';
 
 export function OrderSummary({ cart, format }: { cart: CartDto; format: (amount: number) => string }) {
   return (

@@ -5,12 +5,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDto } from '@printshop/shared-events/api/orders';
-import { configureApiClient } from '../../../lib/api-client';
-import { orderAnswer } from '../../../test/fixtures';
-import { json, startTestServer, type TestServer } from '../../../test/http-server';
-import { field } from '../../../test/labels';
-import { renderApp } from '../../../test/render';
-import { CURRENCY_KEY } from '../../currency/currency-store';
+import { configureApiClient } from '@/lib/api-client';
+import { orderAnswer } from '@/test/fixtures';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { field } from '@/test/labels';
+import { renderApp } from '@/test/render';
+import { CURRENCY_KEY } from '@/features/currency/currency-store';
 import { PaymentStep, RUPEES_ONLY } from './payment-step';
 import { TEST_MODE_LABEL } from './test-card-form';
 

@@ -3,12 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { OrderDto } from '@printshop/shared-events/api/orders';
-import { Alert } from '../../../components/alert';
-import { Spinner } from '../../../components/spinner';
-import { Button } from '../../../components/button';
-import { PAYMENT_METHODS, type PaymentMethodId } from '../../../lib/payment-methods';
-import { serverMessageOr } from '../../../lib/server-message';
-import { useCurrency } from '../../currency/use-currency';
+import { Alert } from '@/components/alert';
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/button';
+import { PAYMENT_METHODS, type PaymentMethodId } from '@/lib/payment-methods';
+import { serverMessageOr } from '@/lib/server-message';
+import { useCurrency } from '@/features/currency/use-currency';
 import { createPaymentIntent } from '../api/card-payment';
 import type { StartedCheckout } from '../api/start-checkout';
 import { RazorpayPayment } from './razorpay-payment';

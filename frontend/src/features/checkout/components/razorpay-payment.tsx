@@ -3,10 +3,10 @@
 // the UPI app or bank, and the server signs the result exactly as Razorpay would.
 import { useState } from 'react';
 import type { OrderDto } from '@printshop/shared-events/api/orders';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { SITE_NAME } from '../../../lib/site';
-import { serverMessageOr } from '../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { SITE_NAME } from '@/lib/site';
+import { serverMessageOr } from '@/lib/server-message';
 import {
   approveTestPayment,
   createRazorpayOrder,

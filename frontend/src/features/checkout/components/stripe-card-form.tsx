@@ -5,9 +5,9 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
 import type { OrderDto } from '@printshop/shared-events/api/orders';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { serverMessageOr } from '../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { serverMessageOr } from '@/lib/server-message';
 import { confirmCardPayment } from '../api/card-payment';
 import { CARD_PAYMENT_FAILED } from './test-card-form';
 

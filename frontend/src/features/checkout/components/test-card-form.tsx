@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { OrderDto } from '@printshop/shared-events/api/orders';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { Field } from '../../../components/field';
-import { serverMessageOr } from '../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field } from '@/components/field';
+import { serverMessageOr } from '@/lib/server-message';
 import { confirmCardPayment } from '../api/card-payment';
 
 export const TEST_MODE_LABEL = 'Test mode — use 4242 4242 4242 4242';

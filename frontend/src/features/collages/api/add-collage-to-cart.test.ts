@@ -2,8 +2,8 @@
 // order of calls, and the cart line of each template (template32 sells under TEMPLATE12).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collageTemplateByPage } from '@printshop/shared-events/rules/collages';
-import { configureApiClient } from '../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../test/http-server';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { installNodeWebGlobals } from '../test-support/node-canvas';
 import { answerLikeTheShop, cartAdds, fileNameOf, uploads } from '../test-support/render-collage';
 import { addCollageToCart, collageCartItem, COLLAGE_ERRORS, type CollageOrder } from './add-collage-to-cart';

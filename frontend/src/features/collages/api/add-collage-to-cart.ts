@@ -9,9 +9,9 @@ import {
   type CollageSizeId,
   type CollageTemplate,
 } from '@printshop/shared-events/rules/collages';
-import { addCartItem, type AddCartItemInput } from '../../cart/api/change-cart';
+import { addCartItem, type AddCartItemInput } from '@/lib/cart-add';
 import type { Area } from '../imaging/geometry';
-import { uploadSingleImage } from './upload-image';
+import { uploadSingleImage } from '@/lib/upload-single-image';
 
 export const COLLAGE_ERRORS = {
   imageMissing: 'Image file is missing',

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../../test/http-server';
+import { json } from '@/test/http-server';
 import type { CanvasKit } from '../imaging/canvas-kit';
 import { nodeCanvasKit, photoFile } from '../test-support/node-canvas';
 import {

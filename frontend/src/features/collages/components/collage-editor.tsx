@@ -3,8 +3,8 @@
 // Another'. An empty zone opens the file chooser, then the crop dialog; a filled zone does not reopen.
 import { useRef, useState, type CSSProperties } from 'react';
 import { zoneAspectRatio, type CollageTemplate } from '@printshop/shared-events/rules/collages';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
 import { COLLAGE_MESSAGES } from '../collage-copy';
 import type { CollageBuilder } from '../use-collage-builder';
 import { useObjectUrl } from '../use-object-url';

@@ -2,11 +2,11 @@
 // blocks of a template page (spec 2 §2). React 19 hoists the title, meta and link tags into <head>.
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
-import { PageMeta } from '../../../components/page-meta';
-import { StructuredData } from '../../../components/structured-data';
-import { SITE_NAME, useAbsoluteUrl } from '../../../lib/site';
+import { PageMeta } from '@/components/page-meta';
+import { StructuredData } from '@/components/structured-data';
+import { SITE_NAME, useAbsoluteUrl } from '@/lib/site';
 import type { TemplateCopy } from '../collage-copy';
-import { useShopRating } from '../../reviews/api/rating-summary';
+import { useShopRating } from '@/features/reviews/api/rating-summary';
 import { collageStructuredData } from '../collage-structured-data';
 
 /**

@@ -2,11 +2,11 @@
 // Cancel and Apply Crop. Until the cropper reports an area, the largest centred area of the ratio is used.
 import { useEffect, useRef, useState } from 'react';
 import Cropper, { type Area as CropperArea, type Point } from 'react-easy-crop';
-import { Button } from '../../../components/button';
+import { Button } from '@/components/button';
 import { useCanvasKit } from '../imaging/canvas-kit-context';
 import { measure } from '../imaging/collage-imaging';
 import { centredCrop, type Area } from '../imaging/geometry';
-import { useModalFocus } from '../../../lib/use-modal-focus';
+import { useModalFocus } from '@/lib/use-modal-focus';
 import { useObjectUrl } from '../use-object-url';
 
 export const ZOOM = { min: 1, max: 3, step: 0.05 } as const;

@@ -1,7 +1,7 @@
 // The collage as it will print, before ordering. Mask builds show a PREVIEW watermark here only.
 import { useRef } from 'react';
-import { useModalFocus } from '../../../lib/use-modal-focus';
-import { Button } from '../../../components/button';
+import { useModalFocus } from '@/lib/use-modal-focus';
+import { Button } from '@/components/button';
 import { useObjectUrl } from '../use-object-url';
 
 export function PreviewDialog({

@@ -2,9 +2,9 @@
 // notes, a quantity stepper (never below 1), the total in the chosen currency, and
 // 'unit x quantity' when more than one is ordered.
 import { COLLAGE_SIZES } from '@printshop/shared-events/rules/collages';
-import { PAYMENT_METHODS } from '../../../lib/site';
-import { useShippingClaims } from '../../claims/use-shop-claims';
-import { useCurrency } from '../../currency/use-currency';
+import { PAYMENT_METHODS } from '@/lib/site';
+import { useShippingClaims } from '@/features/claims/use-shop-claims';
+import { useCurrency } from '@/features/currency/use-currency';
 import type { CollageBuilder } from '../use-collage-builder';
 
 export function ProductDetailsCard({ builder }: { builder: CollageBuilder }) {

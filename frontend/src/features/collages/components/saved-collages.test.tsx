@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json } from '../../../test/http-server';
+import { json } from '@/test/http-server';
 import type { CanvasKit } from '../imaging/canvas-kit';
 import { listSavedCollages } from '../saved/saved-collages-store';
 import { nodeCanvasKit, photoFile } from '../test-support/node-canvas';

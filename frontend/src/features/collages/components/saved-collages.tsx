@@ -1,5 +1,5 @@
 // 'Saved Collages (n)' with a remove per collage and 'Add All n Collages to Cart' (spec 2 §2, §4).
-import { Button } from '../../../components/button';
+import { Button } from '@/components/button';
 import { collageSize } from '@printshop/shared-events/rules/collages';
 import type { SavedCollage } from '../saved/saved-collages-store';
 import type { CollageBuilder } from '../use-collage-builder';

@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '@printshop/shared-events/api/contact';
 import { PASSWORD_MESSAGES } from '@printshop/shared-events/rules/password-policy';
-import { configureApiClient } from '../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../test/http-server';
-import { field } from '../../../test/labels';
-import { renderApp } from '../../../test/render';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { field } from '@/test/labels';
+import { renderApp } from '@/test/render';
 import { ContactForm } from './contact-form';
 
 let server: TestServer;

@@ -4,11 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contactBodySchema } from '@printshop/shared-events/api/contact';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { Field, TextareaField } from '../../../components/field';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { serverMessageOr } from '../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field, TextareaField } from '@/components/field';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { serverMessageOr } from '@/lib/server-message';
 import { sendContactMessage } from '../api/send-contact';
 
 export const CONTACT_FAILED = 'Your message could not be sent. Please try again.';

@@ -8,7 +8,7 @@ import {
   type Currency,
   type CurrencyCode,
 } from '@printshop/shared-events/rules/currencies';
-import { moveFocus } from '../../../lib/use-dismiss';
+import { moveFocus } from '@/lib/use-dismiss';
 
 function ordered(list: Currency[]): Currency[] {
   const popular = (c: Currency) => {

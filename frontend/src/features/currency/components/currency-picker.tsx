@@ -2,8 +2,8 @@
 // search panel (its code is fetched when it first opens, or on hover or focus before that).
 import { Suspense, useCallback, useId, useRef, useState } from 'react';
 import { currencyByCode, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
-import { lazyPart } from '../../../lib/lazy-part';
-import { useDismiss } from '../../../lib/use-dismiss';
+import { lazyPart } from '@/lib/lazy-part';
+import { useDismiss } from '@/lib/use-dismiss';
 import { useCurrency } from '../use-currency';
 import './currency-picker.css';
 

@@ -1,5 +1,5 @@
 // The closing call to action (spec 1 §1).
-import { ButtonLink } from '../../../components/button';
+import { ButtonLink } from '@/components/button';
 
 export function CallToAction() {
   return (

@@ -1,6 +1,6 @@
 // "Why choose us": four features (spec 1 §1, §3 Feature: id, icon, title, description).
 import type { Ref } from 'react';
-import { Icon, type IconName } from '../../../components/icon';
+import { Icon, type IconName } from '@/components/icon';
 
 export const FEATURES = [
   {

@@ -1,9 +1,9 @@
 // The free-shipping banner: the threshold of the visitor's country (US until detected) in the chosen
 // currency, from the same rule as the announcement bar, the cart and the shipping page, with the owner's live settings.
 import { formatMoney } from '@printshop/shared-events/rules/money';
-import { Icon } from '../../../components/icon';
-import { useCurrency } from '../../currency/use-currency';
-import { useShippingTerms } from '../../catalog/live-catalog';
+import { Icon } from '@/components/icon';
+import { useCurrency } from '@/features/currency/use-currency';
+import { useShippingTerms } from '@/features/catalog/live-catalog';
 
 export function FreeShippingBanner() {
   const { currency, country } = useCurrency();

@@ -1,5 +1,5 @@
 // Three static testimonials, each rated 5 (spec 1 §1, §3 Testimonial: id, text, author, rating).
-import { ButtonLink } from '../../../components/button';
+import { ButtonLink } from '@/components/button';
 
 export const TESTIMONIALS = [
   {

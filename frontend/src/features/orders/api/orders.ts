@@ -6,7 +6,7 @@ import {
   ordersResponseSchema,
   type OrderDto,
 } from '@printshop/shared-events/api/orders';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const ORDERS_QUERY_ROOT = 'orders';
 

@@ -3,19 +3,19 @@
 // Stripe's own redirect (3-D Secure) the payment is confirmed first (by the caller's function). Purchase tracking is sent
 // once per order number (spec 2 §7).
 import { shippingRuleFor } from '@printshop/shared-events/rules/shipping';
-import { DeliveryPromise } from '../../claims/delivery-promise';
+import { DeliveryPromise } from '@/features/claims/delivery-promise';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { OrderDto } from '@printshop/shared-events/api/orders';
-import { Alert } from '../../../components/alert';
-import { ButtonLink } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { serverMessageOr } from '../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { ButtonLink } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { serverMessageOr } from '@/lib/server-message';
 import { useOrder } from '../api/orders';
 import { OrderDetails } from './order-details';
-import { useSession } from '../../session/use-session';
-import { trackPurchaseOnce } from '../../../lib/tracking/purchase-tracking';
+import { useSession } from '@/features/session/use-session';
+import { trackPurchaseOnce } from '@/lib/tracking/purchase-tracking';
 
 export const CONFIRMATION_LOAD_FAILED =
   'We could not load your order. Your payment is safe; please check your e-mail.';

@@ -2,8 +2,8 @@
 // order page both show OrderDetails), and show no code line without one.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { orderAnswer } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
+import { orderAnswer } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
 import { OrderDetails } from './order-details';
 
 const totals = () => screen.getByText('Subtotal').closest('dl')!;

@@ -2,10 +2,10 @@
 // Shared by the confirmation, the account's order page and the tracking page.
 import type { OrderDto } from '@printshop/shared-events/api/orders';
 import { formatMoney, toMinor } from '@printshop/shared-events/rules/money';
-import { OrderTotals } from '../../../components/order-totals';
-import { AddressCard } from '../../../components/address-card';
-import { formatDateTime } from '../../../lib/format-date';
-import { OrderLines, orderLinesOf } from '../../../components/order-lines';
+import { OrderTotals } from '@/components/order-totals';
+import { AddressCard } from '@/components/address-card';
+import { formatDateTime } from '@/lib/format-date';
+import { OrderLines, orderLinesOf } from '@/components/order-lines';
 import { OrderTimeline } from './order-timeline';
 import './orders.css';
 

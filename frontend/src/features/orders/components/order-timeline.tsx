@@ -1,8 +1,8 @@
 // An order's progress: the four steps (paid, in production, shipped, delivered) with the ones
 // reached marked, every recorded status change with its time, and the tracking number once shipped.
 import type { OrderDto } from '@printshop/shared-events/api/orders';
-import { formatDateTime } from '../../../lib/format-date';
-import { ORDER_STEPS, STATUS_LABELS } from '../order-status';
+import { formatDateTime } from '@/lib/format-date';
+import { ORDER_STATUS_LABELS, ORDER_STEPS } from '@/lib/order-status';
 
 export function OrderTimeline({ order }: { order: OrderDto }) {
   const stopped = order.status === 'cancelled' || order.status === 'refunded';
@@ -11,7 +11,8 @@ export function OrderTimeline({ order }: { order: OrderDto }) {
   return (
     <section className="order-timeline" aria-labelledby={`timeline-${order.id}`}>
       <h3 id={`timeline-${order.id}`} className="order-section__heading">
-        Order status: <span className={`status status--${order.status}`}>{STATUS_LABELS[order.status]}</span>
+        Order status:{' '}
+        <span className={`status status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
       </h3>
       {!stopped && (
         <ol className="order-steps">
@@ -24,7 +25,7 @@ export function OrderTimeline({ order }: { order: OrderDto }) {
                 aria-current={step === order.status ? 'step' : undefined}
               >
                 <span className="order-steps__dot" aria-hidden="true" />
-                {STATUS_LABELS[step]}
+                {ORDER_STATUS_LABELS[step]}
                 <span className="visually-hidden">{done ? ' (done)' : ' (to come)'}</span>
               </li>
             );
@@ -51,7 +52,7 @@ export function OrderTimeline({ order }: { order: OrderDto }) {
         {[...order.timeline].reverse().map((entry, i) => (
           <li key={`${entry.status}-${entry.at}-${i}`}>
             <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-            <span>{STATUS_LABELS[entry.status]}</span>
+            <span>{ORDER_STATUS_LABELS[entry.status]}</span>
             {entry.note && <span className="order-history__note">{entry.note}</span>}
           </li>
         ))}

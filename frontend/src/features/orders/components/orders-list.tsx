@@ -1,12 +1,12 @@
 // The account's orders, newest first: number, date, status, total and a link to the order.
 import { Link } from 'react-router';
-import { Alert } from '../../../components/alert';
-import { ButtonLink } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { serverMessageOr } from '../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { ButtonLink } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { serverMessageOr } from '@/lib/server-message';
 import { useOrders } from '../api/orders';
-import { formatDate } from '../../../lib/format-date';
-import { STATUS_LABELS } from '../order-status';
+import { formatDate } from '@/lib/format-date';
+import { ORDER_STATUS_LABELS } from '@/lib/order-status';
 import { formatOrderMoney } from './order-details';
 import './orders.css';
 
@@ -46,7 +46,7 @@ export function OrdersList() {
                     {count === 1 ? 'item' : 'items'}
                   </p>
                 </div>
-                <span className={`status status--${order.status}`}>{STATUS_LABELS[order.status]}</span>
+                <span className={`status status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
                 <strong className="orders-list__total">{formatOrderMoney(order)(order.total)}</strong>
               </li>
             );

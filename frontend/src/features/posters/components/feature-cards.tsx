@@ -1,5 +1,5 @@
 // The three feature cards of the poster pages (spec 2 §2).
-import { Icon } from '../../../components/icon';
+import { Icon } from '@/components/icon';
 import { FEATURE_CARDS } from '../poster-content';
 
 export function FeatureCards() {

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import { shortName } from '@printshop/shared-events/rules/catalog';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export const VIEWERS_MIN = 20;
 export const VIEWERS_MAX = 49;

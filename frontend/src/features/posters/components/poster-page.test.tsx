@@ -3,8 +3,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
-import { json, type TestServer } from '../../../test/http-server';
-import { installNodeFileApis, photo, testImageTools } from '../../product-creation/testing/browser-apis';
+import { json, type TestServer } from '@/test/http-server';
+import { installNodeFileApis, photo, testImageTools } from '@/features/product-creation/testing/browser-apis';
 import {
   applyCrop,
   cards,
@@ -13,7 +13,7 @@ import {
   renderPage,
   requestsTo,
   startShopServer,
-} from '../../product-creation/testing/creation-harness';
+} from '@/features/product-creation/testing/creation-harness';
 import { PosterPage } from './poster-page';
 import { randomViewers } from './poster-gallery';
 

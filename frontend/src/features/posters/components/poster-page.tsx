@@ -2,22 +2,22 @@
 // price, key features, the upload-and-crop workflow and the tabs on the right. On phones an intro
 // card, a floating scroll button and the fixed cart bar; the page auto-scrolls after 800 ms.
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import { convertFromUsd, formatMoney } from '@printshop/shared-events/rules/money';
 import { POSTER_DISCOUNT } from '@printshop/shared-events/rules/discounts';
-import { ProductHead } from '../../catalog/components/product-head';
-import { DeliveryPromise } from '../../claims/delivery-promise';
-import { useReviews } from '../../reviews/api/get-reviews';
-import { useShopRating } from '../../reviews/api/rating-summary';
-import { useCurrency } from '../../currency/use-currency';
-import { CreationPanel } from '../../product-creation/components/creation-panel';
-import { MobileCartBar } from '../../product-creation/components/mobile-cart-bar';
-import { UnsavedChangesGuard } from '../../product-creation/components/unsaved-changes-guard';
-import type { ImageTools } from '../../product-creation/image-tools';
-import { useIsMobile } from '../../product-creation/use-mobile';
-import { useProductCreation } from '../../product-creation/use-product-creation';
-import { useProductViewTracking } from '../../product-creation/use-product-view-tracking';
+import { ProductHead } from '@/components/product-head';
+import { DeliveryPromise } from '@/features/claims/delivery-promise';
+import { useReviews } from '@/features/reviews/api/get-reviews';
+import { useShopRating } from '@/features/reviews/api/rating-summary';
+import { useCurrency } from '@/features/currency/use-currency';
+import { CreationPanel } from '@/features/product-creation/components/creation-panel';
+import { MobileCartBar } from '@/features/product-creation/components/mobile-cart-bar';
+import { UnsavedChangesGuard } from '@/features/product-creation/components/unsaved-changes-guard';
+import type { ImageTools } from '@/features/product-creation/image-tools';
+import { useIsMobile } from '@/features/product-creation/use-mobile';
+import { useProductCreation } from '@/features/product-creation/use-product-creation';
+import { useProductViewTracking } from '@/features/product-creation/use-product-view-tracking';
 import { KEY_FEATURES, POSTER_SPECS } from '../poster-content';
 import { BulkDiscountTable } from './bulk-discount-table';
 import { FeatureCards } from './feature-cards';
@@ -95,17 +95,6 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
           date: review.created_at.slice(0, 10),
         }))}
       />
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/posters">Posters</Link>
-          </li>
-          <li aria-current="page">{name}</li>
-        </ol>
-      </nav>
       <div className="poster-page__grid">
         <div className="poster-page__left">
           <PosterGallery product={product} />

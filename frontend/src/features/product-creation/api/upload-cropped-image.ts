@@ -3,7 +3,8 @@
 // way spec 2 §8 describes: a reported failure, then an incomplete success.
 import { z } from 'zod';
 import { UPLOAD_MESSAGES, type CropArea } from '@printshop/shared-events/rules/uploads';
-import { api, apiUpload } from '../../../lib/api-client';
+import { api, apiUpload } from '@/lib/api-client';
+import { uploadSingleImage } from '@/lib/upload-single-image';
 
 const answerSchema = z.looseObject({
   success: z.boolean().optional(),
@@ -44,15 +45,11 @@ export async function uploadCroppedImage(input: {
   return { rawImageId, croppedImageId, print: answer.print ?? null };
 }
 
-/** POST /api/images/single: one picture (a composed strip). */
-export async function uploadSingleImage(blob: Blob, fileName: string): Promise<string> {
-  const form = new FormData();
-  form.append('image', blob, fileName);
-  const answer = await api.post('/images/single', {
-    schema: z.object({ image: z.object({ id: z.string() }) }),
-    body: form,
-  });
-  return answer.image.id;
+/** POST /api/images/single: one picture (a converted photo, a composed strip); no id is a failure. */
+export async function uploadImage(blob: Blob, fileName: string): Promise<string> {
+  const id = await uploadSingleImage(blob, fileName);
+  if (!id) throw new Error(UPLOAD_MESSAGES.incompleteUploadResponse);
+  return id;
 }
 
 /** DELETE /api/images/:id, for images removed from the list; failures do not matter to the shopper. */

@@ -3,8 +3,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
-import { json, type TestServer } from '../../../test/http-server';
-import { PosterPage } from '../../posters/components/poster-page';
+import { json, type TestServer } from '@/test/http-server';
+import { PosterPage } from '@/features/posters/components/poster-page';
 import { browserImageTools } from '../image-tools';
 import { installNodeFileApis, photo, testImageTools } from '../testing/browser-apis';
 import {

@@ -15,7 +15,7 @@ import {
   stepZoom,
   type CropArea,
 } from '@printshop/shared-events/rules/uploads';
-import { useModalFocus } from '../../../lib/use-modal-focus';
+import { useModalFocus } from '@/lib/use-modal-focus';
 import type { PrintSize } from '@printshop/shared-events/rules/catalog';
 import {
   canRotateFrame,

@@ -1,6 +1,6 @@
 // Asked before poor-quality prints go to the cart (issue 10: a warning before adding poor ones).
 import { useId, useRef } from 'react';
-import { useModalFocus } from '../../../lib/use-modal-focus';
+import { useModalFocus } from '@/lib/use-modal-focus';
 
 export function PoorQualityDialog({
   count,

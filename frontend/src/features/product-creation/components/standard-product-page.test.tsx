@@ -5,11 +5,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { arrivesText } from '@printshop/shared-events/rules/delivery';
 import { shippingRuleFor } from '@printshop/shared-events/rules/shipping';
-import type { TestServer } from '../../../test/http-server';
+import type { TestServer } from '@/test/http-server';
 import { installNodeFileApis, testImageTools } from '../testing/browser-apis';
 import { renderPage } from '../testing/creation-harness';
 import { startShopServer } from '../testing/creation-harness';
-import { CURRENCY_KEY } from '../../currency/currency-store';
+import { CURRENCY_KEY } from '@/features/currency/currency-store';
 import { StandardProductPage } from './standard-product-page';
 
 let server: TestServer;

@@ -2,38 +2,26 @@
 // "Standard-print upload and crop panels"): the carousel on the left, the workflow on the right,
 // the upload-panel quantity bands (spec 2 §9).
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { FEATURED_SKUS, PRODUCTS, shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import { UPLOAD_PANEL_DISCOUNT, discountAmount } from '@printshop/shared-events/rules/discounts';
-import { ProductHead } from '../../catalog/components/product-head';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { useCurrency } from '../../currency/use-currency';
+import { ProductHead } from '@/components/product-head';
+import { CATEGORY_LINKS, sizeText } from '@/lib/product-page';
+import { useHydrated } from '@/lib/use-hydrated';
+import { useCurrency } from '@/features/currency/use-currency';
 import type { ImageTools } from '../image-tools';
 import { useIsMobile } from '../use-mobile';
 import { useProductCreation } from '../use-product-creation';
 import { useProductViewTracking } from '../use-product-view-tracking';
-import { DeliveryPromise } from '../../claims/delivery-promise';
+import { DeliveryPromise } from '@/features/claims/delivery-promise';
 import { CreationPanel } from './creation-panel';
 import { MobileCartBar } from './mobile-cart-bar';
 import { ProductCarousel } from './product-carousel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
-const CATEGORY: Record<string, { to: string; label: string }> = {
-  'retro-prints': { to: '/prints', label: 'Prints' },
-  'standard-prints': { to: '/prints', label: 'Prints' },
-  'film-strips': { to: '/strips', label: 'Strips' },
-  'photo-strips': { to: '/strips', label: 'Strips' },
-  'greeting-cards': { to: '/greeting-cards', label: 'Greeting Cards' },
-};
-
 function badgeOf(product: Product): string {
   if (product.badge) return product.badge;
   return (FEATURED_SKUS as readonly string[]).includes(product.sku) ? 'Bestseller' : 'Made to Order';
-}
-
-function sizeText(product: Product): string {
-  const { width, height, unit } = product.printSize;
-  return `${width} x ${height} ${unit === 'in' ? 'in' : 'mm'}`;
 }
 
 export interface StandardProductPageProps {
@@ -52,7 +40,7 @@ export function StandardProductPage({ product, onCartChanged, imageTools }: Stan
   const isMobile = useIsMobile();
   useProductViewTracking(product, pathname);
   const name = shortName(product.name);
-  const category = CATEGORY[product.family] ?? { to: '/prints', label: 'Prints' };
+  const category = CATEGORY_LINKS[product.family];
   const top = UPLOAD_PANEL_DISCOUNT.bands[UPLOAD_PANEL_DISCOUNT.bands.length - 1]!;
   const lowest = product.basePriceUsdCents - discountAmount(product.basePriceUsdCents, top.rateBps);
   // The product's own picture first, then its siblings' for a feel of the family.
@@ -67,17 +55,6 @@ export function StandardProductPage({ product, onCartChanged, imageTools }: Stan
         description={`${name}: ${product.category.toLowerCase()} printed from your own photos, from ${formatCents(product.basePriceUsdCents)} per ${product.unit}.`}
         category={category}
       />
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to={category.to}>{category.label}</Link>
-          </li>
-          <li aria-current="page">{name}</li>
-        </ol>
-      </nav>
       <div className="product-page__grid">
         <div className="product-page__media">
           <ProductCarousel

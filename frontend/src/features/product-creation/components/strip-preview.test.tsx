@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { stripLayout } from '@printshop/shared-events/rules/print-layout';
-import { json, type TestServer } from '../../../test/http-server';
+import { json, type TestServer } from '@/test/http-server';
 import { stripPreview, type StripPreview } from '../strips';
 import { installNodeFileApis, photo, testImageTools } from '../testing/browser-apis';
 import { chooseFiles, cropOne, renderPage, startShopServer } from '../testing/creation-harness';

@@ -1,8 +1,8 @@
 // The navigation guard of spec 2 §4: while images are in the list, a route change to another path
 // is held and 'Unsaved Changes' asks. Leave clears the images and goes on; Stay resets the block.
 import { useEffect, useId, useRef } from 'react';
-import { useBlocker } from '../../../lib/navigation/use-blocker';
-import { useModalFocus } from '../../../lib/use-modal-focus';
+import { useBlocker } from '@/lib/navigation/use-blocker';
+import { useModalFocus } from '@/lib/use-modal-focus';
 
 export function UnsavedChangesGuard({ active, onLeave }: { active: boolean; onLeave(): void }) {
   const titleId = useId();

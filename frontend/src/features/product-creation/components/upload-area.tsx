@@ -2,7 +2,7 @@
 // picker suggests image types; anything else dropped or chosen is counted and turned away upstream.
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { IMAGE_ACCEPT_ATTRIBUTE, UPLOAD_BATCH_HINT } from '@printshop/shared-events/rules/uploads';
-import { Icon } from '../../../components/icon';
+import { Icon } from '@/components/icon';
 
 export interface UploadAreaProps {
   onFiles(files: File[]): void;

@@ -5,15 +5,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { configureApiClient } from '../../../lib/api-client';
-import {
-  json,
-  startTestServer,
-  type RecordedRequest,
-  type Reply,
-  type TestServer,
-} from '../../../test/http-server';
-import { renderApp } from '../../../test/render';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type RecordedRequest, type Reply, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
 import { loadCropImage } from './browser-apis';
 
 export const uploadAnswer = (

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { REVIEW_SORTS } from '@printshop/shared-events/api/reviews';
 import { REVIEWS_PAGE_SIZE, reviewsResponseSchema } from '@printshop/shared-events/api/reviews';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 

@@ -6,7 +6,7 @@ import {
   reviewResponseSchema,
   type CreateReviewBody,
 } from '@printshop/shared-events/api/reviews';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const MY_REVIEWS_KEY = ['reviews', 'mine'] as const;
 

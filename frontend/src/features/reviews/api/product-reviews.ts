@@ -1,7 +1,7 @@
 // A product's approved reviews, newest first (GET /api/reviews?product=): its page's reviews section.
 import { useQuery } from '@tanstack/react-query';
 import { reviewsResponseSchema } from '@printshop/shared-events/api/reviews';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const PRODUCT_REVIEWS_LIMIT = 10;
 

@@ -3,7 +3,7 @@
 // approved (or while it loads, or when it fails) there is no claim at all rather than an invented one.
 import { useQuery } from '@tanstack/react-query';
 import { ratingSummaryResponseSchema, type RatingSummary } from '@printshop/shared-events/api/reviews';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const RATING_SUMMARY_KEY = ['reviews', 'summary'] as const;
 

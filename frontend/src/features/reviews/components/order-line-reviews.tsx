@@ -2,7 +2,7 @@
 // order, each product line offers "Write a review", or says its review is written.
 import { useState } from 'react';
 import type { OrderDto } from '@printshop/shared-events/api/orders';
-import { Button } from '../../../components/button';
+import { Button } from '@/components/button';
 import { useMyReviews } from '../api/my-reviews';
 import { WRITE_REVIEW_MESSAGES, WriteReview } from './write-review';
 import './reviews.css';

@@ -1,7 +1,7 @@
 // The reviews section of a product's page: its approved reviews, newest first, with their photos
 // and verified marks, and its own average once it has any.
 import { Link } from 'react-router';
-import { Spinner } from '../../../components/spinner';
+import { Spinner } from '@/components/spinner';
 import { useProductReviews } from '../api/product-reviews';
 import { reviewCountText } from '../api/rating-summary';
 import { ReviewItem } from './review-item';

@@ -1,6 +1,6 @@
 // One approved review as the lists show it: stars, author, verified mark, date, text and photos.
 import type { ReviewDto } from '@printshop/shared-events/api/reviews';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { ReviewPhotos } from './review-photos';
 import { Stars } from './stars';
 

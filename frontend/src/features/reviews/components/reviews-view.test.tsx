@@ -3,9 +3,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../test/http-server';
-import { renderApp } from '../../../test/render';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
 import { REVIEWS_MESSAGES } from '../api/get-reviews';
 import { ReviewsView } from './reviews-view';
 

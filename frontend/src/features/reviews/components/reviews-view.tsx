@@ -2,9 +2,9 @@
 // Changing the filter, the sort or the search goes back to page 1; any change reloads the list.
 import { useState, type FormEvent } from 'react';
 import { REVIEW_SORTS } from '@printshop/shared-events/api/reviews';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
 import { reviewsErrorMessage, useReviews, type ReviewSort, type ReviewsFilter } from '../api/get-reviews';
 import { ReviewItem } from './review-item';
 import { ReviewStats } from './review-stats';

@@ -4,10 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { okSchema } from '@printshop/shared-events/api/common';
 import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES } from '@printshop/shared-events/api/reviews';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { api } from '../../../lib/api-client';
-import { serverMessageOr } from '../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { api } from '@/lib/api-client';
+import { serverMessageOr } from '@/lib/server-message';
 import { useSubmitReview } from '../api/my-reviews';
 
 export const WRITE_REVIEW_MESSAGES = {

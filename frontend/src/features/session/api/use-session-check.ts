@@ -2,8 +2,8 @@
 // it; a fresh user record replaces the stored one. Network trouble keeps the session as stored.
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { ApiError, api } from '../../../lib/api-client';
-import { meResponseSchema } from '../../../lib/mini-schemas/account';
+import { ApiError, api } from '@/lib/api-client';
+import { meResponseSchema } from '@/lib/mini-schemas/account';
 import { authCheckAtom, sessionAtom, setSessionAtom } from '../session-store';
 
 export function useSessionCheck(): void {

@@ -3,7 +3,7 @@
 // back here (which would loop).
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Spinner } from '../../../components/spinner';
+import { Spinner } from '@/components/spinner';
 import { useSession } from '../use-session';
 
 export function RequireAdmin({ children }: { children?: ReactNode }) {

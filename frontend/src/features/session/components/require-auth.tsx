@@ -2,7 +2,7 @@
 // signed in (with where they were going, so the login page can send them back).
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Spinner } from '../../../components/spinner';
+import { Spinner } from '@/components/spinner';
 import { useSession } from '../use-session';
 
 export function RequireAuth({ children }: { children?: ReactNode }) {

@@ -7,8 +7,8 @@ import {
   recoveryEmailResponseSchema,
   type abandonedCheckoutSchema,
 } from '@printshop/shared-events/api/admin';
-import { api } from '../../../../lib/api-client';
-import { adminKey, refreshAdmin } from '../../admin-keys';
+import { api } from '@/lib/api-client';
+import { adminKey, refreshAdmin } from '@/features/admin/admin-keys';
 
 export type AbandonedCheckout = z.infer<typeof abandonedCheckoutSchema>;
 

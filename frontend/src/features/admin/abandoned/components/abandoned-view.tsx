@@ -2,15 +2,15 @@
 // time, with the shopper's e-mail, the items, the value and the age; a recovery e-mail can be
 // asked for once per checkout (none without an e-mail).
 import { useState } from 'react';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { SelectField } from '../../../../components/field';
-import { formatDateTime } from '../../../../lib/format-date';
-import { serverMessageOr } from '../../../../lib/server-message';
-import { formatAge, formatAmount } from '../../admin-format';
-import { AdminPage } from '../../components/admin-page';
-import { Pager } from '../../components/pager';
-import { QueryState } from '../../components/query-state';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { SelectField } from '@/components/field';
+import { formatDateTime } from '@/lib/format-date';
+import { serverMessageOr } from '@/lib/server-message';
+import { formatAge, formatAmount } from '@/features/admin/admin-format';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { Pager } from '@/features/admin/components/pager';
+import { QueryState } from '@/features/admin/components/query-state';
 import {
   useAbandonedCheckouts,
   useSendRecoveryEmail,

@@ -12,8 +12,8 @@ import {
   type editProductBodySchema,
   type editSettingsBodySchema,
 } from '@printshop/shared-events/api/catalog-admin';
-import { api } from '../../../../lib/api-client';
-import { adminKey, refreshAdmin } from '../../admin-keys';
+import { api } from '@/lib/api-client';
+import { adminKey, refreshAdmin } from '@/features/admin/admin-keys';
 
 export type ProductChange = z.infer<typeof editProductBodySchema>;
 export type SettingsChange = z.infer<typeof editSettingsBodySchema>;

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { shortName } from '@printshop/shared-events/rules/catalog';
 import { formatMoney } from '@printshop/shared-events/rules/money';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { serverMessageOr } from '../../../../lib/server-message';
-import { AdminPage } from '../../components/admin-page';
-import { QueryState } from '../../components/query-state';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { serverMessageOr } from '@/lib/server-message';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { QueryState } from '@/features/admin/components/query-state';
 import { useAdminCatalog, useEditProduct } from '../api/admin-catalog';
 
 export const CATALOG_LIST_MESSAGES = {

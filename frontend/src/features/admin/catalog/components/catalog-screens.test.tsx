@@ -3,10 +3,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../../test/http-server';
-import { renderApp } from '../../../../test/render';
-import { signIn } from '../../testing/admin-fixtures';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
+import { signIn } from '@/features/admin/testing/admin-fixtures';
 import { CATALOG_LIST_MESSAGES, CatalogList } from './catalog-list';
 import { PRODUCT_EDITOR_MESSAGES, ProductEditor } from './product-editor';
 

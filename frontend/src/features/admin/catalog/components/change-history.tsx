@@ -2,7 +2,7 @@
 // newest first, read from the events.
 import type { CatalogChange } from '@printshop/shared-events/api/catalog-admin';
 import { formatMoney } from '@printshop/shared-events/rules/money';
-import { formatDateTime } from '../../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 
 const FIELD_LABELS: Record<string, string> = {
   price: 'Price',

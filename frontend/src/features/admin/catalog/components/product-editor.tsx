@@ -6,12 +6,12 @@ import { Link, useParams } from 'react-router';
 import type { AdminProduct } from '@printshop/shared-events/api/catalog-admin';
 import { shortName } from '@printshop/shared-events/rules/catalog';
 import { formatMoney } from '@printshop/shared-events/rules/money';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { Field, TextareaField } from '../../../../components/field';
-import { serverMessageOr } from '../../../../lib/server-message';
-import { AdminPage } from '../../components/admin-page';
-import { QueryState } from '../../components/query-state';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field, TextareaField } from '@/components/field';
+import { serverMessageOr } from '@/lib/server-message';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { QueryState } from '@/features/admin/components/query-state';
 import {
   useAdminCatalog,
   useEditProduct,

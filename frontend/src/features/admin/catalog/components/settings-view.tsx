@@ -4,12 +4,12 @@
 import { useState } from 'react';
 import type { AdminSettings } from '@printshop/shared-events/api/catalog-admin';
 import { formatMoney } from '@printshop/shared-events/rules/money';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { Field } from '../../../../components/field';
-import { serverMessageOr } from '../../../../lib/server-message';
-import { AdminPage } from '../../components/admin-page';
-import { QueryState } from '../../components/query-state';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field } from '@/components/field';
+import { serverMessageOr } from '@/lib/server-message';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { QueryState } from '@/features/admin/components/query-state';
 import {
   useAdminSettings,
   useEditSettings,

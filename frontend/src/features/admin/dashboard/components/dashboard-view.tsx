@@ -4,12 +4,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SALES_ALL_CONVERTED } from '@printshop/shared-events/api/admin';
-import { formatAmount, formatCount, utcDay, utcDaysBefore } from '../../admin-format';
-import { AdminPage } from '../../components/admin-page';
-import { OrdersTable } from '../../components/orders-table';
-import { QueryState } from '../../components/query-state';
-import { SeriesChart } from '../../components/series-chart';
-import { useSalesReport } from '../../sales/api/get-sales-report';
+import { formatAmount, formatCount, utcDay, utcDaysBefore } from '@/features/admin/admin-format';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { OrdersTable } from '@/features/admin/components/orders-table';
+import { QueryState } from '@/features/admin/components/query-state';
+import { SeriesChart } from '@/features/admin/components/series-chart';
+import { useSalesReport } from '@/features/admin/sales/api/get-sales-report';
 import { useDashboard } from '../api/get-dashboard';
 
 export const DASHBOARD_MESSAGES = {

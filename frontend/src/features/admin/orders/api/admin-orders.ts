@@ -9,9 +9,9 @@ import {
   type updateOrderStatusBodySchema,
 } from '@printshop/shared-events/api/admin';
 import { orderResponseSchema } from '@printshop/shared-events/api/orders';
-import { api, apiDownload } from '../../../../lib/api-client';
-import type { OrderStatus } from '../../admin-format';
-import { adminKey, refreshAdmin } from '../../admin-keys';
+import { api, apiDownload } from '@/lib/api-client';
+import type { OrderStatus } from '@/lib/order-status';
+import { adminKey, refreshAdmin } from '@/features/admin/admin-keys';
 
 export interface OrdersFilter {
   page: number;

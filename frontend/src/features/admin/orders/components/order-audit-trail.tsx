@@ -2,7 +2,7 @@
 // with its data to unfold.
 import type { z } from 'zod';
 import type { auditEventSchema } from '@printshop/shared-events/api/admin';
-import { formatDateTime } from '../../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 
 type AuditEvent = z.infer<typeof auditEventSchema>;
 

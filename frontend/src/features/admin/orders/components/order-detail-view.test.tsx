@@ -4,10 +4,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../../test/http-server';
-import { renderApp } from '../../../../test/render';
-import { ADMIN_TOKEN, adminOrder, auditEvents, signIn } from '../../testing/admin-fixtures';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
+import { ADMIN_TOKEN, adminOrder, auditEvents, signIn } from '@/features/admin/testing/admin-fixtures';
 import { ORDER_DETAIL_MESSAGES, OrderDetailView } from './order-detail-view';
 import { STATUS_FORM_MESSAGES } from './order-status-form';
 

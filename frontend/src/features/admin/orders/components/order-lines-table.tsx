@@ -1,8 +1,8 @@
 // The lines of an order as the print shop needs them: the photo (a 256 px copy), product, printed
 // size, the print recipe (crop, strip slots, collage template) and the DPI band judged at upload.
 import type { AdminOrderDto } from '@printshop/shared-events/api/admin';
-import { formatAmount } from '../../admin-format';
-import { Badge } from '../../components/status-badge';
+import { formatAmount } from '@/features/admin/admin-format';
+import { Badge } from '@/features/admin/components/status-badge';
 
 type Line = AdminOrderDto['items'][number];
 

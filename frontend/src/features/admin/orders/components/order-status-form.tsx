@@ -2,32 +2,18 @@
 // number; the server judges which moves are allowed and its message is shown when it refuses.
 // Cancelling and refunding cannot be taken back: they are never the first choice offered, their
 // button is the danger one, and a confirmation dialog asks first.
+import { NEXT_STATUSES } from '@printshop/shared-events/rules/order-status';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { Field, SelectField, TextareaField } from '../../../../components/field';
-import { ApiError } from '../../../../lib/api-client';
-import { serverMessageOr } from '../../../../lib/server-message';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../admin-format';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field, SelectField, TextareaField } from '@/components/field';
+import { ApiError } from '@/lib/api-client';
+import { serverMessageOr } from '@/lib/server-message';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@/lib/order-status';
+import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
 import { useChangeOrderStatus } from '../api/admin-orders';
 
 const FINAL_MOVES: ReadonlySet<OrderStatus> = new Set(['cancelled', 'refunded']);
-
-/**
- * The moves to offer from each status, as the order's decider allows them (command-service
- * order/decide.ts NEXT_STATUSES; the server judges, this only keeps impossible choices out of the
- * list). Payment moves an order to paid, never a person.
- */
-const OFFERED: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending_payment: ['cancelled'],
-  paid: ['in_production', 'cancelled', 'refunded'],
-  in_production: ['shipped', 'cancelled', 'refunded'],
-  shipped: ['delivered', 'refunded'],
-  delivered: ['refunded'],
-  cancelled: ['refunded'],
-  refunded: [],
-};
 
 export const STATUS_FORM_MESSAGES = {
   carrier: 'Carrier is required to ship an order',
@@ -38,7 +24,9 @@ export const STATUS_FORM_MESSAGES = {
 } as const;
 
 export function OrderStatusForm({ orderId, current }: { orderId: string; current: OrderStatus }) {
-  const options = OFFERED[current];
+  // The moves the order's state machine allows (the server judges; this keeps impossible choices
+  // out of the list). Payment moves an order to paid, never a person.
+  const options = NEXT_STATUSES[current];
   const [chosen, setStatus] = useState<OrderStatus>(options[0] ?? 'in_production');
   // After a change the current status leaves the options: fall back to the first one left.
   const status = options.includes(chosen) ? chosen : (options[0] ?? chosen);

@@ -4,16 +4,16 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ORDER_STATUSES } from '@printshop/shared-events/api/orders';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { Field, SelectField } from '../../../../components/field';
-import { serverMessageOr } from '../../../../lib/server-message';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../admin-format';
-import { AdminPage } from '../../components/admin-page';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { OrdersTable } from '../../components/orders-table';
-import { Pager } from '../../components/pager';
-import { QueryState } from '../../components/query-state';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field, SelectField } from '@/components/field';
+import { serverMessageOr } from '@/lib/server-message';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@/lib/order-status';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { OrdersTable } from '@/features/admin/components/orders-table';
+import { Pager } from '@/features/admin/components/pager';
+import { QueryState } from '@/features/admin/components/query-state';
 import { useAdminOrders, useBulkDeleteOrders, type OrdersFilter } from '../api/admin-orders';
 
 export const ORDERS_MESSAGES = {

@@ -2,11 +2,11 @@
 // is printed first), each with its detail and its print files (the ZIP of the order).
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../../lib/format-date';
-import { formatAmount } from '../../admin-format';
-import { AdminPage } from '../../components/admin-page';
-import { Pager } from '../../components/pager';
-import { QueryState } from '../../components/query-state';
+import { formatDateTime } from '@/lib/format-date';
+import { formatAmount } from '@/features/admin/admin-format';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { Pager } from '@/features/admin/components/pager';
+import { QueryState } from '@/features/admin/components/query-state';
 import { useProductionQueue } from '../api/admin-orders';
 import { PrintFilesButton } from './order-detail-view';
 

@@ -8,8 +8,8 @@ import {
   promotionsResponseSchema,
   type createPromotionBodySchema,
 } from '@printshop/shared-events/api/promotions';
-import { api } from '../../../../lib/api-client';
-import { adminKey, refreshAdmin } from '../../admin-keys';
+import { api } from '@/lib/api-client';
+import { adminKey, refreshAdmin } from '@/features/admin/admin-keys';
 
 export type NewPromotion = z.input<typeof createPromotionBodySchema>;
 

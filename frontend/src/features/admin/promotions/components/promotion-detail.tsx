@@ -4,13 +4,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PromotionDto } from '@printshop/shared-events/api/promotions';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { formatDateTime } from '../../../../lib/format-date';
-import { formatAmount } from '../../admin-format';
-import { AdminPage } from '../../components/admin-page';
-import { QueryState } from '../../components/query-state';
-import { Badge } from '../../components/status-badge';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { formatDateTime } from '@/lib/format-date';
+import { formatAmount } from '@/features/admin/admin-format';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { QueryState } from '@/features/admin/components/query-state';
+import { Badge } from '@/features/admin/components/status-badge';
 import { usePromotion } from '../api/admin-promotions';
 import { EndPromotionDialog } from './end-promotion-dialog';
 import {

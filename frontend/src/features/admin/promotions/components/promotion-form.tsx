@@ -5,11 +5,11 @@
 import { useState, type FormEvent } from 'react';
 import { FAMILIES } from '@printshop/shared-events/api/catalog-enums';
 import { CURRENCY_CODES } from '@printshop/shared-events/rules/currencies';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { Field, SelectField } from '../../../../components/field';
-import { ApiError } from '../../../../lib/api-client';
-import { serverMessageOr } from '../../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field, SelectField } from '@/components/field';
+import { ApiError } from '@/lib/api-client';
+import { serverMessageOr } from '@/lib/server-message';
 import type { NewPromotion } from '../api/admin-promotions';
 
 export const PROMOTION_FORM_MESSAGES = {

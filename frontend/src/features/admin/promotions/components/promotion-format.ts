@@ -1,6 +1,6 @@
 // How the promotion screens word a code's state, its discount and its limits.
 import type { PromotionDto } from '@printshop/shared-events/api/promotions';
-import { formatAmount } from '../../admin-format';
+import { formatAmount } from '@/features/admin/admin-format';
 
 export const PROMOTION_STATE_LABELS: Record<PromotionDto['state'], string> = {
   scheduled: 'Scheduled',

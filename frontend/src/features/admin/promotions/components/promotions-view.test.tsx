@@ -5,10 +5,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PromotionDto } from '@printshop/shared-events/api/promotions';
-import { configureApiClient } from '../../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../../test/http-server';
-import { renderApp } from '../../../../test/render';
-import { signIn } from '../../testing/admin-fixtures';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
+import { signIn } from '@/features/admin/testing/admin-fixtures';
 import { PromotionDetailView, PROMOTION_DETAIL_MESSAGES } from './promotion-detail';
 import { PROMOTIONS_MESSAGES, PromotionsView } from './promotions-view';
 

@@ -3,12 +3,12 @@
 // confirmation; a code's own page lists its uses.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { formatDateTime } from '../../../../lib/format-date';
-import { AdminPage } from '../../components/admin-page';
-import { QueryState } from '../../components/query-state';
-import { Badge } from '../../components/status-badge';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { formatDateTime } from '@/lib/format-date';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { QueryState } from '@/features/admin/components/query-state';
+import { Badge } from '@/features/admin/components/status-badge';
 import { useCreatePromotion, usePromotions } from '../api/admin-promotions';
 import { EndPromotionDialog } from './end-promotion-dialog';
 import { PromotionForm } from './promotion-form';

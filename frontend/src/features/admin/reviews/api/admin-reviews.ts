@@ -9,8 +9,8 @@ import {
   type REVIEW_STATUSES,
 } from '@printshop/shared-events/api/admin';
 import { okSchema } from '@printshop/shared-events/api/common';
-import { api } from '../../../../lib/api-client';
-import { adminKey, refreshAdmin } from '../../admin-keys';
+import { api } from '@/lib/api-client';
+import { adminKey, refreshAdmin } from '@/features/admin/admin-keys';
 
 export type AdminReview = z.infer<typeof adminReviewSchema>;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];

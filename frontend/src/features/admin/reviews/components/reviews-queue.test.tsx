@@ -3,10 +3,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../../test/http-server';
-import { renderApp } from '../../../../test/render';
-import { adminReview, pagination, signIn } from '../../testing/admin-fixtures';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
+import { adminReview, pagination, signIn } from '@/features/admin/testing/admin-fixtures';
 import { REVIEWS_QUEUE_MESSAGES, ReviewsQueue } from './reviews-queue';
 
 let server: TestServer;

@@ -3,16 +3,16 @@
 import { useState } from 'react';
 import { REVIEW_STATUSES } from '@printshop/shared-events/api/admin';
 import { PRODUCTS, shortName } from '@printshop/shared-events/rules/catalog';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { SelectField } from '../../../../components/field';
-import { formatDateTime } from '../../../../lib/format-date';
-import { serverMessageOr } from '../../../../lib/server-message';
-import { AdminPage } from '../../components/admin-page';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Pager } from '../../components/pager';
-import { QueryState } from '../../components/query-state';
-import { Badge } from '../../components/status-badge';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { SelectField } from '@/components/field';
+import { formatDateTime } from '@/lib/format-date';
+import { serverMessageOr } from '@/lib/server-message';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { Pager } from '@/features/admin/components/pager';
+import { QueryState } from '@/features/admin/components/query-state';
+import { Badge } from '@/features/admin/components/status-badge';
 import {
   useAdminReviews,
   useDeleteReview,

@@ -5,8 +5,8 @@ import {
   SALES_ALL_CONVERTED,
   type SALES_CURRENCY_SCOPES,
 } from '@printshop/shared-events/api/admin';
-import { api, apiDownload } from '../../../../lib/api-client';
-import { adminKey } from '../../admin-keys';
+import { api, apiDownload } from '@/lib/api-client';
+import { adminKey } from '@/features/admin/admin-keys';
 
 export interface SalesQuery {
   /** UTC days, both included: 'YYYY-MM-DD'. */

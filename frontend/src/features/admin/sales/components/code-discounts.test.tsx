@@ -2,10 +2,10 @@
 // table per code (largest first, as the API orders it); a range without codes says so.
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../../test/http-server';
-import { renderApp } from '../../../../test/render';
-import { salesReport, signIn } from '../../testing/admin-fixtures';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
+import { salesReport, signIn } from '@/features/admin/testing/admin-fixtures';
 import { CODE_DISCOUNTS_MESSAGES } from './code-discounts';
 import { SalesReportView } from './sales-report-view';
 

@@ -1,7 +1,7 @@
 // The promotion codes' part of the sales report: what each code took off over the range and how
 // many orders used it (cancelled orders taken back), largest first.
 import type { SalesReportResponse } from '@printshop/shared-events/api/admin';
-import { formatCount } from '../../admin-format';
+import { formatCount } from '@/features/admin/admin-format';
 
 export const CODE_DISCOUNTS_MESSAGES = {
   none: 'No promotion code was used in this range.',

@@ -5,10 +5,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SALES_REPORT_MESSAGES } from '@printshop/shared-events/api/admin';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../../test/http-server';
-import { renderApp } from '../../../../test/render';
-import { ADMIN_TOKEN, salesReport, signIn } from '../../testing/admin-fixtures';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
+import { ADMIN_TOKEN, salesReport, signIn } from '@/features/admin/testing/admin-fixtures';
 import { SALES_MESSAGES, SalesReportView } from './sales-report-view';
 
 let server: TestServer;

@@ -10,15 +10,15 @@ import {
   SALES_REPORT_MESSAGES,
   type SalesReportResponse,
 } from '@printshop/shared-events/api/admin';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { Field, SelectField } from '../../../../components/field';
-import { serverMessageOr } from '../../../../lib/server-message';
-import { formatAmount, formatCount, utcDay, utcDaysBefore } from '../../admin-format';
-import { AdminPage } from '../../components/admin-page';
-import { QueryState } from '../../components/query-state';
-import { SeriesChart } from '../../components/series-chart';
-import { saveFile } from '../../save-file';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field, SelectField } from '@/components/field';
+import { serverMessageOr } from '@/lib/server-message';
+import { formatAmount, formatCount, utcDay, utcDaysBefore } from '@/features/admin/admin-format';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { QueryState } from '@/features/admin/components/query-state';
+import { SeriesChart } from '@/features/admin/components/series-chart';
+import { saveFile } from '@/features/admin/save-file';
 import { downloadSalesCsv, useSalesReport, type SalesQuery } from '../api/get-sales-report';
 import { CodeDiscounts } from './code-discounts';
 

@@ -7,8 +7,8 @@ import {
   adminUsersResponseSchema,
   type adminUserSchema,
 } from '@printshop/shared-events/api/admin';
-import { api } from '../../../../lib/api-client';
-import { adminKey, refreshAdmin } from '../../admin-keys';
+import { api } from '@/lib/api-client';
+import { adminKey, refreshAdmin } from '@/features/admin/admin-keys';
 
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -1,18 +1,18 @@
 // The shop's accounts (API.md "Admin"): search by name or e-mail, each with its orders and spend
 // (USD), and the admin role to give or take away after a confirmation.
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { Field } from '../../../../components/field';
-import { formatDate } from '../../../../lib/format-date';
-import { serverMessageOr } from '../../../../lib/server-message';
-import { useSession } from '../../../session/use-session';
-import { formatAmount } from '../../admin-format';
-import { AdminPage } from '../../components/admin-page';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Pager } from '../../components/pager';
-import { QueryState } from '../../components/query-state';
-import { Badge } from '../../components/status-badge';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field } from '@/components/field';
+import { formatDate } from '@/lib/format-date';
+import { serverMessageOr } from '@/lib/server-message';
+import { useSession } from '@/features/session/use-session';
+import { formatAmount } from '@/features/admin/admin-format';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { Pager } from '@/features/admin/components/pager';
+import { QueryState } from '@/features/admin/components/query-state';
+import { Badge } from '@/features/admin/components/status-badge';
 import { useAdminUsers, useSetAdmin, type AdminUser } from '../api/admin-users';
 
 export const USERS_MESSAGES = {

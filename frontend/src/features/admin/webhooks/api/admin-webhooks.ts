@@ -9,8 +9,8 @@ import {
   type WEBHOOK_DELIVERY_STATUSES,
 } from '@printshop/shared-events/api/admin';
 import { okSchema } from '@printshop/shared-events/api/common';
-import { api } from '../../../../lib/api-client';
-import { adminKey, refreshAdmin } from '../../admin-keys';
+import { api } from '@/lib/api-client';
+import { adminKey, refreshAdmin } from '@/features/admin/admin-keys';
 
 export type DeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 

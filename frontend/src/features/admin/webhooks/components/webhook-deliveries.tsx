@@ -4,13 +4,13 @@
 import { useState } from 'react';
 import type { Webhook, WebhookDelivery } from '@printshop/shared-events/api/admin';
 import { WEBHOOK_DELIVERY_STATUSES } from '@printshop/shared-events/api/admin';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { SelectField } from '../../../../components/field';
-import { formatDateTime } from '../../../../lib/format-date';
-import { serverMessageOr } from '../../../../lib/server-message';
-import { QueryState } from '../../components/query-state';
-import { Badge } from '../../components/status-badge';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { SelectField } from '@/components/field';
+import { formatDateTime } from '@/lib/format-date';
+import { serverMessageOr } from '@/lib/server-message';
+import { QueryState } from '@/features/admin/components/query-state';
+import { Badge } from '@/features/admin/components/status-badge';
 import { useDeliveries, useRetryDelivery, type DeliveryStatus } from '../api/admin-webhooks';
 
 export const DELIVERIES_MESSAGES = {

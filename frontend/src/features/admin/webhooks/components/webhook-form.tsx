@@ -4,11 +4,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { webhookBodySchema } from '@printshop/shared-events/api/admin';
 import { WEBHOOK_EVENT_NAMES } from '@printshop/shared-events/webhook-messages';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { Field } from '../../../../components/field';
-import { ApiError } from '../../../../lib/api-client';
-import { serverMessageOr } from '../../../../lib/server-message';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field } from '@/components/field';
+import { ApiError } from '@/lib/api-client';
+import { serverMessageOr } from '@/lib/server-message';
 import type { WebhookFields } from '../api/admin-webhooks';
 
 export const WEBHOOK_FORM_MESSAGES = {

@@ -1,7 +1,7 @@
 // The signing secret of a new endpoint: shown this once (the API never gives it again), with a
 // button that copies it.
 import { useState } from 'react';
-import { Button } from '../../../../components/button';
+import { Button } from '@/components/button';
 
 export function WebhookSecret({ secret, onDone }: { secret: string; onDone(): void }) {
   const [copied, setCopied] = useState<'yes' | 'failed'>();

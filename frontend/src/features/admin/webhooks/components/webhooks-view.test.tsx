@@ -4,10 +4,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../../../test/http-server';
-import { renderApp } from '../../../../test/render';
-import { delivery, signIn, webhook } from '../../testing/admin-fixtures';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
+import { delivery, signIn, webhook } from '@/features/admin/testing/admin-fixtures';
 import { DELIVERIES_MESSAGES } from './webhook-deliveries';
 import { WEBHOOK_FORM_MESSAGES } from './webhook-form';
 import { WEBHOOKS_MESSAGES, WebhooksView } from './webhooks-view';

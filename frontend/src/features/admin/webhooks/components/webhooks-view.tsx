@@ -3,14 +3,14 @@
 // after a confirmation, and open its delivery log.
 import { useState } from 'react';
 import type { Webhook } from '@printshop/shared-events/api/admin';
-import { Alert } from '../../../../components/alert';
-import { Button } from '../../../../components/button';
-import { formatDate } from '../../../../lib/format-date';
-import { serverMessageOr } from '../../../../lib/server-message';
-import { AdminPage } from '../../components/admin-page';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { QueryState } from '../../components/query-state';
-import { Badge } from '../../components/status-badge';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { formatDate } from '@/lib/format-date';
+import { serverMessageOr } from '@/lib/server-message';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { QueryState } from '@/features/admin/components/query-state';
+import { Badge } from '@/features/admin/components/status-badge';
 import {
   useCreateWebhook,
   useDeleteWebhook,

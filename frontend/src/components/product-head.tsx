@@ -1,11 +1,12 @@
-// The head of a product page: title, description, canonical link, share tags, and its JSON-LD
-// (the Product with its offer, and the breadcrumb Home > category > product).
+// The head of every product page: title, description, canonical link, share tags, its JSON-LD (the
+// Product with its offer, and the breadcrumb Home > category > product), and the visible breadcrumb.
+import { Link } from 'react-router';
 import { shortName, type Product } from '@printshop/shared-events/rules/catalog';
-import { PageMeta } from '../../../components/page-meta';
-import { StructuredData } from '../../../components/structured-data';
-import { SITE_NAME, useAbsoluteUrl } from '../../../lib/site';
-import { breadcrumbList } from '../../../lib/structured-data';
-import { productStructuredData, type ProductMarkupExtras } from '../product-structured-data';
+import { SITE_NAME, useAbsoluteUrl } from '../lib/site';
+import { breadcrumbList } from '../lib/structured-data';
+import { productStructuredData, type ProductMarkupExtras } from '../lib/product-structured-data';
+import { PageMeta } from './page-meta';
+import { StructuredData } from './structured-data';
 
 export interface ProductHeadProps extends ProductMarkupExtras {
   product: Product;
@@ -16,6 +17,7 @@ export interface ProductHeadProps extends ProductMarkupExtras {
 export function ProductHead({ product, description, category, ...extras }: ProductHeadProps) {
   const url = useAbsoluteUrl();
   const pageUrl = url(product.path);
+  const name = shortName(product.name);
   return (
     <>
       <PageMeta
@@ -38,9 +40,20 @@ export function ProductHead({ product, description, category, ...extras }: Produ
         data={breadcrumbList([
           { name: 'Home', url: url('/') },
           { name: category.label, url: url(category.to) },
-          { name: shortName(product.name), url: pageUrl },
+          { name, url: pageUrl },
         ])}
       />
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to={category.to}>{category.label}</Link>
+          </li>
+          <li aria-current="page">{name}</li>
+        </ol>
+      </nav>
     </>
   );
 }

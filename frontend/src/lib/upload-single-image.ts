@@ -1,8 +1,9 @@
-// POST /api/images/single (API.md "Images"): one multipart field `image`. Collage pages name slot
-// photos image.jpg and the composed collage collage.jpg (spec 2 §7); the server judges by content.
+// POST /api/images/single (API.md "Images"): one multipart field `image`, for the collage pages
+// (slot photos image.jpg, the composed collage collage.jpg, spec 2 §7) and the product pages
+// (converted photos, composed strips). The server judges by content.
 import { z } from 'zod';
 import { okSchema } from '@printshop/shared-events/api/common';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 // Loose on purpose: an answer without the image id is the spec's own failure, not a parse error.
 const uploadAnswerSchema = okSchema.extend({

@@ -1,9 +1,11 @@
-// How each order status reads, and the steps an order goes through (API.md order statuses).
+// How each order status reads, and the steps an order goes through (API.md order statuses); the
+// shopper's order pages and the admin screens show the same words. Where a status may go next is
+// the order's state machine in shared-events (rules/order-status.ts).
 import type { OrderDto } from '@printshop/shared-events/api/orders';
 
 export type OrderStatus = OrderDto['status'];
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
   paid: 'Paid',
   in_production: 'In production',

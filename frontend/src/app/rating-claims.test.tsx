@@ -2,11 +2,11 @@
 // real average and count once there are reviews, absent before (no invented number).
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../lib/api-client';
-import { json, startTestServer, type TestServer } from '../../test/http-server';
-import { renderApp } from '../../test/render';
-import { WhyCustomersLoveUsCard } from '../collages/components/collage-info';
-import { Hero } from '../home/components/hero';
+import { configureApiClient } from '@/lib/api-client';
+import { json, startTestServer, type TestServer } from '@/test/http-server';
+import { renderApp } from '@/test/render';
+import { WhyCustomersLoveUsCard } from '@/features/collages/components/collage-info';
+import { Hero } from '@/features/home/components/hero';
 
 let server: TestServer;
 beforeAll(async () => {

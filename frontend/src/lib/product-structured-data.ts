@@ -3,7 +3,7 @@
 // (spec 2 §2, §9).
 import { shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import { toMajor } from '@printshop/shared-events/rules/money';
-import { SCHEMA } from '../../lib/structured-data';
+import { SCHEMA } from './structured-data';
 
 export interface ProductMarkupExtras {
   /** The offer's price is valid until (YYYY-MM-DD). */

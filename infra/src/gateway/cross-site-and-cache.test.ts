@@ -2,6 +2,7 @@
 // bodies) is refused with 415 before any route runs, uploads excepted; answers that depend on the
 // caller are never cached (no-store) while the public catalog keeps its caching.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_CACHE_CONTROL } from '@printshop/query-service/catalog/catalog-routes';
 import { errorResponseSchema } from '@printshop/shared-events/api/common';
 import { startTestApp, type TestApp } from '@printshop/test/support/app';
 import { pngBytes } from '@printshop/test/cart/support';
@@ -136,7 +137,7 @@ describe('caching', () => {
     for (const path of ['/api/products', '/api/settings', '/api/search?q=print']) {
       const answer = await call('GET', path);
       expect(answer.status, path).toBe(200);
-      expect(answer.headers.get('cache-control'), path).toBe('public, max-age=300');
+      expect(answer.headers.get('cache-control'), path).toBe(CATALOG_CACHE_CONTROL);
     }
     const form = new FormData();
     form.append('image', new Blob([await pngBytes(5)], { type: 'image/png' }), 'photo.png');

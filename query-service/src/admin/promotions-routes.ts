@@ -15,7 +15,11 @@ import {
 } from '@printshop/shared-events/promotions-read-model';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { toMajor } from '@printshop/shared-events/rules/money';
-import { normalizePromotionCode, PROMOTION_MESSAGES } from '@printshop/shared-events/rules/promotions';
+import {
+  isPromotionCode,
+  normalizePromotionCode,
+  PROMOTION_MESSAGES,
+} from '@printshop/shared-events/rules/promotions';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 
 type PromotionWithHolds = PromotionRow & { reserved: string | number };
@@ -67,6 +71,8 @@ export function promotionsRouter(deps: { db: Knex; waitFor: WaitForPosition; now
     requireAdmin(ctx.state);
     const now = deps.now();
     const code = normalizePromotionCode(ctx.params.code!);
+    // Not a code's shape (a NUL byte would even fail the query): no such code.
+    if (!isPromotionCode(code)) throw new NotFound(PROMOTION_MESSAGES.notFound);
     const row = await promotions(now).where('p.code', code).first();
     if (!row) throw new NotFound(PROMOTION_MESSAGES.notFound);
     const uses = await deps.db

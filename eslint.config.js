@@ -39,7 +39,7 @@ const FEATURES = [
   'session',
 ];
 /**
- * Debt, to shrink to nothing: the cross-feature imports that remain (issue 17), each to move into
+ * Debt, to shrink to nothing: the cross-feature imports that remain, each to move into
  * components/ or lib/. A new one is an error.
  */
 const STILL_IMPORTED = /** @type {Record<string, string[]>} */ ({

@@ -1,4 +1,4 @@
-// Journey (issues 15 and 16): batch crop on the A4 poster page in real Chromium against the real shop.
+// Journey: batch crop on the A4 poster page in real Chromium against the real shop.
 // Thirty 12 MP camera-sized JPEGs (some portrait) are batch-cropped; the page records how long the
 // shopper waits between Apply Crop and the next photo showing, and until every crop is uploaded (the
 // figures are printed, not asserted). Then uploads and adds that fail (routes that answer 500 or drop
@@ -52,7 +52,7 @@ const INSTRUMENT = `(() => {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-crop-ready'] });
 })()`;
 
-/** Buttons and links on screen that a box overlaps (none is what issue 16 asks). */
+/** Buttons and links on screen that a box overlaps (there must be none). */
 async function controlsUnder(page: Page, selector: string): Promise<string[]> {
   return page.evaluate<string[]>(`(() => {
     const cover = document.querySelector(${JSON.stringify(selector)});
@@ -228,7 +228,7 @@ describe('batch crop with background uploads', () => {
   }, 300_000);
 });
 
-describe('toasts and floating buttons cover no control (issue 16)', () => {
+describe('toasts and floating buttons cover no control', () => {
   for (const viewport of [
     { width: 1280, height: 900, phone: false },
     { width: 390, height: 844, phone: true },

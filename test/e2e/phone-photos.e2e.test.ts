@@ -1,4 +1,4 @@
-// Issue 15 "Done when", in real Chromium against the real shop: 4x6 prints of real phone photos (a
+// In real Chromium against the real shop: 4x6 prints of real phone photos (a
 // 4000 x 3000 landscape JPEG, a portrait JPEG, a HEIC and a JPEG stored sideways with EXIF
 // orientation 6) are framed on the 4x6 page, added, and the cart and checkout load only resized
 // copies (`?w=`). Paid with the 4242 test card; the admin's print-files ZIP is opened and every

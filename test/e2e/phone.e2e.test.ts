@@ -1,4 +1,4 @@
-// Issue 16 on a real touch phone (390 x 844, isMobile, hasTouch, 3x) in real Chromium against the
+// On a real touch phone (390 x 844, isMobile, hasTouch, 3x) in real Chromium against the
 // real shop: every creation page keeps its add-to-cart bar at the foot of the screen while scrolling,
 // with a 44 px button, and tapping it on the 4x6 page (a real JPEG framed) adds to the cart; the
 // upload area says "Tap" on the phone and "click"/"drag" on a desktop without touch; the cart's

@@ -72,7 +72,7 @@ describe('poster page', () => {
         await dialog.getByRole('button', { name: 'Apply Crop' }).click();
       }
       await dialog.waitFor({ state: 'detached' });
-      // The crops upload in the background (issue 15): every card ends cropped once its upload is in.
+      // The crops upload in the background: every card ends cropped once its upload is in.
       await page.waitForFunction(
         () => document.querySelectorAll('[data-testid="upload-card"][data-cropped="true"]').length === 12,
       );

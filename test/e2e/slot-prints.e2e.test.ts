@@ -1,4 +1,4 @@
-// Issue 15 in real Chromium against the real shop: a Good Vibes strip and a diamond-grid collage are
+// In real Chromium against the real shop: a Good Vibes strip and a diamond-grid collage are
 // filled with real photos through their pages, paid for, and the admin's print-files ZIP is read:
 // each strip frame and each diamond's middle is compared with the crop the shopper framed (both
 // downscaled to 24 x 24; mean absolute difference under 10 of 255: JPEG and resampling make 1-4,

@@ -1,5 +1,5 @@
 // Print files of strips and collages composed on the server from the slot originals and the crops
-// recorded on the line (issue 15): a Good Vibes strip's frames are exactly the shopper's crops
+// recorded on the line: a Good Vibes strip's frames are exactly the shopper's crops
 // (nothing of what was framed is cut) above its artwork; a diamond-grid collage on A4 has each
 // slot's crop inside its real shape. Checked pixel-wise: the frame (or the middle of a diamond)
 // and the crop, both downscaled to 24 x 24, differ by a mean of under 10 levels of 255 (JPEG at

@@ -1,4 +1,4 @@
-// Promotion codes (issue 18): the cart's code, and the admin's promotions (commands on the log,
+// Promotion codes: the cart's code, and the admin's promotions (commands on the log,
 // lists from the promotions read model).
 import type Router from '@koa/router';
 import { promotionCodeRouter } from '@printshop/command-service/cart/promotion-code-router';

@@ -1,4 +1,4 @@
-// "Use centred crops for the rest" (issue 15): the crop the tool would start with if the shopper
+// "Use centred crops for the rest": the crop the tool would start with if the shopper
 // pressed Apply at once: zoom 1, centred, the frame in the photo's own orientation (rules/framing.ts).
 import { canRotateFrame, frameAspect, startOrientation } from '@printshop/shared-events/rules/framing';
 import type { CropArea } from '@printshop/shared-events/rules/uploads';

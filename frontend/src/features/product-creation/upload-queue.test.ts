@@ -1,4 +1,4 @@
-// The background upload queue (issue 15): two at a time, each photo's phase reported, no retries,
+// The background upload queue: two at a time, each photo's phase reported, no retries,
 // dropped photos forgotten, and a way to wait for whatever is still running.
 import { describe, expect, it } from 'vitest';
 import { createUploadQueue, type UploadPhase } from './upload-queue';

@@ -1,4 +1,4 @@
-// The background queue the crops upload through (issue 15): Apply Crop hands the photo's job here
+// The background queue the crops upload through: Apply Crop hands the photo's job here
 // and the crop tool moves on at once. At most `concurrency` jobs run together (two: enough to keep
 // the line busy, few enough that the shopper's next photo still decodes smoothly); each job reports
 // its own state, and a failed job is not retried (the photo goes back to uncropped, the shopper

@@ -1,4 +1,4 @@
-// Adding (spec 2 §4 "Poster add to cart", §9; issue 15): the order summary of the list, and Add to
+// Adding (spec 2 §4 "Poster add to cart", §9): the order summary of the list, and Add to
 // Cart: it waits for the crops still uploading (saying so), never re-uploads a done one, asks before
 // poor prints, then adds line by line. The photos added leave the list; those that failed stay,
 // named in the banner with the first failure's message.

@@ -1,4 +1,4 @@
-// Framing (spec 2 §4 "Single crop", "Batch crop mode"; issue 15): one photo in the crop tool at a
+// Framing (spec 2 §4 "Single crop", "Batch crop mode"): one photo in the crop tool at a
 // time, alone or walking the batch queue. Apply Crop checks the frame, hands the cut and the upload
 // to the background queue (upload-queue.ts) and shows the next photo at once; the list shows each
 // photo's progress, and a failed upload returns its photo to uncropped with spec 2 §8's banner.

@@ -1,4 +1,4 @@
-// Issue 15 on the collage page: each slot photo is uploaded as soon as its slot is filled, so Add
+// On the collage page each slot photo is uploaded as soon as its slot is filled, so Add
 // to Cart sends only the composite and a line whose slots carry their crops; the add-to-cart
 // tracking call goes out with the cart call's event id; slot photos not in the cart are guarded.
 import 'fake-indexeddb/auto';

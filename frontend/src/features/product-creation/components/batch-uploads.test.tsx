@@ -1,4 +1,4 @@
-// Batch crop with background uploads (issue 15) on an A4 poster page against a real local HTTP
+// Batch crop with background uploads on an A4 poster page against a real local HTTP
 // server: the next photo shows without waiting for any upload, at most two upload at once with their
 // progress in the list, 'Use centred crops for the rest' frames the remaining photos in one action, a
 // failed upload returns its photo to uncropped with spec 2 §8's banner, and Add to Cart waits for the

@@ -123,7 +123,7 @@ describe('single crop', () => {
     await user.click(screen.getByRole('button', { name: 'Crop a.png' }));
     await applyCrop(user);
 
-    // Issue 15: nothing waits for the upload; the list shows where it is.
+    // Nothing waits for the upload; the list shows where it is.
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(card('a.png')).toHaveTextContent('Uploading 0%'));
     expect(within(card('a.png')).getByRole('button', { name: 'Crop a.png' })).toBeDisabled();

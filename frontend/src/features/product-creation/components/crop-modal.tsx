@@ -3,7 +3,7 @@
 // frame has the product's ratio, starting in the photo's orientation and turnable (rules/framing.ts),
 // with the print quality of the framed area shown live. Apply hands the crop to the background
 // upload queue and the next photo shows at once; in a batch, 'Use centred crops for the rest' frames
-// every photo left, centred, as one action (issue 15).
+// every photo left, centred, as one action.
 import { useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import {

@@ -1,6 +1,6 @@
 // The page's two message kinds (spec 2 §2): a red banner the shopper can close, and a green toast
 // that goes by itself (the hook times it). The toast sits in the page's flow beside the Add to Cart
-// it answers, so it never lies over a control (issue 16); when it appears out of view (the phone's
+// it answers, so it never lies over a control; when it appears out of view (the phone's
 // bar was pressed, then the list emptied) it is brought into view.
 import { useEffect, useRef } from 'react';
 

@@ -1,4 +1,4 @@
-// Asked before poor-quality prints go to the cart (issue 10: a warning before adding poor ones).
+// Asked before poor-quality prints go to the cart (a warning before adding poor ones).
 import { useId, useRef } from 'react';
 import { useModalFocus } from '@/lib/use-modal-focus';
 

@@ -28,8 +28,8 @@ export function catalogSource(store: EventStore): CatalogSource {
     if (!last) return { revision: -1, view: seedCatalogView() };
     if (last.revision === kept.revision) return kept;
     const base = last.revision > kept.revision ? kept : { revision: -1, view: emptyCatalogView() };
-    const events = await store.readStream(CATALOG_STREAM, { fromRevision: base.revision + 1 });
-    const view = (events as unknown as CatalogEvent[]).reduce(evolveCatalogView, base.view);
+    const events = await store.readStream<CatalogEvent>(CATALOG_STREAM, { fromRevision: base.revision + 1 });
+    const view = events.reduce(evolveCatalogView, base.view);
     const revision = events.length > 0 ? events[events.length - 1]!.revision : base.revision;
     if (revision > kept.revision) kept = { revision, view };
     return { revision, view };

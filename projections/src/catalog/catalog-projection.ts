@@ -3,7 +3,7 @@
 // every change after the seed as a history row (who, when, field, before, after). Rows follow from
 // the events alone, so a replay of the log rebuilds the same model.
 import type { Knex } from 'knex';
-import { streamCategory, type RecordedEvent } from '@printshop/shared-events/event-store';
+import { streamCategory } from '@printshop/shared-events/event-store';
 import {
   CATALOG_EVENT_TYPES,
   CATALOG_STREAM_CATEGORY,
@@ -220,7 +220,7 @@ async function applyOne(event: CatalogEvent, position: number, trx: Knex.Transac
   }
 }
 
-export const catalogProjection: Projection = {
+export const catalogProjection: Projection<CatalogEvent> = {
   name: CATALOG_PROJECTION,
   eventTypes: CATALOG_EVENT_TYPES,
   tables: CATALOG_READ_MODEL.tables,
@@ -228,9 +228,9 @@ export const catalogProjection: Projection = {
     await createTables(db, schema, CATALOG_READ_MODEL.tables);
   },
   async apply(events, trx, schema) {
-    for (const recorded of events as RecordedEvent[]) {
+    for (const recorded of events) {
       if (streamCategory(recorded.streamName) !== CATALOG_STREAM_CATEGORY) continue;
-      await applyOne(recorded as unknown as CatalogEvent, recorded.position, trx, schema);
+      await applyOne(recorded, recorded.position, trx, schema);
     }
   },
 };

@@ -4,7 +4,6 @@
 // the holds still running at its own now. Rows follow from the events alone, so a rebuild is
 // identical.
 import type { Knex } from 'knex';
-import type { RecordedEvent } from '@printshop/shared-events/event-store';
 import {
   PROMOTION_EVENT_TYPES,
   PROMOTION_STREAM_CATEGORY,
@@ -85,16 +84,16 @@ async function applyOne(event: PromotionEvent, code: string, trx: Knex.Transacti
   }
 }
 
-export const promotionsProjection: Projection = {
+export const promotionsProjection: Projection<PromotionEvent> = {
   name: PROMOTIONS_PROJECTION,
   eventTypes: PROMOTION_EVENT_TYPES,
   tables: PROMOTIONS_READ_MODEL.tables,
   async migrate(db, schema) {
     await createTables(db, schema, PROMOTIONS_READ_MODEL.tables);
   },
-  async apply(events: RecordedEvent[], trx, schema) {
+  async apply(events, trx, schema) {
     for (const recorded of events) {
-      await applyOne(recorded as unknown as PromotionEvent, codeOf(recorded.streamName), trx, schema);
+      await applyOne(recorded, codeOf(recorded.streamName), trx, schema);
     }
   },
 };

@@ -20,6 +20,7 @@ import {
   normalizePromotionCode,
   PROMOTION_MESSAGES,
 } from '@printshop/shared-events/rules/promotions';
+import { liveHolds } from '../cart/cart-promotion';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 
 type PromotionWithHolds = PromotionRow & { reserved: string | number };
@@ -33,17 +34,7 @@ export function promotionsRouter(deps: { db: Knex; waitFor: WaitForPosition; now
     deps.db
       .withSchema(schema)
       .from(`${PROMOTIONS_TABLE} as p`)
-      .select<PromotionWithHolds[]>(
-        'p.*',
-        deps.db
-          .withSchema(schema)
-          .from(`${PROMOTION_USES_TABLE} as u`)
-          .count('*')
-          .whereRaw('u.code = p.code')
-          .where('u.status', 'reserved')
-          .where('u.expires_at', '>', now)
-          .as('reserved'),
-      );
+      .select<PromotionWithHolds[]>('p.*', liveHolds(deps.db, now));
 
   const dto = (row: PromotionWithHolds, now: Date): PromotionDto =>
     promotionDto(

@@ -11,6 +11,21 @@ import {
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import type { PromotionStatus } from '@printshop/shared-events/rules/promotions';
 
+/**
+ * The holds of `p`'s code still running at `now` (a column of a query over the promotions table as
+ * `p`): an expired hold is released wherever uses are counted, even before the log says so.
+ */
+export function liveHolds(db: Knex, now: Date): Knex.QueryBuilder {
+  return db
+    .withSchema(readModelSchema(PROMOTIONS_PROJECTION))
+    .from(`${PROMOTION_USES_TABLE} as u`)
+    .count('*')
+    .whereRaw('u.code = p.code')
+    .where('u.status', 'reserved')
+    .where('u.expires_at', '>', now)
+    .as('reserved');
+}
+
 interface Row {
   terms: PromotionTerms;
   ended_at: Date | null;
@@ -29,19 +44,7 @@ export async function readPromotionStatus(
     .withSchema(schema)
     .from(`${PROMOTIONS_TABLE} as p`)
     .where('p.code', code)
-    .first<Row | undefined>(
-      'p.terms',
-      'p.ended_at',
-      'p.uses',
-      db
-        .withSchema(schema)
-        .from(`${PROMOTION_USES_TABLE} as u`)
-        .count('*')
-        .whereRaw('u.code = p.code')
-        .where('u.status', 'reserved')
-        .where('u.expires_at', '>', now)
-        .as('reserved'),
-    )
+    .first<Row | undefined>('p.terms', 'p.ended_at', 'p.uses', liveHolds(db, now))
     .catch((error: { code?: unknown }) => {
       // Right after a fresh start the projection may not have made its tables yet.
       if (error.code === '42P01') return undefined;

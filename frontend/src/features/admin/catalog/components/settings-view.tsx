@@ -1,12 +1,14 @@
 // The shop's settings (API.md "Admin"): the free-shipping threshold (USD cents; the US and
 // rest-of-world rules and the banner's default), each shipping country's fee (minor units of its
-// currency) and delivery days, and the trust copy; below, every change with who and when.
+// currency) and delivery days, the trust copy and the currency rates; below, every change with
+// who and when.
 import { useState } from 'react';
 import type { AdminSettings } from '@printshop/shared-events/api/catalog-admin';
 import { formatMoney } from '@printshop/shared-events/rules/money';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
+import { ApiError } from '@/lib/api-client';
 import { serverMessageOr } from '@/lib/server-message';
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { QueryState } from '@/features/admin/components/query-state';
@@ -17,6 +19,7 @@ import {
   type SettingsChange,
 } from '../api/admin-catalog';
 import { ChangeHistory } from './change-history';
+import { changedRates, CurrencyRatesTable, type RateTexts } from './currency-rates-table';
 
 export const SETTINGS_MESSAGES = {
   failed: 'Could not load the settings.',
@@ -40,6 +43,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       ]),
     ),
   );
+  const [rateTexts, setRateTexts] = useState<RateTexts>({});
   const [note, setNote] = useState<string>();
   const edit = useEditSettings();
 
@@ -67,6 +71,9 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       .map((field) => [field, trust[field]]),
   );
   if (Object.keys(trustChange).length > 0) change.trust = trustChange;
+  const rates = changedRates(settings.currencyRates, rateTexts);
+  if (rates) change.currencyRates = rates;
+  const fieldErrors = edit.error instanceof ApiError ? edit.error.fieldErrors : {};
 
   const save = () => {
     setNote(undefined);
@@ -142,6 +149,12 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           </tbody>
         </table>
       </div>
+      <CurrencyRatesTable
+        rates={settings.currencyRates}
+        texts={rateTexts}
+        errors={fieldErrors}
+        onChange={(code, text) => setRateTexts((current) => ({ ...current, [code]: text }))}
+      />
       {edit.isError && <Alert>{serverMessageOr(edit.error, SETTINGS_MESSAGES.saveFailed)}</Alert>}
       {note && <p role="status">{note}</p>}
       <Button type="submit" loading={edit.isPending}>

@@ -13,12 +13,10 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rect } from '@printshop/shared-events/rules/print-layout';
-import { api as apiClient, unzip } from '../admin/support';
 import { meanAbsDiff, small, structuredPhoto } from '../orders/slot-pixels';
 import { openShop, type Shop } from './support/browser';
-import { TEST_ADDRESS } from './support/orders';
+import { JOURNEY_ADMIN as ADMIN, payAndDownloadPrintFiles } from './support/print-files';
 
-const ADMIN = { email: 'chief@example.com', password: 'ChiefPass123' };
 const HEIC = fileURLToPath(new URL('../fixtures/images/sample.heic', import.meta.url));
 const SAME = 10;
 // command-service/src/images/print-spec.ts: a 4x6 is 6 x 4 in at 300 DPI plus 38 px bleed each side.
@@ -131,26 +129,7 @@ describe('4x6 prints of real phone photos, end to end', () => {
     expect(checkoutImages.filter((url) => !/[?&]w=\d+/.test(url))).toEqual([]);
 
     // when: paid with the 4242 test card, and the admin downloads the print files
-    const intent = await page.request.post(shop.url('/api/stripe/create-payment-intent'), {
-      data: {
-        email: `phone.${Date.now()}@example.com`,
-        shippingAddress: TEST_ADDRESS,
-        currency: 'USD',
-        country: 'US',
-      },
-    });
-    expect(intent.status(), await intent.text()).toBe(200);
-    const paid = await page.request.post(shop.url('/api/stripe/confirm-payment'), {
-      data: { paymentIntentId: (await intent.json()).paymentIntentId, testCard: '4242424242424242' },
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
-    const order = (await paid.json()).order as { id: string };
-    const login = await apiClient(shop.app).post('/api/auth/login', ADMIN);
-    const admin = apiClient(shop.app, login.body.token as string);
-    admin.observe(paid.headers()['x-event-position']);
-    const zip = await admin.get(`/api/admin/orders/${order.id}/print-files`);
-    expect(zip.status).toBe(200);
-    const entries = await unzip(zip.bytes);
+    const entries = await payAndDownloadPrintFiles(page, shop, 'phone');
     console.info(`print-files ZIP: ${[...entries.keys()].join(', ')}`);
     // The print files are named by line and SKU (a contact sheet and the manifest ride along).
     const printed = [...entries.entries()].filter(([name]) => /^\d+-4X6PHOTOPRINT-x\d+\.jpg$/.test(name));

@@ -16,12 +16,10 @@ import {
   stripLayout,
   type Rect,
 } from '@printshop/shared-events/rules/print-layout';
-import { api as apiClient, unzip } from '../admin/support';
 import { meanAbsDiff, middle, small, structuredPhoto } from '../orders/slot-pixels';
 import { openShop, screenshotPath, type Shop } from './support/browser';
-import { TEST_ADDRESS } from './support/orders';
+import { JOURNEY_ADMIN as ADMIN, payAndDownloadPrintFiles } from './support/print-files';
 
-const ADMIN = { email: 'chief@example.com', password: 'ChiefPass123' };
 const SAME = 10;
 const BLEED = 38;
 const shifted = (r: Rect): Rect => ({ ...r, x: r.x + BLEED, y: r.y + BLEED });
@@ -132,27 +130,7 @@ describe('strips and collages print from what the shopper framed', () => {
     await shop.screenshot('slot-prints-cart');
 
     // when: paid with the test card, and the admin downloads the print files
-    const intent = await page.request.post(shop.url('/api/stripe/create-payment-intent'), {
-      data: {
-        email: `slots.${Date.now()}@example.com`,
-        shippingAddress: TEST_ADDRESS,
-        currency: 'USD',
-        country: 'US',
-      },
-    });
-    expect(intent.status(), await intent.text()).toBe(200);
-    const paid = await page.request.post(shop.url('/api/stripe/confirm-payment'), {
-      data: { paymentIntentId: (await intent.json()).paymentIntentId, testCard: '4242424242424242' },
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
-    const order = (await paid.json()).order as { id: string };
-    const admin = apiClient(shop.app);
-    const login = await admin.post('/api/auth/login', ADMIN);
-    const signedIn = apiClient(shop.app, login.body.token as string);
-    signedIn.observe(paid.headers()['x-event-position']);
-    const zip = await signedIn.get(`/api/admin/orders/${order.id}/print-files`);
-    expect(zip.status).toBe(200);
-    const files = await unzip(zip.bytes);
+    const files = await payAndDownloadPrintFiles(page, shop, 'slots');
 
     // then: the strip's frames are the shopper's crops, whole
     const stripFile = files.get('01-PHOTOSTRIPGOODVIBES-x1.jpg')!;

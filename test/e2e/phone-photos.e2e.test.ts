@@ -14,8 +14,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rect } from '@printshop/shared-events/rules/print-layout';
 import { meanAbsDiff, small, structuredPhoto } from '../orders/slot-pixels';
-import { openShop, type Shop } from './support/browser';
-import { JOURNEY_ADMIN as ADMIN, payAndDownloadPrintFiles } from './support/print-files';
+import type { Shop } from './support/browser';
+import { openShopWithAdmin, payAndDownloadPrintFiles } from './support/print-files';
 
 const HEIC = fileURLToPath(new URL('../fixtures/images/sample.heic', import.meta.url));
 const SAME = 10;
@@ -27,9 +27,7 @@ let shop: Shop;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'printshop-phone-photos-'));
-  shop = await openShop('e2e-phone-photos', {
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-  });
+  shop = await openShopWithAdmin('e2e-phone-photos');
 });
 afterAll(async () => {
   await shop?.close();

@@ -17,8 +17,8 @@ import {
   type Rect,
 } from '@printshop/shared-events/rules/print-layout';
 import { meanAbsDiff, middle, small, structuredPhoto } from '../orders/slot-pixels';
-import { openShop, screenshotPath, type Shop } from './support/browser';
-import { JOURNEY_ADMIN as ADMIN, payAndDownloadPrintFiles } from './support/print-files';
+import { screenshotPath, type Shop } from './support/browser';
+import { openShopWithAdmin, payAndDownloadPrintFiles } from './support/print-files';
 
 const SAME = 10;
 const BLEED = 38;
@@ -28,9 +28,7 @@ let shop: Shop;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'printshop-slot-prints-'));
-  shop = await openShop('e2e-slot-prints', {
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-  });
+  shop = await openShopWithAdmin('e2e-slot-prints');
 });
 afterAll(async () => {
   await shop?.close();

@@ -4,11 +4,17 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api as apiClient, unzip } from '../../admin/support';
-import type { Shop } from './browser';
+import { openShop, type Shop } from './browser';
 import { TEST_ADDRESS } from './orders';
 
 /** The admin the journey's shop is started with (`ADMIN_EMAIL`, `ADMIN_PASSWORD`). */
 export const JOURNEY_ADMIN = { email: 'chief@example.com', password: 'ChiefPass123' };
+
+/** A shop whose first admin is JOURNEY_ADMIN, for journeys that end at the admin's print files. */
+export const openShopWithAdmin = (label: string): Promise<Shop> =>
+  openShop(label, {
+    env: { ADMIN_EMAIL: JOURNEY_ADMIN.email, ADMIN_PASSWORD: JOURNEY_ADMIN.password },
+  });
 
 /** Pays the page's cart as `who` and answers the order's print-files ZIP by entry name. */
 export async function payAndDownloadPrintFiles(

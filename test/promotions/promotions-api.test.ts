@@ -8,6 +8,7 @@ import {
   promotionResponseSchema,
   promotionsResponseSchema,
 } from '@printshop/shared-events/api/promotions';
+import { PROMOTION_MESSAGES } from '@printshop/shared-events/rules/promotions';
 import type { TestApp } from '@printshop/test/support/app';
 import { api } from '../admin/support';
 import { browser, type Browser } from '../cart/support';
@@ -56,6 +57,17 @@ describe('admin calls', () => {
       expect((await customer.call(method, path, body)).status, `${method} ${path}`).toBe(403);
     }
     expect((await admin.get(`/api/admin/promotions/${code}`)).status).toBe(404);
+  });
+
+  it('given a path that is not a code (a NUL byte, a space), when an admin reads or changes it, then 404 with the JSON error', async () => {
+    for (const bad of ['%00ABC', 'A%20B', 'x'.repeat(40)]) {
+      const read = await admin.get(`/api/admin/promotions/${bad}`);
+      expect(read.status, bad).toBe(404);
+      expect(read.body, bad).toMatchObject({ success: false, message: PROMOTION_MESSAGES.notFound });
+      expect((await admin.call('PATCH', `/api/admin/promotions/${bad}`, { end: true })).status, bad).toBe(
+        404,
+      );
+    }
   });
 
   it('given an admin, when a code is created in lower case, then it is listed upper-case, active, with no uses; the same code again is 409 and a malformed one 400', async () => {

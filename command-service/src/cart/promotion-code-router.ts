@@ -17,8 +17,7 @@ import {
   isPromotionCode,
   normalizePromotionCode,
 } from '@printshop/shared-events/rules/promotions';
-import { metadataOf } from '../caller';
-import { answerWithPosition } from '../http';
+import { answerWithPosition, metadataOf } from '../caller';
 import { promotionStatus } from '../promotion/promotion';
 import { loadPromotion } from '../promotion/run';
 import { evolveCart, initialCart, type CartState } from './cart';

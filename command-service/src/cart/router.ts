@@ -25,10 +25,9 @@ import {
 } from '@printshop/shared-events/rules/collage-slots';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { toMajor } from '@printshop/shared-events/rules/money';
-import { callerOf, metadataOf } from '../caller';
+import { answerWithPosition, callerOf, metadataOf } from '../caller';
 import { canUseImage, loadImage } from '../images/image';
 import { IMAGE_MESSAGES } from '../images/messages';
-import { answerWithPosition } from '../http';
 import { findLine, type CartState } from './cart';
 import { imagesInCart, runCartCommand } from './cart-commands';
 import { CART_MESSAGES, type CartCommand, type NewLine } from './decide';

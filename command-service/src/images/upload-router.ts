@@ -21,9 +21,8 @@ import {
   UPLOAD_MESSAGES,
   type CropArea,
 } from '@printshop/shared-events/rules/uploads';
-import { actorOf, callerOf, metadataOf } from '../caller';
+import { actorOf, answerWithPosition, callerOf, metadataOf } from '../caller';
 import { handleCommand } from '../handle-command';
-import { answerWithPosition } from '../http';
 import { imageDecider } from './decide';
 import { canDeleteImage, IMAGE_ID_PATTERN, loadImage } from './image';
 import { reviewsReleasing } from './holds';

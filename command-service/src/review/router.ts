@@ -16,10 +16,9 @@ import { Conflict, Unauthorized, ValidationError } from '@printshop/shared-event
 import { WrongExpectedVersion, type EventStore } from '@printshop/shared-events/event-store';
 import { reviewAuthorName, reviewStreamName } from '@printshop/shared-events/events/review';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
-import { adminActor, metadataOf } from '../caller';
+import { adminActor, answerWithPosition, metadataOf } from '../caller';
 import { handleCommand } from '../handle-command';
 import { holdImagesForReview } from '../images/holds';
-import { answerWithPosition } from '../http';
 import { loadUser } from '../user/find-user';
 import { REVIEW_COMMAND_MESSAGES, reviewDecider, type ReviewCommand } from './decide';
 import { reviewDto } from './review';

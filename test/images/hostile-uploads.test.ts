@@ -9,7 +9,7 @@ import vm from 'node:vm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '@printshop/shared-events/rules/uploads';
-import { IMAGE_MESSAGES } from '@printshop/command-service/images/messages';
+import { IMAGE_MESSAGES } from '@printshop/shared-events/api/images';
 import { startTestApp, type TestApp } from '@printshop/test/support/app';
 import {
   avif,

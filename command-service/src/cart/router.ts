@@ -11,10 +11,12 @@ import {
   addPhotostripBodySchema,
   updateCartItemBodySchema,
 } from '@printshop/shared-events/api/cart';
+import { IMAGE_MESSAGES } from '@printshop/shared-events/api/images';
 import { redeemBodySchema } from '@printshop/shared-events/api/loyalty';
 import { requireUser } from '@printshop/shared-events/auth';
 import { NotFound, ValidationError } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
+import { canUseImage, loadImage } from '@printshop/shared-events/events/image';
 import { priceCart, priceLines } from '@printshop/shared-events/rules/cart-pricing';
 import { isHiddenSku, pricedSku } from '@printshop/shared-events/rules/catalog';
 import { catalogOf } from '@printshop/shared-events/catalog-source';
@@ -26,8 +28,6 @@ import {
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { answerWithPosition, callerOf, metadataOf } from '../caller';
-import { canUseImage, loadImage } from '../images/image';
-import { IMAGE_MESSAGES } from '../images/messages';
 import { findLine, type CartState } from './cart';
 import { imagesInCart, runCartCommand } from './cart-commands';
 import { CART_MESSAGES, type CartCommand, type NewLine } from './decide';

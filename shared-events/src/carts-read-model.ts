@@ -1,6 +1,6 @@
 // The contract between the carts projection and GET /api/cart: the tables of schema `rm_carts` and
 // the notification that tells readers which carts a committed batch changed, so they can keep carts
-// in memory and drop exactly those (query-service/src/cart/cart-read-cache.ts).
+// in memory and drop exactly those (CartReadCache in query-service/src/cart/cart-routes.ts).
 import type { ReadModel } from './read-models';
 
 export const CARTS_PROJECTION = 'carts';

@@ -16,6 +16,8 @@ import {
   CARTS_CHANGED_CHANNEL,
   CARTS_PROJECTION,
   CARTS_TABLE,
+  type CartLineRow,
+  type CartRow,
   type CartsChanged,
 } from '@printshop/shared-events/carts-read-model';
 import { ValidationError } from '@printshop/shared-events/errors';
@@ -34,16 +36,15 @@ const QUERY_MESSAGES = {
   country: 'The country must be a two-letter code such as US or DE.',
 } as const;
 
-interface LineRow {
-  line_id: string | null;
-  sku: string;
-  quantity: number;
-  raw_image_id: string | null;
-  cropped_image_id: string;
-  customization_data: Record<string, unknown> | null;
-  loyalty_points: number | null;
-  promotion_code: string | null;
-}
+/** A row of `load`: a line of the cart (line_id null when it has none) beside the cart's own row. */
+type LineRow = Pick<
+  CartLineRow,
+  'sku' | 'quantity' | 'raw_image_id' | 'cropped_image_id' | 'customization_data'
+> & {
+  line_id: CartLineRow['line_id'] | null;
+  loyalty_points: CartRow['loyalty_points'] | null;
+  promotion_code: CartRow['promotion_code'];
+};
 
 /** Query strings already understood (a shop sees a handful: its currencies and countries). */
 const understood = new Map<string, { currency: CurrencyCode; country: string }>();

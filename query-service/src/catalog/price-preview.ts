@@ -2,7 +2,11 @@
 // the product (a paid order's lines have left its cart), its USD subtotal at today's prices and at
 // the new one. Checkouts already started keep their frozen prices whatever happens.
 import type { Knex } from 'knex';
-import { CART_LINES_TABLE, CARTS_PROJECTION } from '@printshop/shared-events/carts-read-model';
+import {
+  CART_LINES_TABLE,
+  CARTS_PROJECTION,
+  type CartLineRow,
+} from '@printshop/shared-events/carts-read-model';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { priceLines } from '@printshop/shared-events/rules/cart-pricing';
 import type { Product } from '@printshop/shared-events/rules/catalog';
@@ -11,11 +15,7 @@ import type { CatalogView } from '@printshop/shared-events/rules/catalog-view';
 /** The preview lists this many carts at most (the biggest first is not needed: it is a sample). */
 export const PREVIEW_CART_LIMIT = 100;
 
-interface LineRow {
-  cart_id: string;
-  sku: string;
-  quantity: number;
-}
+type LineRow = Pick<CartLineRow, 'cart_id' | 'sku' | 'quantity'>;
 
 function withPrice(view: CatalogView, sku: string, size: string | null, cents: number): CatalogView {
   const entry = view.products[sku];

@@ -10,8 +10,8 @@ import { seedCurrencyRates, type ShopSettings } from '@printshop/shared-events/r
 import { isCurrencyCode, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { toMinor, type CurrencyRates } from '@printshop/shared-events/rules/money';
 import { shippingAnnouncement, shippingTermsIn } from '@printshop/shared-events/rules/shipping-terms';
-import { useProducts } from './api/get-products';
-import { useSettings } from './api/get-settings';
+import { useProducts } from './get-products';
+import { useSettings } from './get-settings';
 
 type LiveProduct = Pick<ProductDto, 'sku' | 'price' | 'sizes'>;
 

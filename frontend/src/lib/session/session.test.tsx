@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, configureApiClient } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { json, startTestServer, type TestServer } from '@/test/http-server';
-import { useAuthActions } from './api/use-auth-actions';
+import { useAuthActions } from './use-auth-actions';
 import { sessionAtom, TOKEN_KEY, USER_KEY } from './session-store';
 import { useSession } from './use-session';
 

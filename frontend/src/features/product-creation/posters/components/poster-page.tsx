@@ -7,13 +7,13 @@ import { shortName, type Product } from '@printshop/shared-events/rules/catalog'
 import { convertFromUsd, formatMoney } from '@printshop/shared-events/rules/money';
 import { POSTER_DISCOUNT } from '@printshop/shared-events/rules/discounts';
 import { ProductHead } from '@/components/product-head';
-import { DeliveryPromise } from '@/features/claims/delivery-promise';
-import { useReviews } from '@/features/reviews/api/get-reviews';
-import { useShopRating } from '@/features/reviews/api/rating-summary';
-import { useCurrency } from '@/features/currency/use-currency';
+import { DeliveryPromise } from '@/components/delivery-promise';
+import { useReviews } from '@/lib/reviews/get-reviews';
+import { useShopRating } from '@/lib/reviews/rating-summary';
+import { useCurrency } from '@/lib/currency/use-currency';
 import { CreationPanel } from '@/features/product-creation/components/creation-panel';
 import { MobileCartBar } from '@/features/product-creation/components/mobile-cart-bar';
-import { UnsavedChangesGuard } from '@/features/product-creation/components/unsaved-changes-guard';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import type { ImageTools } from '@/features/product-creation/image-tools';
 import { useIsMobile } from '@/features/product-creation/use-mobile';
 import { useProductCreation } from '@/features/product-creation/use-product-creation';

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { shipsFree } from '@printshop/shared-events/rules/shipping-terms';
-import { useShippingTerms } from '@/features/catalog/live-catalog';
+import { useShippingTerms } from '@/lib/catalog/live-catalog';
 import { POSTER_FAQ, type PosterSpec } from '../poster-content';
 
 type Tab = 'details' | 'shipping' | 'faq';

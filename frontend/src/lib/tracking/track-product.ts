@@ -1,6 +1,6 @@
 // Tracking of the upload pages (spec 2 §7), fire and forget: the product shown (event id prefixed
 // 'browser_') and each line added to the cart (the same event id as the cart call, for deduping).
-import type { SessionUser } from '@/features/session/session-store';
+import type { SessionUser } from '@/lib/session/session-store';
 import { browserContext, metaCookies, newEventId, pageContext, trackEvent } from '@/lib/tracking/track-event';
 
 export interface TrackedProduct {

@@ -9,7 +9,7 @@ import {
 } from '@printshop/shared-events/rules/money';
 import { DEFAULT_CURRENCY, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { useHydrated } from '@/lib/use-hydrated';
-import { useCurrencyRates } from '@/features/catalog/live-catalog';
+import { useCurrencyRates } from '@/lib/catalog/live-catalog';
 import { autoDetectedAtom, chooseCurrencyAtom, countryAtom, currencyAtom } from './currency-store';
 
 /** USD cents as text in a display currency, by the one rounding rule of money.ts, at `rates` (the owner's). */

@@ -1,7 +1,7 @@
 // "Arrives 3-9 Dec" for the visitor's country (or the days given), from today's date (or `from`, an
 // order's date): the one delivery promise of product pages, cart, checkout and confirmation.
 import { arrivesText } from '@printshop/shared-events/rules/delivery';
-import { useArrives, useShippingClaims } from './use-shop-claims';
+import { useArrives, useShippingClaims } from '@/lib/use-shop-claims';
 
 interface Days {
   min: number;

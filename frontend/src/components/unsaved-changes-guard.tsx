@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useBlocker } from '@/lib/navigation/use-blocker';
 import { useModalFocus } from '@/lib/use-modal-focus';
+import './creation-modal.css';
 
 export function UnsavedChangesGuard({ active, onLeave }: { active: boolean; onLeave(): void }) {
   const titleId = useId();

@@ -4,7 +4,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { ApiError, api } from '@/lib/api-client';
 import { meResponseSchema } from '@/lib/mini-schemas/account';
-import { authCheckAtom, sessionAtom, setSessionAtom } from '../session-store';
+import { authCheckAtom, sessionAtom, setSessionAtom } from './session-store';
 
 export function useSessionCheck(): void {
   const [session] = useAtom(sessionAtom);

@@ -1,7 +1,7 @@
 // The storefront converts with the owner's rates from GET /api/settings, as the server prices.
 import { describe, expect, it } from 'vitest';
-import { formatUsdCents } from '@/features/currency/use-currency';
-import { settingsOf } from './live-catalog';
+import { formatUsdCents } from './use-currency';
+import { settingsOf } from '@/lib/catalog/live-catalog';
 
 describe('live currency rates', () => {
   it('given settings with EUR at 0.93, when 10 USD is formatted in EUR, then it shows 9.30 (9.20 at the seed rate)', () => {

@@ -7,7 +7,7 @@ import { useCallback, useMemo } from 'react';
 import { ApiError, api, serverMessage } from '@/lib/api-client';
 import { authResponseSchema } from '@/lib/mini-schemas/account';
 import { okSchema } from '@/lib/mini-schemas/common';
-import { setSessionAtom, type Session } from '../session-store';
+import { setSessionAtom, type Session } from './session-store';
 import { AUTH_MESSAGES } from './auth-messages';
 
 export interface LoginInput {

@@ -1,11 +1,11 @@
 // One source for what the pages claim about shipping: the free-shipping threshold and delivery days
 // come from the visitor's shipping rule (shipping-terms.ts, as the cart charges). The rating claim
-// has its own source, features/reviews/api/rating-summary.ts.
+// has its own source, lib/reviews/rating-summary.ts.
 import { useEffect, useState } from 'react';
 import { arrivesText } from '@printshop/shared-events/rules/delivery';
 import { formatMoney } from '@printshop/shared-events/rules/money';
-import { useShippingTerms } from '@/features/catalog/live-catalog';
-import { useCurrency } from '@/features/currency/use-currency';
+import { useShippingTerms } from './catalog/live-catalog';
+import { useCurrency } from './currency/use-currency';
 
 /** Today, read after mount: a page rendered ahead of time (prerendering) must not bake in a date. */
 function useToday(): Date | null {

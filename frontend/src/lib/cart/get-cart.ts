@@ -6,7 +6,7 @@ import type { CartDto } from '@printshop/shared-events/api/cart';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { api } from '@/lib/api-client';
 import { cartResponseSchema } from '@/lib/mini-schemas/cart';
-import { countryAtom, currencyAtom } from '@/features/currency/currency-store';
+import { countryAtom, currencyAtom } from '@/lib/currency/currency-store';
 
 export const CART_QUERY_ROOT = 'cart';
 /** Spec 1 §9: the cache of fetched-cart keys is cleared past 20 entries. */

@@ -31,6 +31,7 @@ import { subscribe } from './subscription';
 export { migrateEventStore } from './event-store-schema';
 
 const CHANNEL = 'es_appended';
+const MIN_NOTIFY_GAP_MS = 20;
 
 export interface PostgresEventStoreOptions {
   db: Knex;
@@ -158,6 +159,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       for (let attempt = 0; ; attempt++) {
         try {
           const result = await append(streamName, events, expected);
+          // This process's own subscribers are woken at once; other processes by the NOTIFY.
+          wakeups.emit('wake');
           notifier.poke();
           return result;
         } catch (error) {
@@ -251,30 +254,35 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
 }
 
 /**
- * NOTIFY after commit, at most one in flight: notifying inside the append transaction would
- * serialise every commit on Postgres's notification lock.
+ * NOTIFY after commit, at most one in flight and at most one per `MIN_NOTIFY_GAP_MS`: notifying
+ * inside the append transaction would serialise every commit on Postgres's notification lock, and
+ * each NOTIFY is a commit of its own. Under a stream of appends the subscribers are reading every
+ * few milliseconds anyway; an append after a quiet spell is announced at once.
  */
 function coalescingNotifier(db: Knex, logger: Logger) {
   let inFlight: Promise<void> | undefined;
   let again = false;
-  const send = (): Promise<void> =>
-    db
+  let lastSent = -Infinity;
+  const send = (): Promise<void> => {
+    lastSent = performance.now();
+    return db
       .raw('select pg_notify(?, ?)', [CHANNEL, ''])
       .then(() => undefined)
       .catch((error: unknown) =>
         logger.warn({ err: error }, 'event store notify failed; subscribers will poll'),
       )
-      .finally(() => {
-        inFlight = undefined;
-        if (again) {
-          again = false;
-          inFlight = send();
-        }
+      .then(async () => {
+        if (!again) return;
+        again = false;
+        const wait = lastSent + MIN_NOTIFY_GAP_MS - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        await send();
       });
+  };
   return {
     poke() {
       if (inFlight) again = true;
-      else inFlight = send();
+      else inFlight = send().finally(() => (inFlight = undefined));
     },
     async flush() {
       while (inFlight) await inFlight;

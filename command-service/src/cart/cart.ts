@@ -9,6 +9,8 @@ export interface CartMove {
   moveId: string;
   intoCartId: string;
   lines: readonly CartLine[];
+  /** The guest's code that moved with the lines. */
+  promotionCode?: string;
 }
 
 export interface CartState {
@@ -86,10 +88,17 @@ export function evolveCart(cart: CartState, event: CartEvent): CartState {
         ...cart,
         lines: [...lines, ...event.data.lines.filter((l) => !known.has(l.lineId))],
         mergedMoveIds: withAdded(cart.mergedMoveIds, event.data.moveId),
+        ...(event.data.promotionCode !== undefined && { promotionCode: event.data.promotionCode }),
       };
     }
     case 'CartMergedAway':
-      return { ...cart, lines: [], movesAway: [...cart.movesAway, event.data] };
+      return {
+        ...cart,
+        lines: [],
+        movesAway: [...cart.movesAway, event.data],
+        // Moves made before codes moved left the code on the guest cart.
+        ...(event.data.promotionCode !== undefined && { promotionCode: undefined }),
+      };
     case 'LoyaltyRedemptionSet':
       return { ...cart, loyaltyPoints: event.data.points };
     case 'PromotionCodeApplied':

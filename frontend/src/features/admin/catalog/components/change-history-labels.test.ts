@@ -10,4 +10,11 @@ describe('change history labels', () => {
       '0.93',
     ]);
   });
+
+  it('given a pictures change, then it reads "Pictures" with the files, main first', () => {
+    expect(fieldLabel('images')).toBe('Pictures');
+    expect(shownValue('images', ['/images/img-9', '/images/products/poster-a4.webp'])).toBe(
+      'img-9, poster-a4.webp',
+    );
+  });
 });

@@ -9,6 +9,7 @@ const FIELD_LABELS: Record<string, string> = {
   name: 'Name',
   description: 'Description',
   hidden: 'Hidden',
+  images: 'Pictures',
   freeShippingThreshold: 'Free-shipping threshold',
   'trust:deliveryPromise': 'Delivery promise',
   'trust:ratingText': 'Rating text',
@@ -27,6 +28,9 @@ export function shownValue(field: string, value: unknown): string {
   if (field === 'price' || field.startsWith('price:') || field === 'freeShippingThreshold')
     return typeof value === 'number' ? formatMoney(value, 'USD') : String(value);
   if (field === 'hidden') return value ? 'Hidden' : 'Shown';
+  // Pictures: their files, main first (an upload is known by its id).
+  if (field === 'images' && Array.isArray(value))
+    return value.map((url) => String(url).split('/').pop()).join(', ');
   if (field.startsWith('shipping:') && value && typeof value === 'object') {
     const rule = value as { feeMinor: number; estimatedDays: { min: number; max: number } };
     return `fee ${rule.feeMinor}, ${rule.estimatedDays.min}-${rule.estimatedDays.max} days`;

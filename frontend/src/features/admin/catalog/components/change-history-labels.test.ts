@@ -13,8 +13,11 @@ describe('change history labels', () => {
 
   it('given a pictures change, then it reads "Pictures" with the files, main first', () => {
     expect(fieldLabel('images')).toBe('Pictures');
-    expect(shownValue('images', ['/images/img-9', '/images/products/poster-a4.webp'])).toBe(
-      'img-9, poster-a4.webp',
-    );
+    expect(
+      shownValue('images', [
+        '/images/0f8e2c1a-77b4-4c1e-9d0e-3b1f5a6c7d8e',
+        '/images/products/poster-a4.webp',
+      ]),
+    ).toBe('upload 0f8e2c1a, poster-a4.webp');
   });
 });

@@ -24,6 +24,8 @@ export const CATALOG_READ_MODEL: ReadModel = {
          listed_at timestamptz not null,
          last_position bigint not null
        `,
+      // Added with owner-set pictures; null: the code's image.
+      addedColumns: ['images jsonb'],
     },
     {
       name: CATALOG_SETTINGS_TABLE,
@@ -63,6 +65,7 @@ export interface CatalogProductRow {
   price_usd_cents: number;
   size_prices: Record<string, number>;
   hidden: boolean;
+  images: string[] | null;
   listed_at: Date;
   last_position: string | number;
 }

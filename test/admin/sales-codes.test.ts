@@ -1,7 +1,8 @@
 // Promotion codes in the sales report and its CSV: the code discounts as their own figure per period
 // and in total, and per code; a cancelled paid order takes its code discount back on the day of the
 // cancellation, a refund leaves it (refunds change net only), an unpaid order counts nothing; in a
-// currency and USD-converted (each order at its own rate); a rebuild gives the same answer.
+// currency and USD-converted (each order at its own rate); the CSV per period or per code
+// (`by=code`); a rebuild gives the same answer.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildProjection } from '@printshop/projections/runner/rebuild';
@@ -173,6 +174,33 @@ describe('code discounts in the sales report', () => {
       [DAY1, '7.00'],
       [DAY2, '-4.00'],
     ]);
+  });
+
+  it('when the CSV is asked for by code, then one row per code over the range says what byCode says', async () => {
+    const csvBy = async (currency: string) => {
+      const url = `${app.url}/api/admin/reports/sales?${query(currency)}&format=csv&by=code`;
+      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="sales-codes-${DAY1}-${DAY2}-${currency}.csv"`,
+      );
+      return (await response.text()).trimEnd().split('\r\n');
+    };
+    expect(await csvBy('USD')).toEqual([
+      'code,from,to,orders,discount,currency',
+      `${SUMMER},${DAY1},${DAY2},2,3.00,USD`,
+      `${FIVE},${DAY1},${DAY2},0,0.00,USD`,
+    ]);
+    expect(await csvBy('EUR')).toEqual([
+      'code,from,to,orders,discount,currency',
+      `${SUMMER},${DAY1},${DAY2},1,1.50,EUR`,
+    ]);
+    // Anything but period or code is refused with the JSON error, not a CSV.
+    const wrong = await client(app).get(`/api/admin/reports/sales?${query('USD')}&format=csv&by=sku`, {
+      token,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ success: false, errors: { by: expect.any(String) } });
   });
 
   it('after a rebuild of the sales projection, then the same report', async () => {

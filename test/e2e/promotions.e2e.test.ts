@@ -56,15 +56,31 @@ describe('promotion codes', () => {
     await shop.screenshot('admin-promotions-created');
   });
 
-  it('given the Promotions screens (list, new-code form, one code) at 390 and 1280 px, then no sideways scroll and no serious axe violation', async () => {
+  it('given that code, when the admin gives it 50 uses in the edit form, then the list says 0 of 50', async () => {
+    const { page } = shop;
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: CODE }) });
+    await row.getByRole('button', { name: new RegExp(`^Edit\\s*${CODE}$`) }).click();
+    const form = page.getByRole('form', { name: `Edit ${CODE}` });
+    await form.getByLabel(/^Total uses/).fill('50');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(`Code ${CODE} changed.`).waitFor();
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('0 of 50');
+  });
+
+  it('given the Promotions screens (list, new-code form, edit form, one code) at 390 and 1280 px, then no sideways scroll and no serious axe violation', async () => {
     const { page } = shop;
     const found: Record<string, unknown> = {};
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const screen of ['list', 'form', 'detail'] as const) {
+      for (const screen of ['list', 'form', 'edit', 'detail'] as const) {
         await page.goto(shop.url(screen === 'detail' ? `/admin/promotions/${CODE}` : '/admin/promotions'));
         await settle(page);
         if (screen === 'form') await page.getByRole('button', { name: 'New code' }).click();
+        if (screen === 'edit') {
+          await page.getByRole('button', { name: new RegExp(`^Edit\\s*${CODE}$`) }).click();
+          await page.getByRole('form', { name: `Edit ${CODE}` }).waitFor();
+          await shop.screenshot(`admin-promotion-edit-${width}`);
+        }
         if (screen === 'detail') await page.getByRole('heading', { name: 'Terms' }).waitFor();
         const problems = [
           ...(await layoutProblems(page, ADMIN_SHELL_ITEMS, { phone: width < 768, noStoreHeader: true })),

@@ -118,6 +118,82 @@ describe('admin calls', () => {
   });
 });
 
+describe('editing a code', () => {
+  it('given a code, when an admin sets a minimum and new dates, then the answer and the cart follow them; null removes the minimum', async () => {
+    const { code } = await createCode(admin, { code: freshCode() });
+    const changed = await admin.call('PATCH', `/api/admin/promotions/${code}`, {
+      minSubtotalUsd: 5,
+      startsAt: PAST,
+      endsAt: FUTURE,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(promotionResponseSchema.parse(changed.body).promotion).toMatchObject({
+      minSubtotalUsd: 5,
+      startsAt: PAST,
+      endsAt: FUTURE,
+      state: 'active',
+    });
+    const shopper = await shopperWithPosters(app);
+    expectError(await applyCode(shopper, code), 422, 'Add $1.44 more to use this code.');
+
+    const cleared = await admin.call('PATCH', `/api/admin/promotions/${code}`, { minSubtotalUsd: null });
+    expect(cleared.body.promotion).toMatchObject({ minSubtotalUsd: 0 });
+    expect((await applyCode(shopper, code)).status).toBe(200);
+  });
+
+  it('given bad values, when an admin changes a code, then 400 with a message per field and nothing changes', async () => {
+    const { code } = await createCode(admin, { code: freshCode(), endsAt: FUTURE });
+    const startAfterEnd = expectError(
+      await admin.call('PATCH', `/api/admin/promotions/${code}`, { startsAt: '2099-06-01T00:00:00.000Z' }),
+      400,
+      PROMOTION_MESSAGES.endsBeforeStart,
+    );
+    expect(startAfterEnd.errors).toEqual({ startsAt: PROMOTION_MESSAGES.endsBeforeStart });
+    const bad = expectError(
+      await admin.call('PATCH', `/api/admin/promotions/${code}`, { minSubtotalUsd: -1, maxUses: 0 }),
+      400,
+      /./,
+    );
+    expect(Object.keys(bad.errors ?? {}).sort()).toEqual(['maxUses', 'minSubtotalUsd']);
+    const detail = promotionDetailResponseSchema.parse(
+      (await admin.get(`/api/admin/promotions/${code}`)).body,
+    );
+    expect(detail.promotion).toMatchObject({ minSubtotalUsd: 0, maxUses: null, endsAt: FUTURE });
+  });
+});
+
+describe('the use list', () => {
+  it('given a hold whose time ended (not yet released in the log) and one still running, then the first is "expired", the second "reserved"', async () => {
+    const { code } = await createCode(admin, { code: freshCode(), maxUses: 5 });
+    const shopper = await shopperWithPosters(app);
+    expect((await applyCode(shopper, code)).status).toBe(200);
+    const running = await checkoutId(shopper);
+    expect((await startPayment(shopper, running)).status).toBe(200);
+    // A payment started two hours ago and never finished: its hold ended an hour ago.
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    const { position } = await eventLog(app).appendToStream(`promotion-${code}`, [
+      {
+        type: 'PromotionUseReserved',
+        data: {
+          checkoutId: 'ended-hold',
+          customer: 'email:gone@example.com',
+          expiresAt: hoursAgo(1),
+          at: hoursAgo(2),
+        },
+        metadata: { actor: 'system' },
+      },
+    ]);
+    admin.observe(position);
+
+    const detail = promotionDetailResponseSchema.parse(
+      (await admin.get(`/api/admin/promotions/${code}`)).body,
+    );
+    const statusOf = Object.fromEntries(detail.useList.map((use) => [use.checkoutId, use.status]));
+    expect(statusOf).toEqual({ [running]: 'reserved', 'ended-hold': 'expired' });
+    expect(detail.promotion).toMatchObject({ reserved: 1 });
+  });
+});
+
 describe('the code on the cart', () => {
   it('given no such code, when applied, then "This code is not valid." and the cart has none', async () => {
     const shopper = await shopperWithPosters(app);

@@ -280,6 +280,50 @@ describe('merging a guest cart', () => {
   });
 });
 
+describe('the guest code on a merge', () => {
+  const applied = (code: string): CartEvent => ({ type: 'PromotionCodeApplied', data: { code } });
+  const move = (promotionCode?: string) => ({
+    fromCartId: 'g-x',
+    moves: [{ moveId: 'm1', lines: [print], ...(promotionCode && { promotionCode }) }],
+  });
+
+  it('given a guest cart with a code, when moved away, then the code moves with the lines and leaves the guest cart', () => {
+    const moved: CartEvent = {
+      type: 'CartMergedAway',
+      data: { intoCartId: 'u-1', moveId: 'm1', lines: [print], promotionCode: 'SPRING10' },
+    };
+    spec
+      .given([added(print), applied('SPRING10')])
+      .when({ type: 'MoveLinesAway', data: { intoCartId: 'u-1', moveId: 'm1' } })
+      .then([moved]);
+    expect(fold(cartDecider, [added(print), applied('SPRING10'), moved]).promotionCode).toBeUndefined();
+  });
+
+  it('given a user cart without a code, when a move with the guest code is merged, then the user cart has that code', () => {
+    const events = [
+      cartDecider.decide({ type: 'MergeGuestMoves', data: move('SPRING10') }, fold(cartDecider, [])),
+    ].flat();
+    expect(events).toEqual([
+      {
+        type: 'GuestCartMerged',
+        data: { fromCartId: 'g-x', moveId: 'm1', lines: [print], promotionCode: 'SPRING10' },
+      },
+    ]);
+    expect(fold(cartDecider, events).promotionCode).toBe('SPRING10');
+  });
+
+  it('given a user cart with its own code, when a move with another code is merged, then the account keeps its own', () => {
+    const given = [applied('MINE20')];
+    const events = [
+      cartDecider.decide({ type: 'MergeGuestMoves', data: move('SPRING10') }, fold(cartDecider, given)),
+    ].flat();
+    expect(events).toEqual([
+      { type: 'GuestCartMerged', data: { fromCartId: 'g-x', moveId: 'm1', lines: [print] } },
+    ]);
+    expect(fold(cartDecider, [...given, ...events]).promotionCode).toBe('MINE20');
+  });
+});
+
 describe('emptying after payment', () => {
   const ordered = [{ lineId: poster.lineId, quantity: poster.quantity }];
   it('empties once per order', () => {

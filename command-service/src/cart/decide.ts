@@ -49,7 +49,10 @@ export type CartCommand =
   /** User cart: take in the guest cart's moves; those already merged are skipped. */
   | {
       type: 'MergeGuestMoves';
-      data: { fromCartId: string; moves: ReadonlyArray<{ moveId: string; lines: readonly CartLine[] }> };
+      data: {
+        fromCartId: string;
+        moves: ReadonlyArray<{ moveId: string; lines: readonly CartLine[]; promotionCode?: string }>;
+      };
     }
   /** An order was paid: take out the lines it holds (as priced at checkout), nothing else. */
   | {
@@ -106,7 +109,8 @@ function addItem(cart: CartState, data: Extract<CartCommand, { type: 'AddItem' }
 
 /**
  * One GuestCartMerged per move not merged yet. A guest line joins the user's line with the same key
- * (quantities added, capped at the line maximum) or becomes a new line under its own id.
+ * (quantities added, capped at the line maximum) or becomes a new line under its own id. The guest's
+ * code comes along only when the user cart has none: the account's own code wins (docs/design.md).
  */
 function mergeMoves(
   cart: CartState,
@@ -132,9 +136,15 @@ function mergeMoves(
         data: { fromCartId: data.fromCartId, moveId: move.moveId, lines: [line] },
       });
     }
+    const takesCode = move.promotionCode !== undefined && state.promotionCode === undefined;
     const event: CartEvent = {
       type: 'GuestCartMerged',
-      data: { fromCartId: data.fromCartId, moveId: move.moveId, lines: [...lines.values()] },
+      data: {
+        fromCartId: data.fromCartId,
+        moveId: move.moveId,
+        lines: [...lines.values()],
+        ...(takesCode && { promotionCode: move.promotionCode }),
+      },
     };
     events.push(event);
     state = evolveCart(state, event);
@@ -176,10 +186,20 @@ export function decideCart(command: CartCommand, cart: CartState): CartEvent[] {
     }
     case 'RemovePromotionCode':
       return cart.promotionCode === undefined ? [] : [{ type: 'PromotionCodeRemoved', data: {} }];
-    case 'MoveLinesAway':
-      return cart.lines.length === 0
-        ? []
-        : [{ type: 'CartMergedAway', data: { ...command.data, lines: [...cart.lines] } }];
+    case 'MoveLinesAway': {
+      const code = cart.promotionCode;
+      if (cart.lines.length === 0 && code === undefined) return [];
+      return [
+        {
+          type: 'CartMergedAway',
+          data: {
+            ...command.data,
+            lines: [...cart.lines],
+            ...(code !== undefined && { promotionCode: code }),
+          },
+        },
+      ];
+    }
     case 'MergeGuestMoves':
       return mergeMoves(cart, command.data);
     case 'EmptyCart':

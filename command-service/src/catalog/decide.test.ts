@@ -187,3 +187,32 @@ describe('EditSettings', () => {
     expect(failure(() => decideCatalog(edit, catalogDecider.initialState()))).toBeInstanceOf(RuleBroken);
   });
 });
+
+describe('EditProduct: pictures', () => {
+  const seed = PRODUCTS.find((p) => p.sku === 'POSTERA4')!.imageUrl;
+
+  it('given the code’s picture, when the owner sets an upload first, then one event with the pictures before and after', () => {
+    const images = ['/images/img-1', seed];
+    expect(edit({ sku: 'POSTERA4', images })).toEqual([
+      { type: 'ProductImagesChanged', data: { sku: 'POSTERA4', images, previous: [seed], by, at } },
+    ]);
+    const state = fold(catalogDecider, [
+      ...seedCatalogEvents('2026-01-01T00:00:00.000Z'),
+      ...edit({ sku: 'POSTERA4', images }),
+    ]);
+    expect(state.products.POSTERA4?.images).toEqual(images);
+  });
+
+  it('given the same pictures as now, when sent, then nothing happens', () => {
+    expect(edit({ sku: 'POSTERA4', images: [seed] })).toEqual([]);
+  });
+
+  it('refuses no picture, more than 8, a repeated one or a URL that is not a picture', () => {
+    const many = Array.from({ length: 9 }, (_, i) => `/images/img-${i}`);
+    for (const images of [[], many, [seed, seed], ['https://x.example/a.jpg'], ['/images/../secret']]) {
+      const error = failure(() => edit({ sku: 'POSTERA4', images }));
+      expect(error, JSON.stringify(images)).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).message).toBe(CATALOG_MESSAGES.images);
+    }
+  });
+});

@@ -3,7 +3,14 @@
 // nothing changes. Who and when arrive in the command.
 import type { Decider } from '@printshop/shared-events/decider';
 import { NotFound, RuleBroken, ValidationError } from '@printshop/shared-events/errors';
-import type { CatalogEvent, TrustCopy } from '@printshop/shared-events/events/catalog';
+import {
+  MAX_PRODUCT_IMAGES,
+  PRODUCT_IMAGE_URL,
+  type CatalogEvent,
+  type TrustCopy,
+} from '@printshop/shared-events/events/catalog';
+import { productBySku } from '@printshop/shared-events/rules/catalog';
+import { imagesOf } from '@printshop/shared-events/rules/catalog-view';
 import { seedCatalogEvents } from '@printshop/shared-events/rules/catalog-seed';
 import { isCurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { evolveCatalog, initialCatalogState, isSeeded, type CatalogState } from './catalog';
@@ -33,6 +40,8 @@ export const CATALOG_MESSAGES = {
   unknownCurrency: (code: string) =>
     `We do not show prices in "${code}"; use one of the shop’s currency codes.`,
   usdFixed: 'USD is the shop’s base currency: its rate is always 1.',
+  images: `Give 1 to ${MAX_PRODUCT_IMAGES} pictures, each once: uploaded images or the shop’s own product pictures.`,
+  unknownImage: (id: string) => `We have no uploaded image "${id}"; upload it again.`,
   notSeeded: 'The catalog has not been set up yet; restart the shop.',
 } as const;
 
@@ -44,6 +53,8 @@ export interface ProductEdit {
   name?: string;
   description?: string;
   hidden?: boolean;
+  /** Picture URLs, main first; the router has resolved uploads to `/images/<id>` (and checked they exist). */
+  images?: readonly string[];
 }
 
 export interface SettingsEdit {
@@ -119,6 +130,19 @@ function editProduct(state: CatalogState, data: ProductEdit & Who): CatalogEvent
   }
   if (data.hidden !== undefined && data.hidden !== entry.hidden) {
     events.push({ type: data.hidden ? 'ProductHidden' : 'ProductShown', data: { sku, by, at } });
+  }
+  if (data.images !== undefined) {
+    const images = [...data.images];
+    const fine =
+      images.length >= 1 &&
+      images.length <= MAX_PRODUCT_IMAGES &&
+      new Set(images).size === images.length &&
+      images.every((url) => PRODUCT_IMAGE_URL.test(url));
+    if (!fine) throw invalid('images', CATALOG_MESSAGES.images);
+    const code = productBySku(sku);
+    const previous = code ? imagesOf(code, entry) : [...(entry.images ?? [])];
+    if (images.join('\n') !== previous.join('\n'))
+      events.push({ type: 'ProductImagesChanged', data: { sku, images, previous, by, at } });
   }
   return events;
 }

@@ -1,6 +1,8 @@
 // The owner's catalog and settings commands (API.md "Admin"):
-//   PATCH /api/admin/catalog/:sku {priceUsdCents?, sizePrices?, name?, description?, hidden?}
+//   PATCH /api/admin/catalog/:sku {priceUsdCents?, sizePrices?, name?, description?, hidden?, images?}
 //                                                                 admin -> {success, product}
+// `images` are uploads of the same admin through the shop's upload pipeline (POST /api/images/single:
+// type sniffed, size limit, quota), by id or `/images/<id>`, or the code's own product pictures.
 //   PATCH /api/admin/settings {freeShippingThresholdUsdCents?, shipping?, trust?}
 //                                                                 admin -> {success, settings}
 // Both append to the one `catalog-shop` stream; the lists and histories are the query side's
@@ -10,10 +12,13 @@ import type { Context } from 'koa';
 import { editProductBodySchema, editSettingsBodySchema } from '@printshop/shared-events/api/catalog-admin';
 import { adminProductDto, adminSettingsDto } from '@printshop/shared-events/api/catalog-admin-dto';
 import { requireAdmin } from '@printshop/shared-events/auth';
-import { NotFound } from '@printshop/shared-events/errors';
+import { NotFound, ValidationError } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { CATALOG_STREAM } from '@printshop/shared-events/events/catalog';
-import { productBySku } from '@printshop/shared-events/rules/catalog';
+import { PRODUCTS, productBySku } from '@printshop/shared-events/rules/catalog';
+import { imagesOf } from '@printshop/shared-events/rules/catalog-view';
+import { catalogOf } from '@printshop/shared-events/catalog-source';
+import { canUseImage, IMAGE_ID_PATTERN, loadImage } from '@printshop/shared-events/events/image';
 import { adminActor, answerWithPosition, metadataOf } from '../caller';
 import { handleCommand } from '../handle-command';
 import { CATALOG_MESSAGES, catalogDecider, type CatalogCommand } from './decide';
@@ -21,6 +26,41 @@ import { CATALOG_MESSAGES, catalogDecider, type CatalogCommand } from './decide'
 export interface CatalogRouterDeps {
   store: EventStore;
   now(): Date;
+}
+
+const CODE_IMAGES = new Set(PRODUCTS.map((product) => product.imageUrl));
+
+/**
+ * The picture URLs of a PATCH: the code's product pictures and the product's own as they are; an
+ * upload (its id or `/images/<id>`) only when it is this admin's and not deleted. A URL left as
+ * given that is not a picture is judged by decide (one message for the field).
+ */
+async function resolveImages(
+  store: EventStore,
+  given: readonly string[],
+  current: ReadonlySet<string>,
+  userId: string,
+): Promise<string[]> {
+  const urls: string[] = [];
+  for (const raw of given) {
+    const text = raw.trim();
+    const id = text.startsWith('/images/') ? text.slice('/images/'.length) : text;
+    const url = `/images/${id}`;
+    if (CODE_IMAGES.has(text) || current.has(text) || !IMAGE_ID_PATTERN.test(id)) {
+      urls.push(text);
+      continue;
+    }
+    if (current.has(url)) {
+      urls.push(url);
+      continue;
+    }
+    if (!canUseImage(await loadImage(store, id), { userId })) {
+      const message = CATALOG_MESSAGES.unknownImage(id);
+      throw new ValidationError(message, { images: message });
+    }
+    urls.push(url);
+  }
+  return urls;
 }
 
 export function catalogAdminRouter(deps: CatalogRouterDeps): Router {
@@ -35,10 +75,20 @@ export function catalogAdminRouter(deps: CatalogRouterDeps): Router {
   }
 
   router.patch('/api/admin/catalog/:sku', async (ctx) => {
-    requireAdmin(ctx.state);
-    const body = editProductBodySchema.parse(ctx.request.body ?? {});
+    const auth = requireAdmin(ctx.state);
+    const { images: givenImages, ...body } = editProductBodySchema.parse(ctx.request.body ?? {});
     const sku = (ctx.params.sku ?? '').trim().toUpperCase();
-    const result = await run(ctx, (who) => ({ type: 'EditProduct', data: { ...body, sku, ...who } }));
+    const code = productBySku(sku);
+    let images: string[] | undefined;
+    if (givenImages && code) {
+      const { view } = await catalogOf(deps.store).current();
+      const current = new Set(imagesOf(code, view.products[code.sku]));
+      images = await resolveImages(deps.store, givenImages, current, auth.userId);
+    }
+    const result = await run(ctx, (who) => ({
+      type: 'EditProduct',
+      data: { ...body, ...(images && { images }), sku, ...who },
+    }));
     const product = productBySku(sku);
     const entry = result.newState.products[sku];
     if (!product || !entry) throw new NotFound(CATALOG_MESSAGES.unknownSku(sku));

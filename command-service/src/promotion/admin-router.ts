@@ -1,5 +1,5 @@
 // The admin's promotion commands (API.md "Promotion codes"): POST /api/admin/promotions creates a
-// code, PATCH /api/admin/promotions/:code changes its limits or end date, or ends it now. Admin is
+// code, PATCH /api/admin/promotions/:code changes its limits, minimum or dates, or ends it now. Admin is
 // checked on every call. The answer is the promotion as the log has it now (no projection lag); the
 // lists are on the query side (query-service/src/admin/promotions-routes.ts).
 import Router from '@koa/router';
@@ -20,7 +20,7 @@ import {
   PROMOTION_MESSAGES,
 } from '@printshop/shared-events/rules/promotions';
 import { answerWithPosition } from '../caller';
-import type { PromotionCommand } from './decide';
+import type { PromotionChange, PromotionCommand } from './decide';
 import { liveHolds, type PromotionState } from './promotion';
 import { loadPromotion, runPromotionCommand } from './run';
 
@@ -88,7 +88,13 @@ export function promotionAdminRouter(deps: PromotionAdminRouterDeps): Router {
   router.patch('/api/admin/promotions/:code', async (ctx) => {
     const { at, by, metadata } = context(ctx);
     const code = codeOf(ctx.params.code!, true);
-    const { end, ...change } = changePromotionBodySchema.parse(ctx.request.body ?? {});
+    const { end, minSubtotalUsd, ...rest } = changePromotionBodySchema.parse(ctx.request.body ?? {});
+    const change: PromotionChange = {
+      ...rest,
+      ...(minSubtotalUsd !== undefined && {
+        minSubtotalUsdCents: minSubtotalUsd === null ? null : toMinor(minSubtotalUsd, 'USD'),
+      }),
+    };
     const commands: PromotionCommand[] = [{ type: 'ChangePromotion', data: { ...change, at, by } }];
     if (end) commands.push({ type: 'EndPromotion', data: { at, by } });
     let state = await loadPromotion(deps.store, code);

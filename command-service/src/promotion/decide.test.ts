@@ -87,6 +87,35 @@ describe('changing and ending a code', () => {
       .then([{ type: 'PromotionChanged', data: { maxUses: 10, endsAt: null, at, by } }]);
   });
 
+  it('given a code, when its minimum and start change, then the change is recorded and later reservations follow it', () => {
+    const change: PromotionEvent = {
+      type: 'PromotionChanged',
+      data: { minSubtotalUsdCents: 2500, startsAt: '2025-06-02T00:00:00.000Z', at, by },
+    };
+    spec
+      .given([created()])
+      .when({
+        type: 'ChangePromotion',
+        data: { minSubtotalUsdCents: 2500, startsAt: '2025-06-02T00:00:00.000Z', at, by },
+      })
+      .then([change]);
+    spec.given([created(), change]).when(reserve('c1')).thenThrows(RuleBroken, PROMOTION_MESSAGES.notStarted);
+  });
+
+  it('given a minimum, when it is set to 0, then it is removed (as null)', () => {
+    spec
+      .given([created({ minSubtotalUsdCents: 2500 })])
+      .when({ type: 'ChangePromotion', data: { minSubtotalUsdCents: 0, at, by } })
+      .then([{ type: 'PromotionChanged', data: { minSubtotalUsdCents: null, at, by } }]);
+  });
+
+  it('given a code with an end, when its start moves past that end, then "The end must be after the start."', () => {
+    spec
+      .given([created({ endsAt: '2025-07-01T00:00:00.000Z' })])
+      .when({ type: 'ChangePromotion', data: { startsAt: '2025-08-01T00:00:00.000Z', at, by } })
+      .thenThrows(ValidationError, PROMOTION_MESSAGES.endsBeforeStart);
+  });
+
   it('given no such code, when it is changed or ended, then 404', () => {
     spec
       .given([])

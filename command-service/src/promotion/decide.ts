@@ -16,6 +16,9 @@ import { evolvePromotion, initialPromotion, liveHolds, usesTaken, type Promotion
 export interface PromotionChange {
   maxUses?: number | null;
   maxUsesPerCustomer?: number | null;
+  /** 0 or null: no minimum. */
+  minSubtotalUsdCents?: number | null;
+  startsAt?: string;
   endsAt?: string | null;
 }
 
@@ -46,9 +49,9 @@ export type PromotionCommand =
 
 const invalid = (message: string, field: string) => new ValidationError(message, { [field]: message });
 
-function checkEnd(startsAt: string, endsAt: string | null | undefined): void {
+function checkEnd(startsAt: string, endsAt: string | null | undefined, field = 'endsAt'): void {
   if (endsAt && Date.parse(endsAt) <= Date.parse(startsAt)) {
-    throw invalid(PROMOTION_MESSAGES.endsBeforeStart, 'endsAt');
+    throw invalid(PROMOTION_MESSAGES.endsBeforeStart, field);
   }
 }
 
@@ -67,10 +70,19 @@ function create(state: PromotionState, data: Extract<PromotionCommand, { type: '
 function change(state: PromotionState, data: Extract<PromotionCommand, { type: 'ChangePromotion' }>['data']) {
   if (!state.terms) throw new NotFound(PROMOTION_MESSAGES.notFound);
   const { at, by, ...fields } = data;
+  // A minimum of 0 is no minimum: stored as its absence, like a code created without one.
+  if (fields.minSubtotalUsdCents === 0) fields.minSubtotalUsdCents = null;
   const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   if (Object.keys(given).length === 0) return [];
   if (state.endedAt !== undefined) throw new Conflict(PROMOTION_MESSAGES.ended);
-  checkEnd(state.terms.startsAt, data.endsAt);
+  const startsAt = fields.startsAt ?? state.terms.startsAt;
+  // The message goes beside the date the admin moved: the start when only the start changed.
+  const onlyStart = fields.endsAt === undefined && fields.startsAt !== undefined;
+  checkEnd(
+    startsAt,
+    fields.endsAt === undefined ? state.terms.endsAt : fields.endsAt,
+    onlyStart ? 'startsAt' : 'endsAt',
+  );
   return [{ type: 'PromotionChanged' as const, data: { ...given, at, by } }];
 }
 

@@ -1,6 +1,10 @@
 // A promotion code as the command side sees it: its terms, whether an admin ended it, the uses held
 // by checkouts whose payment is under way, and the uses orders spent. Limits count both.
-import type { PromotionEvent, PromotionTerms } from '@printshop/shared-events/events/promotion';
+import {
+  changedTerms,
+  type PromotionEvent,
+  type PromotionTerms,
+} from '@printshop/shared-events/events/promotion';
 import type { PromotionStatus } from '@printshop/shared-events/rules/promotions';
 
 export interface PromotionHold {
@@ -68,16 +72,6 @@ const without = <V>(map: ReadonlyMap<string, V>, key: string) => {
 };
 
 /** Terms after a change: a field given as null is removed, an absent one stays. */
-function changed(terms: PromotionTerms, data: Extract<PromotionEvent, { type: 'PromotionChanged' }>['data']) {
-  const next: PromotionTerms = { ...terms };
-  for (const key of ['maxUses', 'maxUsesPerCustomer', 'endsAt'] as const) {
-    const value = data[key];
-    if (value === null) delete next[key];
-    else if (value !== undefined) (next as Record<string, unknown>)[key] = value;
-  }
-  return next;
-}
-
 export function evolvePromotion(state: PromotionState, event: PromotionEvent): PromotionState {
   switch (event.type) {
     case 'PromotionCreated': {
@@ -85,7 +79,7 @@ export function evolvePromotion(state: PromotionState, event: PromotionEvent): P
       return { ...state, code, terms, createdAt: at };
     }
     case 'PromotionChanged':
-      return state.terms ? { ...state, terms: changed(state.terms, event.data) } : state;
+      return state.terms ? { ...state, terms: changedTerms(state.terms, event.data) } : state;
     case 'PromotionEnded':
       return { ...state, endedAt: event.data.at };
     case 'PromotionUseReserved': {

@@ -74,10 +74,13 @@ export const adminContract: Contract = {
     answer: adminReviewResponseSchema,
   }),
   'DELETE /api/admin/reviews/:id': admin('Delete a review', { answer: okSchema }),
-  'GET /api/admin/reports/sales': admin('Sales report (format=csv gives CSV)', {
-    query: salesReportQuerySchema,
-    answer: salesReportResponseSchema,
-  }),
+  'GET /api/admin/reports/sales': admin(
+    'Sales report (format=csv gives CSV; by=code: one CSV row per promotion code)',
+    {
+      query: salesReportQuerySchema,
+      answer: salesReportResponseSchema,
+    },
+  ),
   'GET /api/admin/abandoned-checkouts': admin('Checkouts started and not paid', {
     query: abandonedCheckoutsQuerySchema,
     answer: abandonedCheckoutsResponseSchema,

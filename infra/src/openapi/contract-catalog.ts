@@ -22,10 +22,13 @@ export const catalogAdminContract: Contract = {
   'GET /api/admin/catalog': admin('Every product with its prices, hidden ones too', {
     answer: adminCatalogResponseSchema,
   }),
-  'PATCH /api/admin/catalog/:sku': admin('Change a product: prices (USD cents), name, description, hidden', {
-    body: editProductBodySchema,
-    answer: adminProductResponseSchema,
-  }),
+  'PATCH /api/admin/catalog/:sku': admin(
+    'Change a product: prices (USD cents), name, description, hidden, pictures (uploads or the code’s)',
+    {
+      body: editProductBodySchema,
+      answer: adminProductResponseSchema,
+    },
+  ),
   'GET /api/admin/catalog/:sku/history': admin("A product's changes: who, when, before, after", {
     answer: catalogHistoryResponseSchema,
   }),

@@ -43,13 +43,13 @@ export const promotionsContract: Contract = {
   },
   'GET /api/admin/promotions/:code': {
     tag: PROMOTIONS,
-    summary: 'A promotion code with each of its uses',
+    summary: 'A promotion code with each of its uses (a hold past its time shows as expired)',
     auth: 'admin',
     answer: promotionDetailResponseSchema,
   },
   'PATCH /api/admin/promotions/:code': {
     tag: PROMOTIONS,
-    summary: 'Change the limits or end date of a code, or end it now',
+    summary: 'Change the limits, minimum or dates of a code, or end it now',
     auth: 'admin',
     body: changePromotionBodySchema,
     answer: promotionResponseSchema,

@@ -85,9 +85,11 @@ async function applyOne(
           .onConflict(['cart_id', 'line_id'])
           .merge(['quantity']);
       }
+      if (event.data.promotionCode !== undefined) await setCode(event.data.promotionCode);
       return;
     case 'CartMergedAway':
       await lines().where({ cart_id: cartId }).delete();
+      if (event.data.promotionCode !== undefined) await setCode(null);
       return;
     case 'LoyaltyRedemptionSet':
       await setPoints(event.data.points);

@@ -52,6 +52,10 @@ function changeOf(event: CatalogEvent): Change | undefined {
       const { sku, previous, description } = event.data;
       return { sku, field: 'description', before: previous, after: description, by, at };
     }
+    case 'ProductImagesChanged': {
+      const { sku, previous, images } = event.data;
+      return { sku, field: 'images', before: previous, after: images, by, at };
+    }
     case 'ProductHidden':
     case 'ProductShown':
       return {
@@ -146,6 +150,9 @@ async function applyOne(event: CatalogEvent, position: number, trx: Knex.Transac
     case 'ProductHidden':
     case 'ProductShown':
       await product(event.data.sku, { hidden: event.type === 'ProductHidden' });
+      break;
+    case 'ProductImagesChanged':
+      await product(event.data.sku, { images: JSON.stringify(event.data.images) });
       break;
     case 'SettingsSeeded': {
       const { freeShippingThresholdUsdCents, shipping, trust, currencyRates } = event.data;

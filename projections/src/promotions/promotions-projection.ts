@@ -5,6 +5,7 @@
 // identical.
 import type { Knex } from 'knex';
 import {
+  changedTerms,
   PROMOTION_EVENT_TYPES,
   PROMOTION_STREAM_CATEGORY,
   type PromotionEvent,
@@ -35,12 +36,7 @@ async function applyOne(event: PromotionEvent, code: string, trx: Knex.Transacti
     case 'PromotionChanged': {
       const row = await promotions().where({ code }).first<{ terms: Record<string, unknown> } | undefined>();
       if (!row) return;
-      const terms = { ...row.terms };
-      for (const key of ['maxUses', 'maxUsesPerCustomer', 'endsAt'] as const) {
-        const value = event.data[key];
-        if (value === null) delete terms[key];
-        else if (value !== undefined) terms[key] = value;
-      }
+      const terms = changedTerms(row.terms, event.data);
       await promotions()
         .where({ code })
         .update({ terms: JSON.stringify(terms) });

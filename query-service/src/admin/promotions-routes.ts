@@ -3,7 +3,7 @@
 // Read from the promotions read model; admin checked on every call.
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import { promotionDto, type PromotionDto } from '@printshop/shared-events/api/promotions';
+import { promotionDto, useStatusAt, type PromotionDto } from '@printshop/shared-events/api/promotions';
 import { requireAdmin } from '@printshop/shared-events/auth';
 import { NotFound } from '@printshop/shared-events/errors';
 import {
@@ -78,7 +78,7 @@ export function promotionsRouter(deps: { db: Knex; waitFor: WaitForPosition; now
       useList: uses.map((use) => ({
         checkoutId: use.checkout_id,
         customer: use.customer,
-        status: use.status,
+        status: useStatusAt({ status: use.status, expiresAt: use.expires_at }, now),
         orderNumber: use.order_number,
         discount: use.discount === null || !use.currency ? null : toMajor(Number(use.discount), use.currency),
         currency: use.currency,

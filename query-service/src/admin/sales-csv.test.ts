@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalText, salesCsv, type SalesReport } from './sales-report';
+import { decimalText, salesCodesCsv, salesCsv, type SalesReport } from './sales-report';
 
 describe('sales CSV', () => {
   it('writes minor units as exact decimals with the currency decimals', () => {
@@ -29,6 +29,22 @@ describe('sales CSV', () => {
     expect(salesCsv(report)).toBe(
       'period,start,end,orders,cancellations,units,gross,discounts,shipping,refunds,net,currency,code_discounts\r\n' +
         '2025-W01,2024-12-30,2025-01-05,2,1,3,1000,100,50,100,850,JPY,40\r\n',
+    );
+  });
+
+  it('by code: a header and one CRLF row per code over the range, a code with a comma quoted', () => {
+    const report = {
+      currency: 'EUR',
+      query: { from: '2025-01-01', to: '2025-01-31', groupBy: 'day', currency: 'EUR' },
+      byCode: [
+        { code: 'SUMMER10', orders: 3, discount: 1250 },
+        { code: 'A,B', orders: 0, discount: -5 },
+      ],
+    } as unknown as SalesReport;
+    expect(salesCodesCsv(report)).toBe(
+      'code,from,to,orders,discount,currency\r\n' +
+        'SUMMER10,2025-01-01,2025-01-31,3,12.50,EUR\r\n' +
+        '"A,B",2025-01-01,2025-01-31,0,-0.05,EUR\r\n',
     );
   });
 });

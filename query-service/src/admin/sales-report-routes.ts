@@ -1,4 +1,5 @@
-// GET /api/admin/reports/sales?from&to&groupBy=day|week|month&currency&format=json|csv (admin).
+// GET /api/admin/reports/sales?from&to&groupBy=day|week|month&currency&format=json|csv&by=period|code
+// (admin; `by` shapes the CSV only: a row per period, or per promotion code over the range).
 // from and to are UTC days, both included, at most SALES_REPORT_MAX_DAYS apart (without them: the
 // last 30 days, salesReportRange); currency is a
 // currency code or 'USD-converted' (default); sales-report.ts says what every figure means.
@@ -12,7 +13,7 @@ import {
 import { requireAdmin } from '@printshop/shared-events/auth';
 import { SALES_PROJECTION } from '@printshop/shared-events/sales-read-model';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
-import { salesCsv, salesReport, salesReportBody } from './sales-report';
+import { salesCodesCsv, salesCsv, salesReport, salesReportBody } from './sales-report';
 
 export function salesReportRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
   const router = new Router();
@@ -29,10 +30,13 @@ export function salesReportRouter(deps: { db: Knex; waitFor: WaitForPosition }):
     };
     const report = await salesReport(deps.db, query);
     if (parsed.format === 'csv') {
-      const name = `sales-${query.from}-${query.to}-${query.groupBy}-${query.currency}.csv`;
+      const byCode = parsed.by === 'code';
+      const name = byCode
+        ? `sales-codes-${query.from}-${query.to}-${query.currency}.csv`
+        : `sales-${query.from}-${query.to}-${query.groupBy}-${query.currency}.csv`;
       ctx.type = 'text/csv; charset=utf-8';
       ctx.attachment(name);
-      ctx.body = salesCsv(report);
+      ctx.body = byCode ? salesCodesCsv(report) : salesCsv(report);
       return;
     }
     ctx.body = salesReportBody(report);

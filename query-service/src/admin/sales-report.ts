@@ -267,7 +267,7 @@ export async function codeDiscounts(
 // The sales report's series as CSV (RFC 4180: comma-separated, CRLF line ends, a header row): one
 // row per period, money as plain decimals in the report's currency with exactly its decimals.
 // code_discounts (the promotion codes' part of discounts) comes last, so the earlier columns keep
-// their places for readers of older exports.
+// their places for readers of older exports. `?by=code` gives the per-code view instead.
 export const SALES_CSV_COLUMNS = [
   'period',
   'start',
@@ -297,6 +297,18 @@ const cell = (value: string | number) => {
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
+
+/** `?by=code`: one row per promotion code over the whole range (the JSON's byCode), largest first. */
+export const SALES_CODES_CSV_COLUMNS = ['code', 'from', 'to', 'orders', 'discount', 'currency'] as const;
+
+export function salesCodesCsv(report: SalesReport): string {
+  const decimals = decimalsOf(report.currency);
+  const { from, to } = report.query;
+  const rows = report.byCode.map((c) =>
+    [c.code, from, to, c.orders, decimalText(c.discount, decimals), report.currency].map(cell).join(','),
+  );
+  return [SALES_CODES_CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+}
 
 export function salesCsv(report: SalesReport): string {
   const decimals = decimalsOf(report.currency);

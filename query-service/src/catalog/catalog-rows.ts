@@ -30,6 +30,7 @@ const entryOf = (row: CatalogProductRow): CatalogEntry => ({
   hidden: row.hidden,
   priceUsdCents: row.price_usd_cents,
   sizePrices: row.size_prices,
+  ...(row.images && { images: row.images }),
 });
 
 export async function readCatalogView(db: Knex): Promise<CatalogView> {

@@ -4,6 +4,7 @@ import type { Product } from '@printshop/shared-events/rules/catalog';
 import { toMajor } from '@printshop/shared-events/rules/money';
 
 export function toProductDto(product: Product & { description?: string }): ProductDto {
+  const images = product.images ?? [];
   return {
     sku: product.sku,
     name: product.name,
@@ -11,6 +12,7 @@ export function toProductDto(product: Product & { description?: string }): Produ
     family: product.family,
     price: toMajor(product.basePriceUsdCents, 'USD'),
     imageUrl: product.imageUrl,
+    ...(images.length > 1 && { images: [...images] }),
     path: product.path,
     aspectRatio: product.cropAspectRatio,
     ...(product.description && { description: product.description }),

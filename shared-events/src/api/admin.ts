@@ -208,6 +208,8 @@ export const salesReportQuerySchema = z
     groupBy: queryEnum(['day', 'week', 'month'], 'day'),
     currency: queryEnum(SALES_CURRENCY_SCOPES, SALES_ALL_CONVERTED),
     format: queryEnum(['json', 'csv'], 'json'),
+    /** The CSV's rows: one per period (default) or one per promotion code over the range. */
+    by: queryEnum(['period', 'code'], 'period'),
   })
   .superRefine((query, ctx) => {
     // zod runs this even when a date failed above: only two real dates are compared.

@@ -1,19 +1,21 @@
 // API.md's admin Product and Settings, from the code's static facts (paths, images, categories,
 // country names) and the owner's current values (a catalog entry, the settings).
-import type { CatalogEntry, ShopSettings } from '../rules/catalog-view';
+import { imagesOf, type CatalogEntry, type ShopSettings } from '../rules/catalog-view';
 import { PRODUCTS, type Product } from '../rules/catalog';
 import { DOMESTIC_RULE, REST_OF_WORLD_RULE, SHIPPING_RULES } from '../rules/shipping';
 import type { AdminProduct, AdminSettings } from './catalog-admin';
 
 export function adminProductDto(product: Product, entry: CatalogEntry): AdminProduct {
   const sizes = Object.values(entry.sizePrices);
+  const images = imagesOf(product, entry);
   return {
     sku: product.sku,
     name: entry.name,
     description: entry.description,
     category: product.category,
     path: product.path,
-    imageUrl: product.imageUrl,
+    imageUrl: images[0]!,
+    images,
     hidden: entry.hidden,
     priceUsdCents: sizes.length > 0 ? Math.min(...sizes) : entry.priceUsdCents,
     sizePrices: { ...entry.sizePrices },

@@ -13,6 +13,11 @@ export const editProductBodySchema = z.object({
   name: text(300).optional(),
   description: text(5000).optional(),
   hidden: z.boolean().optional(),
+  /**
+   * The product's pictures, main first: ids of uploaded images (POST /api/images/single) or their
+   * `/images/<id>` URLs, or the code's `/images/products/<file>`; checked by the command.
+   */
+  images: z.array(z.string().max(300)).max(20).optional(),
 });
 
 export const editSettingsBodySchema = z.object({
@@ -39,7 +44,10 @@ export const adminProductSchema = z.object({
   description: z.string(),
   category: z.string(),
   path: z.string(),
+  /** The main picture: images[0] */
   imageUrl: z.string(),
+  /** The owner's pictures, main first (the code's image until the owner sets some) */
+  images: z.array(z.string()),
   hidden: z.boolean(),
   /** USD cents; the smallest size's for products sold in sizes */
   priceUsdCents: z.number().int(),
@@ -52,7 +60,7 @@ export const adminCatalogResponseSchema = okSchema.extend({ products: z.array(ad
 export const adminProductResponseSchema = okSchema.extend({ product: adminProductSchema });
 
 export const catalogChangeSchema = z.object({
-  /** What changed: price, price:A4, name, description, hidden, freeShippingThreshold, shipping:GB, trust:ratingText... */
+  /** What changed: price, price:A4, name, description, hidden, images, freeShippingThreshold, shipping:GB, trust:ratingText... */
   field: z.string(),
   sku: z.string().nullable(),
   before: z.unknown(),

@@ -22,7 +22,10 @@ export const productSchema = z.object({
   family: z.enum(FAMILIES),
   /** USD, major units; the frontend converts for display */
   price: moneySchema,
+  /** The main picture (the owner's, else the code's) */
   imageUrl: z.string(),
+  /** Every picture, main first; absent when it is only imageUrl */
+  images: z.array(z.string()).optional(),
   path: z.string(),
   aspectRatio: z.number().positive().optional(),
   /** The owner's description; empty when none was written. */

@@ -36,10 +36,13 @@ export const createPromotionBodySchema = z.object({
   families: z.array(z.enum(FAMILIES)).min(1).optional(),
 });
 
-/** `null` removes a limit or the end date; `end: true` ends the code now. */
+/** `null` removes a limit, the minimum or the end date; `end: true` ends the code now. */
 export const changePromotionBodySchema = z.object({
   maxUses: limit.nullable().optional(),
   maxUsesPerCustomer: limit.nullable().optional(),
+  /** USD, like the create call's; `null` (or 0) removes the minimum. */
+  minSubtotalUsd: z.number().nonnegative().max(10_000_000).nullable().optional(),
+  startsAt: timestampSchema.optional(),
   endsAt: timestampSchema.nullable().optional(),
   end: z.literal(true).optional(),
 });
@@ -66,6 +69,22 @@ export const promotionSchema = z.object({
 });
 export type PromotionDto = z.infer<typeof promotionSchema>;
 
+/** A checkout's use of a code as the admin sees it. */
+export const USE_STATUSES = ['reserved', 'expired', 'released', 'spent'] as const;
+export type UseStatus = (typeof USE_STATUSES)[number];
+
+/**
+ * A use's status at `now`: a hold whose expiry has passed is `expired`, though the log may not have
+ * released it yet (the expiry sweep runs later); the stored status otherwise.
+ */
+export function useStatusAt(
+  use: { status: 'reserved' | 'released' | 'spent'; expiresAt: Date | null },
+  now: Date,
+): UseStatus {
+  if (use.status !== 'reserved' || use.expiresAt === null) return use.status;
+  return use.expiresAt.getTime() <= now.getTime() ? 'expired' : 'reserved';
+}
+
 export const promotionResponseSchema = okSchema.extend({ promotion: promotionSchema });
 export const promotionsResponseSchema = okSchema.extend({ promotions: z.array(promotionSchema) });
 export const promotionDetailResponseSchema = okSchema.extend({
@@ -74,7 +93,8 @@ export const promotionDetailResponseSchema = okSchema.extend({
     z.object({
       checkoutId: z.string(),
       customer: z.string(),
-      status: z.enum(['reserved', 'released', 'spent']),
+      /** `expired`: a hold whose time ended with no payment (decided when read, before the log releases it). */
+      status: z.enum(USE_STATUSES),
       orderNumber: z.string().nullable(),
       /** Major units of `currency` (spent uses). */
       discount: moneySchema.nullable(),

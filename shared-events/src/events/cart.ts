@@ -20,6 +20,7 @@ const at = z.iso.datetime({ offset: true });
 const id = z.string().min(1).max(200);
 /** Events are checked for shape; the API layer enforces the 1..10,000 rule with its messages. */
 const quantity = z.number().int().min(1);
+const promotionCode = z.string().min(1).max(32);
 
 /** A collage's recipe (spec 2 §3); kept as sent, checked for shape by the API schema. */
 export const cartCustomizationSchema = z.record(z.string(), z.unknown());
@@ -52,12 +53,24 @@ export const CartItemRemoved = defineEvent('CartItemRemoved', z.object({ lineId:
  */
 export const GuestCartMerged = defineEvent(
   'GuestCartMerged',
-  z.object({ fromCartId: id, moveId: id, lines: z.array(cartLineSchema) }),
+  z.object({
+    fromCartId: id,
+    moveId: id,
+    lines: z.array(cartLineSchema),
+    /** The guest's code, set on the user cart: present only when the user cart had none of its own. */
+    promotionCode: promotionCode.optional(),
+  }),
 );
-/** On the guest cart: all its lines moved to `intoCartId`; the cart is empty afterwards. */
+/** On the guest cart: all its lines (and its code, when set) moved to `intoCartId`; the cart is empty afterwards. */
 export const CartMergedAway = defineEvent(
   'CartMergedAway',
-  z.object({ intoCartId: id, moveId: id, lines: z.array(cartLineSchema) }),
+  z.object({
+    intoCartId: id,
+    moveId: id,
+    lines: z.array(cartLineSchema),
+    /** The guest's code that moved with the lines (absent in moves made before codes moved). */
+    promotionCode: promotionCode.optional(),
+  }),
 );
 /** Points to apply to this cart (0 clears); the balance is checked again at checkout. */
 export const LoyaltyRedemptionSet = defineEvent(
@@ -65,10 +78,7 @@ export const LoyaltyRedemptionSet = defineEvent(
   z.object({ points: z.number().int().min(0) }),
 );
 /** A promotion code set on this cart (upper-case), judged usable when set; checked again at checkout. */
-export const PromotionCodeApplied = defineEvent(
-  'PromotionCodeApplied',
-  z.object({ code: z.string().min(1).max(32) }),
-);
+export const PromotionCodeApplied = defineEvent('PromotionCodeApplied', z.object({ code: promotionCode }));
 export const PromotionCodeRemoved = defineEvent('PromotionCodeRemoved', z.object({}));
 /**
  * An order was paid from this cart: its `lines` (line id and the quantity ordered) are taken out
@@ -133,6 +143,8 @@ export interface CartMove {
   moveId: string;
   intoCartId: string;
   lines: readonly CartLine[];
+  /** The guest's code that moved with the lines. */
+  promotionCode?: string;
 }
 
 export interface CartState {
@@ -210,10 +222,17 @@ export function evolveCart(cart: CartState, event: CartEvent): CartState {
         ...cart,
         lines: [...lines, ...event.data.lines.filter((l) => !known.has(l.lineId))],
         mergedMoveIds: withAdded(cart.mergedMoveIds, event.data.moveId),
+        ...(event.data.promotionCode !== undefined && { promotionCode: event.data.promotionCode }),
       };
     }
     case 'CartMergedAway':
-      return { ...cart, lines: [], movesAway: [...cart.movesAway, event.data] };
+      return {
+        ...cart,
+        lines: [],
+        movesAway: [...cart.movesAway, event.data],
+        // Moves made before codes moved left the code on the guest cart.
+        ...(event.data.promotionCode !== undefined && { promotionCode: undefined }),
+      };
     case 'LoyaltyRedemptionSet':
       return { ...cart, loyaltyPoints: event.data.points };
     case 'PromotionCodeApplied':

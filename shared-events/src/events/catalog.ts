@@ -49,6 +49,23 @@ export const ProductDescribed = defineEvent(
   'ProductDescribed',
   z.object({ sku, description: z.string().max(5000), previous: z.string(), by, at }),
 );
+/** A product picture: the code's (`/images/products/<file>`) or an upload's (`/images/<imageId>`). */
+export const PRODUCT_IMAGE_URL =
+  /^\/images\/(products\/[A-Za-z0-9][A-Za-z0-9._-]{0,150}|[A-Za-z0-9_-]{1,100})$/;
+export const MAX_PRODUCT_IMAGES = 8;
+const imageUrls = z.array(z.string().regex(PRODUCT_IMAGE_URL));
+/** The owner set the product's pictures, the first the main one (cards, lists, the page's first). */
+export const ProductImagesChanged = defineEvent(
+  'ProductImagesChanged',
+  z.object({
+    sku,
+    images: imageUrls.min(1).max(MAX_PRODUCT_IMAGES),
+    /** The pictures before: the code's image until the owner first set some. */
+    previous: imageUrls,
+    by,
+    at,
+  }),
+);
 export const ProductHidden = defineEvent('ProductHidden', z.object({ sku, by, at }));
 export const ProductShown = defineEvent('ProductShown', z.object({ sku, by, at }));
 
@@ -117,6 +134,7 @@ export const catalogEvents = [
   ProductDescribed,
   ProductHidden,
   ProductShown,
+  ProductImagesChanged,
   SettingsSeeded,
   FreeShippingThresholdChanged,
   ShippingRuleChanged,
@@ -132,6 +150,7 @@ export type CatalogEvent =
   | EventOf<typeof ProductDescribed>
   | EventOf<typeof ProductHidden>
   | EventOf<typeof ProductShown>
+  | EventOf<typeof ProductImagesChanged>
   | EventOf<typeof SettingsSeeded>
   | EventOf<typeof FreeShippingThresholdChanged>
   | EventOf<typeof ShippingRuleChanged>

@@ -41,17 +41,33 @@ export const PromotionCreated = defineEvent(
   promotionTermsSchema.extend({ code: z.string(), at, by }),
 );
 
-/** New limits or end date (`endsAt: null` removes it); fields absent stay as they were. */
+/** New limits, minimum or dates (`null` removes one); fields absent stay as they were. */
 export const PromotionChanged = defineEvent(
   'PromotionChanged',
   z.object({
     maxUses: limit.nullable().optional(),
     maxUsesPerCustomer: limit.nullable().optional(),
+    minSubtotalUsdCents: z.number().int().positive().nullable().optional(),
+    startsAt: at.optional(),
     endsAt: at.nullable().optional(),
     at,
     by,
   }),
 );
+
+/** The terms after a PromotionChanged: the command side's fold and the read model use the same rule. */
+export function changedTerms<T extends Partial<PromotionTerms>>(
+  terms: T,
+  change: EventOf<typeof PromotionChanged>['data'],
+): T {
+  const next: Record<string, unknown> = { ...terms };
+  for (const key of ['maxUses', 'maxUsesPerCustomer', 'minSubtotalUsdCents', 'startsAt', 'endsAt'] as const) {
+    const value = change[key];
+    if (value === null) delete next[key];
+    else if (value !== undefined) next[key] = value;
+  }
+  return next as T;
+}
 
 export const PromotionEnded = defineEvent('PromotionEnded', z.object({ at, by }));
 

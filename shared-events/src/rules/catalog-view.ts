@@ -16,7 +16,13 @@ export interface CatalogEntry {
   priceUsdCents: number;
   /** Size id -> price (collages). */
   sizePrices: Readonly<Record<string, number>>;
+  /** The owner's pictures, main first; absent until set (then the code's imageUrl). */
+  images?: readonly string[];
 }
+
+/** A product's pictures as the owner has them: their own, else the code's one image (the seed). */
+export const imagesOf = (product: Pick<Product, 'imageUrl'>, entry: CatalogEntry | undefined): string[] =>
+  entry?.images && entry.images.length > 0 ? [...entry.images] : [product.imageUrl];
 
 export interface ShopSettings {
   /** The threshold of the USD rules (United States, rest of world) and of the banner's default. */
@@ -76,6 +82,8 @@ export function evolveCatalogView(view: CatalogView, event: CatalogEvent): Catal
       return product(event.data.sku, { hidden: true });
     case 'ProductShown':
       return product(event.data.sku, { hidden: false });
+    case 'ProductImagesChanged':
+      return product(event.data.sku, { images: [...event.data.images] });
     case 'SettingsSeeded': {
       const { freeShippingThresholdUsdCents, shipping, trust, currencyRates } = event.data;
       // A shop seeded before rates were settings has none in its seed: the code's table then.
@@ -101,13 +109,14 @@ export function evolveCatalogView(view: CatalogView, event: CatalogEvent): Catal
   }
 }
 
-/** The product as the owner has it: name and prices from the view (the code's when unlisted). */
+/** The product as the owner has it: name, prices and pictures from the view (the code's when unlisted). */
 export function productIn(
   product: Product,
   view: CatalogView | undefined,
-): Product & { description: string; hidden: boolean } {
+): Product & { description: string; hidden: boolean; images: string[] } {
   const entry = view?.products[product.sku];
-  if (!entry) return { ...product, description: '', hidden: false };
+  if (!entry) return { ...product, description: '', hidden: false, images: [product.imageUrl] };
+  const images = imagesOf(product, entry);
   const sizes = product.sizes?.map((size) => ({
     ...size,
     priceUsdCents: entry.sizePrices[size.id] ?? size.priceUsdCents,
@@ -117,6 +126,8 @@ export function productIn(
     name: entry.name,
     description: entry.description,
     hidden: entry.hidden,
+    imageUrl: images[0]!,
+    images,
     basePriceUsdCents: sizes ? Math.min(...sizes.map((s) => s.priceUsdCents)) : entry.priceUsdCents,
     ...(sizes && { sizes }),
   };

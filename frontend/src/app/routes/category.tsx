@@ -6,7 +6,7 @@ import { StructuredData } from '@/components/structured-data';
 import { useAbsoluteUrl } from '@/lib/site';
 import { breadcrumbList } from '@/lib/structured-data';
 import { ProductCard, ProductGrid } from '@/features/catalog/components/product-card';
-import { useIsHidden } from '@/lib/catalog/live-catalog';
+import { useIsHidden, useLiveProducts } from '@/lib/catalog/live-catalog';
 import { fromCatalogProduct } from '@/features/catalog/product-view';
 
 const INTROS: Record<string, string> = {
@@ -22,8 +22,8 @@ export function Component() {
   const url = useAbsoluteUrl();
   const page = CATEGORY_PAGES.find((c) => c.path === pathname.replace(/\/+$/, ''));
   const isHidden = useIsHidden();
-  // Products the owner hid leave the page once the live list answers.
-  const products = productsOnCategoryPage(pathname)?.filter((p) => !isHidden(p.sku));
+  // Products the owner hid leave the page once the live list answers; the others take its prices and pictures.
+  const products = useLiveProducts(productsOnCategoryPage(pathname))?.filter((p) => !isHidden(p.sku));
   if (!page || !products) return <Navigate to="/" replace />;
   const canonicalPath = page.path === '/product-category/customisations' ? '/prints' : page.path;
   return (

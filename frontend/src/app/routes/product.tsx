@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { productByPath, shortName } from '@printshop/shared-events/rules/catalog';
 import { Icon } from '@/components/icon';
+import { thumbnailOf } from '@/lib/thumbnail';
 import { ProductHead } from '@/components/product-head';
 import { CATEGORY_LINKS, sizeText } from '@/lib/product-page';
 import { useIsHidden, useLiveProduct } from '@/lib/catalog/live-catalog';
@@ -67,7 +68,13 @@ export function Component() {
       />
       <div className="product-page__grid">
         <div className="product-page__media">
-          <img src={product.imageUrl} alt={name} width={600} height={600} fetchPriority="high" />
+          <img
+            src={thumbnailOf(product.imageUrl, 1024)}
+            alt={name}
+            width={600}
+            height={600}
+            fetchPriority="high"
+          />
         </div>
         <div className="product-page__info">
           {product.badge && <p className="product-page__badge">{product.badge}</p>}

@@ -1,6 +1,6 @@
 // The owner's live catalog and settings in the storefront: the code's product (and a prerendered
 // page's build-time values) shows first, then GET /api/products and GET /api/settings win once they
-// answer, so a price or threshold the admin changed shows without a new build.
+// answer, so a price, a picture or a threshold the admin changed shows without a new build.
 import { useMemo } from 'react';
 import type { ProductDto } from '@printshop/shared-events/api/catalog';
 import type { TrustCopy } from '@printshop/shared-events/events/catalog';
@@ -26,9 +26,26 @@ export function withLivePrices(product: Product, live: readonly LiveProduct[] | 
   return { ...product, basePriceUsdCents: toMinor(dto.price, 'USD'), ...(sizes && { sizes }) };
 }
 
+/** `product` with the prices and pictures of its live answer; unchanged when the answer does not list it. */
+export function withLiveValues(
+  product: Product,
+  live: ReadonlyArray<LiveProduct & Pick<ProductDto, 'imageUrl' | 'images'>> | undefined,
+): Product {
+  const priced = withLivePrices(product, live);
+  const dto = live?.find((p) => p.sku === product.sku);
+  if (!dto) return priced;
+  return { ...priced, imageUrl: dto.imageUrl, images: dto.images ?? [dto.imageUrl] };
+}
+
 export function useLiveProduct(product: Product | undefined): Product | undefined {
   const { data } = useProducts();
-  return useMemo(() => product && withLivePrices(product, data), [product, data]);
+  return useMemo(() => product && withLiveValues(product, data), [product, data]);
+}
+
+/** The code's products (a category page's) with the owner's live prices and pictures once they answer. */
+export function useLiveProducts(products: readonly Product[] | undefined): Product[] | undefined {
+  const { data } = useProducts();
+  return useMemo(() => products?.map((product) => withLiveValues(product, data)), [products, data]);
 }
 
 interface SettingsAnswer {

@@ -19,6 +19,7 @@ export const productSchema = z.object({
   family: z.enum(FAMILIES),
   price: moneySchema,
   imageUrl: z.string(),
+  images: z.optional(z.array(z.string())),
   path: z.string(),
   aspectRatio: z.optional(z.number().check(z.positive())),
   description: z.optional(z.string()),

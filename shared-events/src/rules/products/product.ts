@@ -39,6 +39,8 @@ export interface Product {
   path: string;
   aliases: readonly string[];
   imageUrl: string;
+  /** The owner's pictures, main first (from the catalog view; the code has imageUrl only). */
+  images?: readonly string[];
   printSize: PrintSize;
   cropAspectRatio: number;
   slots?: number;

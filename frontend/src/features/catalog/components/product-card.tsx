@@ -1,5 +1,6 @@
 // A product card (spec 1 §2): image, name before ' | ', 'From {price}/{unit}', 'View Details' on hover.
 import { Link } from 'react-router';
+import { thumbnailOf } from '@/lib/thumbnail';
 import { useCurrency } from '@/lib/currency/use-currency';
 import type { ProductCardData } from '../product-view';
 import './product-card.css';
@@ -10,7 +11,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
     <Link to={product.path} className="product-card" data-sku={product.sku}>
       <div className="product-card__media">
         <img
-          src={product.imageUrl}
+          src={thumbnailOf(product.imageUrl, 768)}
           alt=""
           width={600}
           height={600}

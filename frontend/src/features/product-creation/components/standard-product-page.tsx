@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { FEATURED_SKUS, PRODUCTS, shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import { UPLOAD_PANEL_DISCOUNT, discountAmount } from '@printshop/shared-events/rules/discounts';
 import { ProductHead } from '@/components/product-head';
+import { thumbnailOf } from '@/lib/thumbnail';
 import { CATEGORY_LINKS, sizeText } from '@/lib/product-page';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useCurrency } from '@/lib/currency/use-currency';
@@ -43,10 +44,17 @@ export function StandardProductPage({ product, onCartChanged, imageTools }: Stan
   const category = CATEGORY_LINKS[product.family];
   const top = UPLOAD_PANEL_DISCOUNT.bands[UPLOAD_PANEL_DISCOUNT.bands.length - 1]!;
   const lowest = product.basePriceUsdCents - discountAmount(product.basePriceUsdCents, top.rateBps);
-  // The product's own picture first, then its siblings' for a feel of the family.
-  const images = [product, ...PRODUCTS.filter((p) => p.family === product.family && p.sku !== product.sku)]
-    .slice(0, 4)
-    .map((p) => ({ src: p.imageUrl, alt: shortName(p.name) }));
+  // The owner's pictures of the product first (the code's one until set), then its siblings' for a
+  // feel of the family, four at least.
+  const own = (product.images ?? [product.imageUrl]).map((src) => ({
+    src: thumbnailOf(src, 1024),
+    alt: name,
+  }));
+  const siblings = PRODUCTS.filter((p) => p.family === product.family && p.sku !== product.sku).map((p) => ({
+    src: p.imageUrl,
+    alt: shortName(p.name),
+  }));
+  const images = [...own, ...siblings].slice(0, Math.max(4, own.length));
 
   return (
     <div className={`product-page${isMobile && creation.items.length > 0 ? ' product-page--with-bar' : ''}`}>

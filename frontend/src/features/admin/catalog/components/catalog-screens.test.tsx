@@ -28,6 +28,7 @@ const print = {
   category: 'Photo Prints',
   path: '/product/4x6-photo-prints',
   imageUrl: '/images/products/4x6.webp',
+  images: ['/images/products/4x6.webp'],
   hidden: false,
   priceUsdCents: 39,
   sizePrices: {},

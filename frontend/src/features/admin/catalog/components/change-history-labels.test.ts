@@ -10,4 +10,14 @@ describe('change history labels', () => {
       '0.93',
     ]);
   });
+
+  it('given a pictures change, then it reads "Pictures" with the files, main first', () => {
+    expect(fieldLabel('images')).toBe('Pictures');
+    expect(
+      shownValue('images', [
+        '/images/0f8e2c1a-77b4-4c1e-9d0e-3b1f5a6c7d8e',
+        '/images/products/poster-a4.webp',
+      ]),
+    ).toBe('upload 0f8e2c1a, poster-a4.webp');
+  });
 });

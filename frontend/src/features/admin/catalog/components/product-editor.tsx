@@ -1,5 +1,5 @@
-// One product of the owner's catalog (API.md "Admin"): its name, description, price (or each size's
-// price) in USD cents and whether it is for sale. Before saving a new price the screen shows the
+// One product of the owner's catalog (API.md "Admin"): its name, description, pictures, price (or
+// each size's price) in USD cents and whether it is for sale. Before saving a new price the screen shows the
 // open carts it would change (price preview); below, every change with who made it and when.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -20,6 +20,7 @@ import {
   type ProductChange,
 } from '../api/admin-catalog';
 import { ChangeHistory } from './change-history';
+import { ProductImagesField } from './product-images-field';
 
 export const PRODUCT_EDITOR_MESSAGES = {
   failed: 'Could not load the product.',
@@ -95,6 +96,7 @@ function Editor({ product }: { product: AdminProduct }) {
   const [name, setName] = useState(product.name);
   const [description, setDescription] = useState(product.description);
   const [hidden, setHidden] = useState(product.hidden);
+  const [images, setImages] = useState<string[]>(product.images);
   const [price, setPrice] = useState(String(product.priceUsdCents));
   const [sizePrices, setSizePrices] = useState<Record<string, string>>(
     Object.fromEntries(sizes.map(([id, value]) => [id, String(value)])),
@@ -107,6 +109,7 @@ function Editor({ product }: { product: AdminProduct }) {
   if (name !== product.name) change.name = name;
   if (description !== product.description) change.description = description;
   if (hidden !== product.hidden) change.hidden = hidden;
+  if (images.join('\n') !== product.images.join('\n')) change.images = images;
   if (sizes.length === 0 && price !== String(product.priceUsdCents)) change.priceUsdCents = Number(price);
   const changedSizes = sizes.filter(([id, value]) => sizePrices[id] !== String(value));
   if (changedSizes.length > 0)
@@ -144,6 +147,7 @@ function Editor({ product }: { product: AdminProduct }) {
           maxLength={5000}
           rows={3}
         />
+        <ProductImagesField name={shortName(product.name)} images={images} onChange={setImages} />
         {sizes.length === 0 ? (
           <Field
             label="Price (USD cents)"

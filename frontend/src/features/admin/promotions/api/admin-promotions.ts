@@ -1,17 +1,19 @@
 // Promotion codes (API.md "Promotion codes"): the list with each code's state and uses, one code
-// with its uses, create a code, end a code now.
+// with its uses, create a code, change its limits, minimum and dates, end a code now.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   promotionDetailResponseSchema,
   promotionResponseSchema,
   promotionsResponseSchema,
+  type changePromotionBodySchema,
   type createPromotionBodySchema,
 } from '@printshop/shared-events/api/promotions';
 import { api } from '@/lib/api-client';
 import { adminKey, refreshAdmin } from '@/features/admin/admin-keys';
 
 export type NewPromotion = z.input<typeof createPromotionBodySchema>;
+export type PromotionChange = Omit<z.input<typeof changePromotionBodySchema>, 'end'>;
 
 const promotionPath = (code: string) => `/admin/promotions/${encodeURIComponent(code)}`;
 
@@ -43,6 +45,15 @@ export function useEndPromotion() {
   return useMutation({
     mutationFn: (code: string) =>
       api.patch(promotionPath(code), { schema: promotionResponseSchema, json: { end: true } }),
+    onSuccess: () => refreshAdmin(queryClient),
+  });
+}
+
+export function useChangePromotion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, change }: { code: string; change: PromotionChange }) =>
+      api.patch(promotionPath(code), { schema: promotionResponseSchema, json: change }),
     onSuccess: () => refreshAdmin(queryClient),
   });
 }

@@ -1,5 +1,5 @@
 // One promotion code for the admin (API.md "Promotion codes"): its terms, state and counts, and
-// every use (held by a payment under way, released, or spent by an order); End code (after a
+// every use (held by a payment under way, expired, released, or spent by an order); End code (after a
 // confirmation) while it can still be used.
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -27,8 +27,14 @@ export const PROMOTION_DETAIL_MESSAGES = {
   ended: 'Code ended.',
 } as const;
 
-const USE_LABELS = { reserved: 'Held', released: 'Released', spent: 'Spent' } as const;
-const USE_TONES = { reserved: 'pending', released: 'inactive', spent: 'active' } as const;
+// A hold whose time ran out with no payment is 'expired' (the server judges it at the read).
+const USE_LABELS = { reserved: 'Held', expired: 'Expired', released: 'Released', spent: 'Spent' } as const;
+const USE_TONES = {
+  reserved: 'pending',
+  expired: 'inactive',
+  released: 'inactive',
+  spent: 'active',
+} as const;
 
 const when = (iso: string | null, none: string) =>
   iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : none;

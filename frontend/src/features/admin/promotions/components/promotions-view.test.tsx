@@ -1,6 +1,6 @@
-// Promotion codes for the admin: the list with state and uses; creating a code (the body sent, the
-// server's field messages beside the fields); ending a code only after a confirmation; a code's
-// page with its uses.
+// Promotion codes for the admin: the list with state and uses; creating and editing a code (the
+// body sent, the server's field messages beside the fields); ending a code only after a
+// confirmation; a code's page with its uses (an ended hold as Expired).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { configureApiClient } from '@/lib/api-client';
 import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { renderApp } from '@/test/render';
 import { signIn } from '@/features/admin/testing/admin-fixtures';
+import { EDIT_PROMOTION_MESSAGES } from './edit-promotion-form';
 import { PromotionDetailView, PROMOTION_DETAIL_MESSAGES } from './promotion-detail';
 import { PROMOTIONS_MESSAGES, PromotionsView } from './promotions-view';
 
@@ -161,6 +162,78 @@ describe('PromotionsView', () => {
   });
 });
 
+describe('editing a code', () => {
+  it("when Edit is pressed, then the form holds the code's values and only the changed fields are sent", async () => {
+    const user = userEvent.setup();
+    serveList([promotion({ maxUsesPerCustomer: 2 }), fiveOff]);
+    server.on(
+      'PATCH /api/admin/promotions/SUMMER10',
+      json({ success: true, promotion: promotion({ maxUses: 10, minSubtotalUsd: 20 }) }),
+    );
+    renderApp(<PromotionsView />);
+    await screen.findByRole('link', { name: 'SUMMER10' });
+    // An ended code cannot be changed: no Edit.
+    expect(within(row('FIVEOFF')).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
+    await user.click(within(row('SUMMER10')).getByRole('button', { name: /^Edit\s*SUMMER10$/ }));
+
+    const form = screen.getByRole('form', { name: 'Edit SUMMER10' });
+    expect(within(form).getByLabelText('Total uses')).toHaveValue('5');
+    expect(within(form).getByLabelText('Uses per customer')).toHaveValue('2');
+    expect(within(form).getByLabelText(/^Ends/)).toHaveValue('');
+    await user.clear(within(form).getByLabelText('Total uses'));
+    await user.type(within(form).getByLabelText('Total uses'), '10');
+    await user.type(within(form).getByLabelText(/^Minimum subtotal/), '20');
+    await user.clear(within(form).getByLabelText('Uses per customer'));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText(PROMOTIONS_MESSAGES.changed('SUMMER10'))).toBeInTheDocument();
+    expect(bodies('PATCH', '/api/admin/promotions/SUMMER10')).toEqual([
+      { minSubtotalUsd: 20, maxUses: 10, maxUsesPerCustomer: null },
+    ]);
+    expect(screen.queryByRole('form', { name: 'Edit SUMMER10' })).not.toBeInTheDocument();
+  });
+
+  it('when the server refuses a change, then its field message shows beside that field and the form stays', async () => {
+    const user = userEvent.setup();
+    serveList([promotion({ endsAt: '2025-02-01T00:00:00.000Z' })]);
+    const message = 'The end must be after the start.';
+    server.on(
+      'PATCH /api/admin/promotions/SUMMER10',
+      json({ success: false, code: 'VALIDATION_ERROR', message, errors: { startsAt: message } }, 400),
+    );
+    renderApp(<PromotionsView />);
+    await user.click(await screen.findByRole('button', { name: /^Edit\s*SUMMER10$/ }));
+    const form = screen.getByRole('form', { name: 'Edit SUMMER10' });
+    const starts = within(form).getByLabelText(/^Starts/);
+    await user.clear(starts);
+    await user.type(starts, '2025-03-01T10:00');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(starts).toHaveAttribute('aria-invalid', 'true'));
+    expect(starts).toHaveAccessibleDescription(new RegExp(message));
+    expect(bodies('PATCH', '/api/admin/promotions/SUMMER10')).toEqual([
+      { startsAt: new Date('2025-03-01T10:00').toISOString() },
+    ]);
+    expect(within(form).getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
+  });
+
+  it('when nothing was changed or a limit is not a number, then nothing is sent', async () => {
+    const user = userEvent.setup();
+    serveList([promotion()]);
+    renderApp(<PromotionsView />);
+    await user.click(await screen.findByRole('button', { name: /^Edit\s*SUMMER10$/ }));
+    const form = screen.getByRole('form', { name: 'Edit SUMMER10' });
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByText(EDIT_PROMOTION_MESSAGES.unchanged)).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Uses per customer'), 'two');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(within(form).getByLabelText('Uses per customer')).toHaveAccessibleDescription(
+      new RegExp(EDIT_PROMOTION_MESSAGES.number),
+    );
+    expect(server.requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+});
+
 describe('PromotionDetailView', () => {
   it('given a code with uses, then its terms and each use with its status, order and discount show', async () => {
     server.on(
@@ -209,6 +282,32 @@ describe('PromotionDetailView', () => {
     ]);
     expect(screen.getByText('Product families').nextSibling).toHaveTextContent('posters');
     expect(screen.getByRole('button', { name: 'End code' })).toBeInTheDocument();
+  });
+
+  it('given a hold whose time ran out, then its use shows as Expired, not Held', async () => {
+    server.on(
+      'GET /api/admin/promotions/SUMMER10',
+      json({
+        success: true,
+        promotion: promotion({ uses: 0, reserved: 0 }),
+        useList: [
+          {
+            checkoutId: 'c3',
+            customer: 'email:late@example.com',
+            status: 'expired',
+            orderNumber: null,
+            discount: null,
+            currency: null,
+            beyondLimit: false,
+            at: '2025-01-02T12:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    renderApp(<PromotionDetailView code="SUMMER10" />);
+    const uses = await screen.findByRole('table', { name: 'Uses of SUMMER10' });
+    const [, first] = within(uses).getAllByRole('row');
+    expect(within(first!).getAllByRole('cell')[2]).toHaveTextContent(/^Expired$/);
   });
 
   it('given a code nobody used, then the page says so', async () => {

@@ -1,15 +1,17 @@
 // Promotion codes (API.md "Promotion codes"): every code with its discount, state, uses and end;
-// create a code (the server's field messages beside the fields); end a code now after a
-// confirmation; a code's own page lists its uses.
+// create a code and change one's minimum, dates and limits (the server's field messages beside the
+// fields); end a code now after a confirmation; a code's own page lists its uses.
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { PromotionDto } from '@printshop/shared-events/api/promotions';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { formatDateTime } from '@/lib/format-date';
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { QueryState } from '@/features/admin/components/query-state';
 import { Badge } from '@/features/admin/components/status-badge';
-import { useCreatePromotion, usePromotions } from '../api/admin-promotions';
+import { useChangePromotion, useCreatePromotion, usePromotions } from '../api/admin-promotions';
+import { EditPromotionForm } from './edit-promotion-form';
 import { EndPromotionDialog } from './end-promotion-dialog';
 import { PromotionForm } from './promotion-form';
 import {
@@ -25,12 +27,15 @@ export const PROMOTIONS_MESSAGES = {
   empty: 'No promotion codes yet. Create one to give shoppers a discount in the cart.',
   created: (code: string) => `Code ${code} created.`,
   ended: (code: string) => `Code ${code} ended.`,
+  changed: (code: string) => `Code ${code} changed.`,
 } as const;
 
 export function PromotionsView() {
   const promotions = usePromotions();
   const create = useCreatePromotion();
+  const change = useChangePromotion();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string>();
   const [toEnd, setToEnd] = useState<string>();
   const [done, setDone] = useState<string>();
 
@@ -43,6 +48,7 @@ export function PromotionsView() {
             onClick={() => {
               create.reset();
               setDone(undefined);
+              setEditing(undefined);
               setAdding(true);
             }}
           >
@@ -68,6 +74,26 @@ export function PromotionsView() {
             onCancel={() => setAdding(false)}
           />
         </section>
+      )}
+      {editing && (
+        <EditSection
+          code={editing}
+          promotion={promotions.data?.promotions.find((p) => p.code === editing)}
+          busy={change.isPending}
+          error={change.error}
+          onSubmit={(fields) =>
+            change.mutate(
+              { code: editing, change: fields },
+              {
+                onSuccess: () => {
+                  setEditing(undefined);
+                  setDone(PROMOTIONS_MESSAGES.changed(editing));
+                },
+              },
+            )
+          }
+          onCancel={() => setEditing(undefined)}
+        />
       )}
       {done && <Alert tone="success">{done}</Alert>}
       <QueryState query={promotions} failed={PROMOTIONS_MESSAGES.failed} loadingLabel="Loading codes…">
@@ -119,18 +145,34 @@ export function PromotionsView() {
                         )}
                       </td>
                       <td>
-                        {canEnd(promotion) && (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            onClick={() => {
-                              setDone(undefined);
-                              setToEnd(promotion.code);
-                            }}
-                          >
-                            End now<span className="visually-hidden"> {promotion.code}</span>
-                          </Button>
-                        )}
+                        <div className="admin-actions">
+                          {promotion.state !== 'ended' && (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              onClick={() => {
+                                change.reset();
+                                setDone(undefined);
+                                setAdding(false);
+                                setEditing(promotion.code);
+                              }}
+                            >
+                              Edit<span className="visually-hidden"> {promotion.code}</span>
+                            </Button>
+                          )}
+                          {canEnd(promotion) && (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              onClick={() => {
+                                setDone(undefined);
+                                setToEnd(promotion.code);
+                              }}
+                            >
+                              End now<span className="visually-hidden"> {promotion.code}</span>
+                            </Button>
+                          )}
+                        </div>
                       </td>
                     </tr>
                   ))}
@@ -149,5 +191,23 @@ export function PromotionsView() {
         onCancel={() => setToEnd(undefined)}
       />
     </AdminPage>
+  );
+}
+
+function EditSection({
+  code,
+  promotion,
+  ...form
+}: { code: string; promotion: PromotionDto | undefined } & Omit<
+  Parameters<typeof EditPromotionForm>[0],
+  'promotion'
+>) {
+  if (!promotion) return null;
+  return (
+    <section className="admin-section" aria-labelledby="promotion-edit">
+      <h2 id="promotion-edit">Edit {code}</h2>
+      {/* A fresh form per code: its fields start from that code's values. */}
+      <EditPromotionForm key={code} promotion={promotion} {...form} />
+    </section>
   );
 }

@@ -33,10 +33,13 @@ export const useSalesReport = (query: SalesQuery, enabled = true) =>
     enabled,
   });
 
-export async function downloadSalesCsv(query: SalesQuery) {
-  const file = await apiDownload('/admin/reports/sales', { searchParams: { ...query, format: 'csv' } });
-  return {
-    blob: file.blob,
-    filename: file.filename ?? `sales-${query.from}-${query.to}-${query.groupBy}-${query.currency}.csv`,
-  };
+/** `by: 'code'`: one row per promotion code over the range instead of one per period. */
+export async function downloadSalesCsv(query: SalesQuery, by: 'period' | 'code' = 'period') {
+  const searchParams = { ...query, format: 'csv', ...(by === 'code' && { by }) };
+  const file = await apiDownload('/admin/reports/sales', { searchParams });
+  const fallback =
+    by === 'code'
+      ? `sales-codes-${query.from}-${query.to}-${query.currency}.csv`
+      : `sales-${query.from}-${query.to}-${query.groupBy}-${query.currency}.csv`;
+  return { blob: file.blob, filename: file.filename ?? fallback };
 }

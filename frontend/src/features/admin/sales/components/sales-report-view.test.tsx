@@ -147,6 +147,36 @@ describe('SalesReportView', () => {
     expect(csv.headers.authorization).toBe(`Bearer ${ADMIN_TOKEN}`);
   });
 
+  it('when CSV per code is pressed, then the same report is asked for with by=code', async () => {
+    server.on('GET /api/admin/reports/sales', (request) =>
+      new URL(request.url, 'http://x').searchParams.get('format') === 'csv'
+        ? { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' }, body: 'code\n' }
+        : json(salesReport()),
+    );
+    URL.createObjectURL = () => 'blob:test/codes';
+    URL.revokeObjectURL = () => undefined;
+    const names: string[] = [];
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as HTMLElement).closest('a[download]') as HTMLAnchorElement | null;
+      if (!link) return;
+      event.preventDefault();
+      names.push(link.download);
+    };
+    document.addEventListener('click', onClick, true);
+    try {
+      renderApp(<SalesReportView now={NOW} />);
+      await screen.findByText('Net revenue', { selector: '.admin-kpi__label' });
+      await userEvent.click(screen.getByRole('button', { name: 'CSV per code' }));
+      await waitFor(() => expect(names).toHaveLength(1));
+    } finally {
+      document.removeEventListener('click', onClick, true);
+    }
+    // Without a name from the server, the file is named as the server would.
+    expect(names).toEqual(['sales-codes-2024-12-05-2025-01-03-USD-converted.csv']);
+    const csv = server.requests.find((r) => r.url.includes('format=csv'))!;
+    expect(new URL(csv.url, 'http://x').searchParams.get('by')).toBe('code');
+  });
+
   it('given the server refuses the range, then its field message shows', async () => {
     server.on(
       'GET /api/admin/reports/sales',

@@ -223,11 +223,11 @@ export function SalesReportView({ now = new Date() }: { now?: Date }) {
   const [csvError, setCsvError] = useState<string>();
   const set = (next: Partial<SalesQuery>) => setQuery((current) => ({ ...current, ...next }));
 
-  const downloadCsv = async () => {
+  const downloadCsv = async (by: 'period' | 'code') => {
     setCsvBusy(true);
     setCsvError(undefined);
     try {
-      const file = await downloadSalesCsv(query);
+      const file = await downloadSalesCsv(query, by);
       saveFile(file.blob, file.filename);
     } catch (failure) {
       setCsvError(serverMessageOr(failure, SALES_MESSAGES.csvFailed));
@@ -240,9 +240,24 @@ export function SalesReportView({ now = new Date() }: { now?: Date }) {
     <AdminPage
       title="Sales Reports"
       actions={
-        <Button variant="secondary" disabled={!valid} loading={csvBusy} onClick={() => void downloadCsv()}>
-          Download CSV
-        </Button>
+        <div className="admin-actions">
+          <Button
+            variant="secondary"
+            disabled={!valid}
+            loading={csvBusy}
+            onClick={() => void downloadCsv('period')}
+          >
+            Download CSV
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={!valid}
+            loading={csvBusy}
+            onClick={() => void downloadCsv('code')}
+          >
+            CSV per code
+          </Button>
+        </div>
       }
     >
       <div className="admin-filters" role="group" aria-label="Report">

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import { shortName } from '@printshop/shared-events/rules/catalog';
+import { thumbnailOf } from '@/lib/thumbnail';
 import { useHydrated } from '@/lib/use-hydrated';
 
 export const VIEWERS_MIN = 20;
@@ -18,7 +19,7 @@ export function PosterGallery({ product }: { product: Product }) {
     <figure className="poster-gallery">
       {product.badge && <span className="poster-gallery__badge">{product.badge}</span>}
       <img
-        src={product.imageUrl}
+        src={thumbnailOf(product.imageUrl, 1024)}
         alt={shortName(product.name)}
         width={600}
         height={Math.round(600 / product.cropAspectRatio)}

@@ -6,7 +6,11 @@
 //   claim_until > now()   a delivery holds it and is talking to the sink: a copy retries later.
 //   claim_until <= now()  free: the holder gave it back (sink unavailable) or died (lease over);
 //                         the next copy claims it and sends it again (at least once).
-// Both statements take a whole batch of events (unnest of arrays): one round trip per batch.
+// Both statements take a whole batch of events (unnest of arrays): one round trip per batch. Each
+// commits without waiting for its disk flush (synchronous_commit off for its own implicit
+// transaction): a commit lost in a database crash costs at most a repeat of an event the sink
+// already has (sinks deduplicate on event_id too).
+const NO_FLUSH_WAIT = `(select set_config('synchronous_commit', 'off', true)) as no_flush_wait`;
 import type { Knex } from 'knex';
 import type { ConversionsEvent } from './conversions-event';
 
@@ -87,7 +91,8 @@ export async function claimTrackingEvents(
      select v.event_name, v.event_id, v.source, v.message_id, v.event, v.claim,
             case when v.forward then now() + ? * interval '1 millisecond' end
        from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::jsonb[], ?::uuid[], ?::boolean[])
-         as v(event_name, event_id, source, message_id, event, claim, forward)
+         as v(event_name, event_id, source, message_id, event, claim, forward),
+         ${NO_FLUSH_WAIT}
      on conflict (event_name, event_id) do update set
        duplicates = t.duplicates + (t.claim_until is null)::int,
        message_id = case when t.claim_until <= now() then excluded.message_id else t.message_id end,
@@ -132,7 +137,8 @@ export async function settleTrackingEvents(db: Knex, settlements: readonly Settl
        forwarded_at = case when v.status between 200 and 299 then now() end,
        claim_until = case when v.status is null then '-infinity'::timestamptz end
      from unnest(?::text[], ?::text[], ?::uuid[], ?::int[], ?::text[])
-       as v(event_name, event_id, claim, status, error)
+       as v(event_name, event_id, claim, status, error),
+       ${NO_FLUSH_WAIT}
      where t.event_name = v.event_name and t.event_id = v.event_id and t.claim = v.claim`,
     [
       settlements.map((s) => s.eventName),

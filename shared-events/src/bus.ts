@@ -27,6 +27,8 @@ export interface ConsumerOptions {
   backoffMs?: readonly number[];
   /** Where a message goes after maxDeliver failed tries; default `printshop.dead.<durable>`. */
   deadLetterSubject?: string;
+  /** Deliveries this consumer hands its handler at once (default 1: one after the other). */
+  concurrency?: number;
 }
 
 /** Throwing (or rejecting) means "not handled": the message is redelivered after the backoff. */

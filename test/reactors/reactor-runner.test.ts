@@ -31,13 +31,14 @@ afterAll(async () => {
   await testStore.close();
 });
 
-const runner = (reactor: Reactor) => {
+const runner = (reactor: Reactor, options: { idleCheckpointMs?: number } = {}) => {
   const created = createReactorRunner({
     reactor,
     store: testStore.store,
     bus,
     db: testStore.db,
     standbyMs: 100,
+    ...options,
   });
   runners.push(created);
   return created;
@@ -130,6 +131,29 @@ it.each([
     expect(checkpoint?.lastError).toMatch(error);
   },
 );
+
+it('does not write its checkpoint for every batch of events it has nothing to publish for, and saves it when stopping', async () => {
+  // given a reactor of an event type nobody appends, saving idle batches at most once a minute
+  const name = 'quiet';
+  const quiet = runner(
+    { name, eventTypes: ['NeverAppended'], react: () => [] },
+    { idleCheckpointMs: 60_000 },
+  );
+  await quiet.start();
+  await settle(() => quiet.status().state === 'running');
+  const checkpoint = async () =>
+    (await readReactorCheckpoints(testStore.db)).find((c) => c.name === name)?.position;
+  const before = await checkpoint();
+  // when other events are appended one by one (batch after batch)
+  for (let i = 0; i < 5; i++) await append('OrderShipped', [100 + i]);
+  const head = await testStore.store.headPosition();
+  await settle(() => quiet.status().position === head);
+  // then it has read them all without writing its checkpoint, and stopping saves it
+  expect(quiet.status().position).toBe(head);
+  expect(await checkpoint()).toBe(before);
+  await quiet.stop();
+  expect(await checkpoint()).toBe(head);
+});
 
 it('refuses a reactor name that cannot key a lock', () => {
   expect(() => runner({ name: 'has space', eventTypes: [], react: () => [] })).toThrow(

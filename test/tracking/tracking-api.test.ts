@@ -63,13 +63,14 @@ const rows = (eventName: string, eventId: string) =>
   app.db<TrackingEventRow>(TRACKING_TABLE).where({ event_name: eventName, event_id: eventId });
 
 /**
- * The event's row once its transaction has committed: the sink hears the event while the
- * consumer's transaction is still open, so the row may show up a moment after.
+ * The event's row once settled: the consumer claims the row before it calls the sink and records
+ * the sink's answer after, so the row may still be claimed a moment after the sink heard the event.
  */
 const storedRows = (eventName: string, eventId: string) =>
   waitFor(async () => {
     const found = await rows(eventName, eventId);
     if (found.length === 0) throw new Error(`${eventId}: no row yet`);
+    if (found.some((row) => row.claim_until !== null)) throw new Error(`${eventId}: not settled yet`);
     return found;
   });
 

@@ -148,6 +148,7 @@ export function createInProcessBus({
         maxDeliver: DEFAULT_MAX_DELIVER,
         backoffMs: DEFAULT_BACKOFF_MS,
         deadLetterSubject: defaultDeadLetterSubject(options.durable),
+        concurrency: 1,
         ...options,
       };
       let durable = durables.get(options.durable);
@@ -160,14 +161,17 @@ export function createInProcessBus({
         durable = { options: resolved, queue, workers: new Set() };
         durables.set(options.durable, durable);
       }
-      const worker: Worker = { handler: handler as MessageHandler<unknown> };
-      durable.workers.add(worker);
+      // One worker per delivery handled at once.
+      const workers = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, (): Worker => ({
+        handler: handler as MessageHandler<unknown>,
+      }));
+      for (const worker of workers) durable.workers.add(worker);
       pump(durable);
       const owner = durable;
       return {
         async stop() {
-          owner.workers.delete(worker);
-          await worker.running;
+          for (const worker of workers) owner.workers.delete(worker);
+          await Promise.all(workers.map((worker) => worker.running));
         },
       };
     },

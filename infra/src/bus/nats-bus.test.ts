@@ -172,6 +172,33 @@ describe.each(adapters)('Bus on $name', ({ name, create }) => {
     expect(handled.map(([, id]) => id).sort()).toEqual([...ids].sort());
   });
 
+  it('hands a consumer with concurrency that many deliveries at once, each acked once handled', async () => {
+    // given a consumer of concurrency 5 whose handler waits until 5 deliveries are in it
+    const bus = await newBus();
+    const { topic, durable } = names();
+    const inHandler = new Set<string>();
+    let most = 0;
+    const handled: string[] = [];
+    let release: () => void = () => undefined;
+    const full = new Promise<void>((resolve) => (release = resolve));
+    await bus.consume({ durable, subject: `${topic}.>`, concurrency: 5 }, async (d) => {
+      inHandler.add(d.id);
+      most = Math.max(most, inHandler.size);
+      if (inHandler.size >= 5) release();
+      await full;
+      inHandler.delete(d.id);
+      handled.push(d.id);
+    });
+    // when 12 messages are published
+    const ids = Array.from({ length: 12 }, (_, i) => `c${i}`);
+    await Promise.all(ids.map((id) => bus.publish({ id, subject: `${topic}.x`, data: id })));
+    // then 5 were in the handler at once, never more, and each was handled once (acked: no repeat)
+    await waitFor(() => handled.length === ids.length, 'all messages');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(most).toBe(5);
+    expect([...handled].sort()).toEqual([...ids].sort());
+  });
+
   it('refuses bad messages and consumer names', async () => {
     const bus = await newBus();
     const { topic } = names();

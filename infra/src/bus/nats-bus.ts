@@ -212,17 +212,25 @@ function natsBus({ nc, jsm, js, logger, streamName, publishTimeoutMs, ackWaitMs,
 
     let stopped = false;
     let messages: ConsumerMessages | undefined;
+    // deliver() never throws; up to `concurrency` of them run at once (their acks leave together).
+    const concurrency = Math.max(1, o.concurrency ?? 1);
+    const running = new Set<Promise<void>>();
     const loop = (async () => {
       // consume() recovers from reconnects itself; this outer loop covers anything that ends it.
       while (!stopped) {
         try {
-          messages = await source.consume({ max_messages: prefetch });
-          for await (const m of messages) await deliver(m);
+          messages = await source.consume({ max_messages: Math.max(prefetch, concurrency) });
+          for await (const m of messages) {
+            const handled: Promise<void> = deliver(m).finally(() => running.delete(handled));
+            running.add(handled);
+            if (running.size >= concurrency) await Promise.race(running);
+          }
         } catch (error) {
           if (!stopped) log.warn({ error: errorText(error) }, 'consumer interrupted, resuming');
         }
         if (!stopped) await sleep(1_000);
       }
+      await Promise.all(running);
     })();
 
     const consumer: Consumer = {

@@ -1,5 +1,8 @@
 // Runs one reactor: holds its advisory lock (one active instance; others stand by), subscribes to
-// `$all` from its checkpoint, publishes each batch's messages and only then moves the checkpoint.
+// `$all` from its checkpoint, publishes each batch's messages (all at once) and only then moves the
+// checkpoint, once per batch. A batch with nothing to publish (other reactors' events) moves it at
+// most every `idleCheckpointMs`: re-reading such events after a restart publishes nothing, and a
+// write per batch would cost every reactor a statement per burst of the others' events.
 // While the bus refuses (NATS down) it retries with capped backoff and does not advance, so every
 // message is published at least once; ids derived from event ids make republishes droppable.
 import type { Knex } from 'knex';
@@ -45,6 +48,8 @@ export interface ReactorRunnerOptions {
   /** Retry delays for publish and infrastructure failures: doubling from min, capped at max. */
   retryMinMs?: number;
   retryMaxMs?: number;
+  /** Least time between two checkpoint writes for batches that published nothing. */
+  idleCheckpointMs?: number;
 }
 
 /** The reactor itself threw (or produced an unpublishable message): a bug, so the runner stops. */
@@ -70,6 +75,7 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
     standbyMs = 2_000,
     retryMinMs = 100,
     retryMaxMs = 5_000,
+    idleCheckpointMs = 1_000,
   } = options;
   const name = assertReactorName(reactor.name);
   const logger = options.logger?.child?.({ reactor: name }) ?? options.logger ?? silentLogger;
@@ -139,13 +145,18 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
     status.position = checkpoint.position;
     status.state = 'running';
     logger.info({ position: checkpoint.position }, 'reactor running');
+    let saved = { position: checkpoint.position, at: Date.now() };
     const current = store.subscribeToAll(
       { fromPosition: checkpoint.position, filter: { eventTypes: reactor.eventTypes }, batchSize },
       async (batch) => {
         const isCurrent = () => !lost() && subscription === current;
         if (stopping || !isCurrent()) throw new Stopped();
-        await publishAll(await messagesOf(batch), batch.lastPosition, isCurrent);
-        await saveReactorCheckpoint(db, name, batch.lastPosition);
+        const messages = await messagesOf(batch);
+        await publishAll(messages, batch.lastPosition, isCurrent);
+        if (messages.length > 0 || Date.now() - saved.at >= idleCheckpointMs) {
+          await saveReactorCheckpoint(db, name, batch.lastPosition);
+          saved = { position: batch.lastPosition, at: Date.now() };
+        }
         status.position = batch.lastPosition;
         if (status.state !== 'running')
           logger.info({ position: status.position }, 'bus accepts again, reactor running');
@@ -162,6 +173,9 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
       if (!(error instanceof Stopped)) throw error;
     } finally {
       subscription = undefined;
+      // Only batches without messages are left unsaved: writing them late republishes nothing.
+      if (status.position > saved.position)
+        await saveReactorCheckpoint(db, name, status.position).catch(() => undefined);
     }
   }
 

@@ -28,61 +28,6 @@ create table if not exists es_events (
   unique (stream_name, revision)
 );
 
--- Errors: PS001 wrong expected version (detail = actual revision, -1 when no stream),
---         PS002 some but not all event ids of the batch already exist.
-create or replace function es_append(
-  p_stream text, p_expected text, p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
-) returns table (out_revision bigint, out_position bigint)
-language plpgsql as $$
-declare
-  v_count int := cardinality(p_ids);
-  v_existing int;
-  v_current bigint;
-begin
-  -- A retried append (same ids, same stream) is answered from what was written the first time.
-  select count(*) into v_existing from es_events where event_id = any(p_ids) and stream_name = p_stream;
-  if v_existing = v_count then
-    return query select max(revision), max(position) from es_events where event_id = any(p_ids);
-    return;
-  elsif v_existing > 0 then
-    raise exception using errcode = 'PS002', message = 'some event ids of the batch were already appended';
-  end if;
-
-  -- Before drawing positions, take the shared appender lock; it is held until the transaction has
-  -- ended and its rows are visible. Readers rely on it (see safe-position.ts).
-  perform pg_advisory_xact_lock_shared(1163067392, 1);
-
-  if p_expected = 'no_stream' then
-    insert into es_streams (stream_name, revision) values (p_stream, v_count - 1) on conflict do nothing
-      returning revision into v_current;
-  elsif p_expected = 'any' then
-    insert into es_streams (stream_name, revision) values (p_stream, v_count - 1)
-      on conflict (stream_name) do update set revision = es_streams.revision + v_count
-      returning revision into v_current;
-  elsif p_expected = 'stream_exists' then
-    update es_streams set revision = revision + v_count where stream_name = p_stream
-      returning revision into v_current;
-  else
-    update es_streams set revision = revision + v_count
-      where stream_name = p_stream and revision = p_expected::bigint
-      returning revision into v_current;
-  end if;
-
-  if v_current is null then
-    select revision into v_current from es_streams where stream_name = p_stream;
-    raise exception using errcode = 'PS001', message = 'wrong expected version',
-      detail = coalesce(v_current, -1)::text;
-  end if;
-
-  insert into es_events (position, event_id, stream_name, revision, category, type, data, metadata)
-  select nextval('es_global_position'), e.id, p_stream, v_current - v_count + e.ord, split_part(p_stream, '-', 1),
-         e.type, e.data, e.metadata
-  from unnest(p_ids, p_types, p_data, p_metadata) with ordinality as e(id, type, data, metadata, ord)
-  order by e.ord;
-
-  return query select v_current, currval('es_global_position');
-end $$;
-
 -- Several appends in one transaction (one commit, one WAL flush for all): each item is checked
 -- against its own expected revision as es_append would, and answers its own outcome in out_error
 -- (null, PS001 with out_detail = actual revision, or PS002) instead of raising, so one conflict
@@ -110,6 +55,8 @@ begin
     v_next := v_next + p_counts[i];
   end loop;
 
+  -- Before drawing positions, take the shared appender lock; it is held until the transaction has
+  -- ended and its rows are visible. Readers rely on it (see safe-position.ts).
   perform pg_advisory_xact_lock_shared(1163067392, 1);
 
   for v_item in select i from generate_subscripts(p_streams, 1) as i order by p_streams[i], i loop
@@ -161,6 +108,27 @@ begin
 
     return query select v_item, v_current, currval('es_global_position'), null::text, null::bigint;
   end loop;
+end $$;
+
+-- One append: es_append_batch with one item, its refusal raised as an error.
+-- Errors: PS001 wrong expected version (detail = actual revision, -1 when no stream),
+--         PS002 some but not all event ids of the batch already exist.
+create or replace function es_append(
+  p_stream text, p_expected text, p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
+) returns table (out_revision bigint, out_position bigint)
+language plpgsql as $$
+declare
+  v_row record;
+begin
+  select * into v_row from es_append_batch(array[p_stream], array[p_expected],
+    array[cardinality(p_ids)], p_ids, p_types, p_data, p_metadata);
+  if v_row.out_error = 'PS001' then
+    raise exception using errcode = 'PS001', message = 'wrong expected version',
+      detail = v_row.out_detail::text;
+  elsif v_row.out_error = 'PS002' then
+    raise exception using errcode = 'PS002', message = 'some event ids of the batch were already appended';
+  end if;
+  return query select v_row.out_revision, v_row.out_position;
 end $$;
 
 -- The sequence's high-water mark, then the appenders in flight, in that order.

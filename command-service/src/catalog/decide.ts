@@ -5,8 +5,10 @@ import type { Decider } from '@printshop/shared-events/decider';
 import { NotFound, RuleBroken, ValidationError } from '@printshop/shared-events/errors';
 import type { CatalogEvent, TrustCopy } from '@printshop/shared-events/events/catalog';
 import { seedCatalogEvents } from '@printshop/shared-events/rules/catalog-seed';
+import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { isCurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { evolveCatalog, initialCatalogState, isSeeded, type CatalogState } from './catalog';
+import { bandChanges } from './quantity-bands';
 
 /** 100,000 USD: far above any print; a typo of a few zeros is refused. */
 export const MAX_PRICE_USD_CENTS = 10_000_000;
@@ -44,6 +46,8 @@ export interface ProductEdit {
   name?: string;
   description?: string;
   hidden?: boolean;
+  /** The quantity bands of the product's group (quantity-bands.ts checks them). */
+  bands?: unknown;
 }
 
 export interface SettingsEdit {
@@ -119,6 +123,12 @@ function editProduct(state: CatalogState, data: ProductEdit & Who): CatalogEvent
   }
   if (data.hidden !== undefined && data.hidden !== entry.hidden) {
     events.push({ type: data.hidden ? 'ProductHidden' : 'ProductShown', data: { sku, by, at } });
+  }
+  if (data.bands !== undefined) {
+    const product = productBySku(sku);
+    if (!product) throw new NotFound(CATALOG_MESSAGES.unknownSku(data.sku));
+    if (!state.settings) throw new RuleBroken(CATALOG_MESSAGES.notSeeded);
+    events.push(...bandChanges(state.settings, product, data.bands, { by, at }));
   }
   return events;
 }

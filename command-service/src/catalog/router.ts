@@ -1,5 +1,5 @@
 // The owner's catalog and settings commands (API.md "Admin"):
-//   PATCH /api/admin/catalog/:sku {priceUsdCents?, sizePrices?, name?, description?, hidden?}
+//   PATCH /api/admin/catalog/:sku {priceUsdCents?, sizePrices?, name?, description?, hidden?, bands?}
 //                                                                 admin -> {success, product}
 //   PATCH /api/admin/settings {freeShippingThresholdUsdCents?, shipping?, trust?}
 //                                                                 admin -> {success, settings}
@@ -43,7 +43,12 @@ export function catalogAdminRouter(deps: CatalogRouterDeps): Router {
     const product = productBySku(sku);
     const entry = result.newState.products[sku];
     if (!product || !entry) throw new NotFound(CATALOG_MESSAGES.unknownSku(sku));
-    answerWithPosition(ctx, 200, { product: adminProductDto(product, entry) }, result.position);
+    answerWithPosition(
+      ctx,
+      200,
+      { product: adminProductDto(product, entry, result.newState) },
+      result.position,
+    );
   });
 
   router.patch('/api/admin/settings', async (ctx) => {

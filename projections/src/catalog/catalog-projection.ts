@@ -89,6 +89,15 @@ function changeOf(event: CatalogEvent): Change | undefined {
         by,
         at,
       };
+    case 'QuantityBandsChanged':
+      return {
+        sku: null,
+        field: `bands:${event.data.group}`,
+        before: event.data.previous,
+        after: event.data.bands,
+        by,
+        at,
+      };
     case 'TrustCopyChanged':
       return {
         sku: null,
@@ -148,7 +157,7 @@ async function applyOne(event: CatalogEvent, position: number, trx: Knex.Transac
       await product(event.data.sku, { hidden: event.type === 'ProductHidden' });
       break;
     case 'SettingsSeeded': {
-      const { freeShippingThresholdUsdCents, shipping, trust, currencyRates } = event.data;
+      const { freeShippingThresholdUsdCents, shipping, trust, currencyRates, quantityBands } = event.data;
       await settings()
         .insert({
           id: SETTINGS_ID,
@@ -156,6 +165,7 @@ async function applyOne(event: CatalogEvent, position: number, trx: Knex.Transac
           shipping: JSON.stringify(shipping),
           trust: JSON.stringify(trust),
           currency_rates: JSON.stringify(currencyRates ?? {}),
+          quantity_bands: JSON.stringify(quantityBands ?? {}),
           last_position: position,
         })
         .onConflict('id')
@@ -185,6 +195,17 @@ async function applyOne(event: CatalogEvent, position: number, trx: Knex.Transac
           currency_rates: trx.raw(`currency_rates || jsonb_build_object(?::text, ?::numeric)`, [
             event.data.code,
             event.data.rate,
+          ]),
+          last_position: position,
+        });
+      break;
+    case 'QuantityBandsChanged':
+      await settings()
+        .where({ id: SETTINGS_ID })
+        .update({
+          quantity_bands: trx.raw(`quantity_bands || jsonb_build_object(?::text, ?::jsonb)`, [
+            event.data.group,
+            JSON.stringify(event.data.bands),
           ]),
           last_position: position,
         });

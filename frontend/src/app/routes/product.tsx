@@ -8,7 +8,7 @@ import { productByPath, shortName } from '@printshop/shared-events/rules/catalog
 import { Icon } from '@/components/icon';
 import { ProductHead } from '@/components/product-head';
 import { CATEGORY_LINKS, sizeText } from '@/lib/product-page';
-import { useIsHidden, useLiveProduct } from '@/features/catalog/live-catalog';
+import { useDiscountScheme, useIsHidden, useLiveProduct } from '@/features/catalog/live-catalog';
 import { refreshCart } from '@/features/cart/api/get-cart';
 import { useCurrency } from '@/features/currency/use-currency';
 import { PosterPage } from '@/features/posters/components/poster-page';
@@ -35,6 +35,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const onCartChanged = useCallback(() => void refreshCart(queryClient), [queryClient]);
   const isHidden = useIsHidden();
+  const uploadPanelScheme = useDiscountScheme('upload-panel');
   if (!product) return <Navigate to="/" replace />;
   if (isHidden(product.sku)) return <NoLongerAvailable name={shortName(product.name)} />;
   const name = shortName(product.name);
@@ -49,7 +50,12 @@ export function Component() {
   if (product.family !== 'collages')
     return (
       <>
-        <StandardProductPage key={product.sku} product={product} onCartChanged={onCartChanged} />
+        <StandardProductPage
+          key={product.sku}
+          product={product}
+          onCartChanged={onCartChanged}
+          scheme={uploadPanelScheme}
+        />
         {reviews}
       </>
     );

@@ -112,7 +112,7 @@ export function QuantityBandsTable({
                       aria-invalid={minError ? true : undefined}
                       aria-describedby={minError ? `band-${n}-min-error` : undefined}
                       inputMode="numeric"
-                      size={7}
+                      size={6}
                       value={row.minQuantity}
                       onChange={(e) => setRow(index, 'minQuantity', e.target.value)}
                     />
@@ -131,8 +131,10 @@ export function QuantityBandsTable({
                       size={6}
                       value={row.rateBps}
                       onChange={(e) => setRow(index, 'rateBps', e.target.value)}
-                    />{' '}
-                    <span id={`band-${n}-rate`}>{rateText(row.rateBps)}</span>
+                    />
+                    <span id={`band-${n}-rate`} className="admin-bands__rate">
+                      {rateText(row.rateBps)}
+                    </span>
                     {rateError && (
                       <p id={`band-${n}-rate-error`} className="field__error" role="alert">
                         {rateError}

@@ -1,6 +1,6 @@
-// Who calls a command, and the metadata its events carry: the one model every router reads from
-// ctx.state (the gateway's authenticate and guest-session middleware put `auth` and
-// `guestSession()` there, and `requestId`).
+// Who calls a command, the metadata its events carry, and the answer a write gives: the one model
+// every command router reads from ctx.state (the gateway's authenticate and guest-session middleware
+// put `auth` and `guestSession()` there, and `requestId`).
 import type { Context } from 'koa';
 import type { AuthState } from '@printshop/shared-events/auth';
 import { guestSessionOf, type CartCallerState } from '@printshop/shared-events/cart-owner';
@@ -38,4 +38,11 @@ export function metadataOf(ctx: Context, at: string | Date, actor: string = acto
     correlationId: ctx.state.requestId as string | undefined,
     at: typeof at === 'string' ? at : at.toISOString(),
   };
+}
+
+/** Every write answers with the global position of its last event (API.md, read-your-writes). */
+export function answerWithPosition(ctx: Context, status: number, body: object, position?: number): void {
+  if (position !== undefined) ctx.set('X-Event-Position', String(position));
+  ctx.status = status;
+  ctx.body = { success: true, ...body };
 }

@@ -1,6 +1,7 @@
 // The contract between the carts projection and GET /api/cart: the tables of schema `rm_carts` and
 // the notification that tells readers which carts a committed batch changed, so they can keep carts
-// in memory and drop exactly those (query-service/src/cart/cart-read-cache.ts).
+// in memory and drop exactly those (CartReadCache in query-service/src/cart/cart-routes.ts).
+import type { CartLineData } from './events/cart';
 import type { ReadModel } from './read-models';
 
 export const CARTS_PROJECTION = 'carts';
@@ -39,6 +40,27 @@ export const CARTS_READ_MODEL: ReadModel = {
     },
   ],
 };
+
+/** A cart line as read (bigint columns arrive from Postgres as strings, jsonb as its value). */
+export interface CartLineRow {
+  cart_id: string;
+  line_id: string;
+  sku: string;
+  quantity: number;
+  raw_image_id: string | null;
+  cropped_image_id: string;
+  customization_data: NonNullable<CartLineData['customizationData']> | null;
+  strip_images: NonNullable<CartLineData['stripImages']> | null;
+  added_position: string | number;
+  added_at: Date;
+}
+
+/** A cart's own row as read: the loyalty points and the promotion code set on it. */
+export interface CartRow {
+  cart_id: string;
+  loyalty_points: number;
+  promotion_code: string | null;
+}
 
 /** Postgres NOTIFY channel; sent inside the batch's transaction, so it arrives once it committed. */
 export const CARTS_CHANGED_CHANNEL = 'rm_carts_changed';

@@ -9,7 +9,7 @@ import type { EventStore } from '@printshop/shared-events/event-store';
 import { cartStreamName, type CartEvent } from '@printshop/shared-events/events/cart';
 import { NotFound } from '@printshop/shared-events/errors';
 import { createPostgresEventStore } from '@printshop/infra/postgres/event-store';
-import { imagesInCart, runCartCommand } from '@printshop/command-service/cart/cart-commands';
+import { imagesInCart, runCartCommand } from '@printshop/command-service/cart/router';
 import { cartDecider, type CartCommand } from '@printshop/command-service/cart/decide';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { CARTS_CHANGED_CHANNEL, cartsChangedPayloads } from '@printshop/shared-events/carts-read-model';
 import { createDb } from '@printshop/infra/postgres/db';
 import { createTestDatabase, type TestDatabase } from '@printshop/test/support/database';
-import { CartReadCache } from '@printshop/query-service/cart/cart-read-cache';
+import { CartReadCache } from '@printshop/query-service/cart/cart-routes';
 
 let database: TestDatabase;
 let db: Knex;

@@ -12,7 +12,7 @@ import {
   type CartEvent,
 } from '@printshop/shared-events/events/cart';
 import { readModelSchema } from '@printshop/shared-events/read-models';
-import { runCartCommand } from '@printshop/command-service/cart/cart-commands';
+import { runCartCommand } from '@printshop/command-service/cart/router';
 import { mergeGuestCart } from '@printshop/command-service/cart/merge-guest-cart';
 import { cartDecider, type CartCommand } from '@printshop/command-service/cart/decide';
 import { cartsProjection } from '@printshop/projections/carts/carts-projection';

@@ -8,7 +8,7 @@ import { orderResponseSchema } from '@printshop/shared-events/api/orders';
 import { imageKeys } from '@printshop/shared-events/image-store';
 import { silentLogger } from '@printshop/shared-events/logger';
 import { createImageDerivatives } from '@printshop/command-service/images/derivatives';
-import { IMAGE_MESSAGES } from '@printshop/command-service/images/messages';
+import { IMAGE_MESSAGES } from '@printshop/shared-events/api/images';
 import { createFileImageStore } from '@printshop/infra/images/file-image-store';
 import { expireOldOriginals } from '@printshop/infra/images/retention';
 import type { TestApp } from '@printshop/test/support/app';

@@ -1,10 +1,13 @@
 // What the image API tests share: real images made with sharp, multipart uploads over HTTP, the
-// guest cookie carried between calls, and the image events as the log holds them.
-import { readFileSync } from 'node:fs';
+// guest cookie carried between calls, the image events as the log holds them, the files the app
+// keeps under its data dir, and images fetched back with their hashes.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import sharp from 'sharp';
+import type { TestApp } from '@printshop/test/support/app';
 
 export const fixture = (name: string): Buffer =>
   readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'images', name));
@@ -88,4 +91,17 @@ export async function imageEvents(db: Knex, imageId: string): Promise<StoredEven
     .select('type', 'data', 'metadata')
     .where('stream_name', `image-${imageId}`)
     .orderBy('revision');
+}
+
+/** The files in `dir` under the app's data dir (none when it does not exist). */
+export const filesIn = (app: TestApp, dir: string): string[] => {
+  const full = path.join(app.dataDir, dir);
+  return existsSync(full) ? readdirSync(full) : [];
+};
+
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export async function fetchImage(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers });
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 }

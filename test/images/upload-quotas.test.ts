@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MESSAGES } from '@printshop/command-service/images/messages';
+import { IMAGE_MESSAGES } from '@printshop/shared-events/api/images';
 import { startTestApp, type TestApp } from '@printshop/test/support/app';
 import { CookieJar, filePart, jpeg, upload } from './support';
 

@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import type { EventRegistry } from '@printshop/shared-events/event-registry';
 import type { EventStore } from '@printshop/shared-events/event-store';
+import type { AppendBatcherOptions } from '@printshop/infra/postgres/append-batcher';
 import { createDb } from '@printshop/infra/postgres/db';
 import { createPostgresEventStore, migrateEventStore } from '@printshop/infra/postgres/event-store';
 import { createTestDatabase } from './database';
@@ -15,7 +16,12 @@ export interface TestStore {
 
 export async function createTestStore(
   label = 'store',
-  options: { registry?: EventRegistry; poolMax?: number; pollIntervalMs?: number } = {},
+  options: {
+    registry?: EventRegistry;
+    poolMax?: number;
+    pollIntervalMs?: number;
+    appendBatching?: AppendBatcherOptions;
+  } = {},
 ): Promise<TestStore> {
   const database = await createTestDatabase(label);
   const db = createDb(database.url, { poolMax: options.poolMax ?? 10 });
@@ -25,6 +31,7 @@ export async function createTestStore(
     connectionString: database.url,
     registry: options.registry,
     pollIntervalMs: options.pollIntervalMs,
+    appendBatching: options.appendBatching,
   });
   return {
     store,

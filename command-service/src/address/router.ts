@@ -9,9 +9,8 @@ import { NotFound } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { addressStreamName, type AddressFields } from '@printshop/shared-events/events/address';
 import type { Address } from '@printshop/shared-events/rules/addresses';
-import { metadataOf } from '../caller';
+import { answerWithPosition, metadataOf } from '../caller';
 import { handleCommand } from '../handle-command';
-import { answerWithPosition } from '../http';
 import { findAddress, type AddressBook } from './address-book';
 import { ADDRESS_NOT_FOUND, addressDecider, type AddressCommand } from './decide';
 

@@ -4,10 +4,18 @@
 import { MAX_LINE_QUANTITY, QUANTITY_MESSAGES } from '@printshop/shared-events/api/cart';
 import type { Decider } from '@printshop/shared-events/decider';
 import { Conflict, NotFound, RuleBroken, ValidationError } from '@printshop/shared-events/errors';
-import type { CartEvent, CartLineData } from '@printshop/shared-events/events/cart';
+import {
+  evolveCart,
+  findLine,
+  findSameLine,
+  initialCart,
+  type CartEvent,
+  type CartLine,
+  type CartLineData,
+  type CartState,
+} from '@printshop/shared-events/events/cart';
 import { pricedSku } from '@printshop/shared-events/rules/catalog';
 import { MIN_REDEEM_POINTS } from '@printshop/shared-events/rules/loyalty';
-import { evolveCart, findLine, findSameLine, initialCart, type CartLine, type CartState } from './cart';
 
 const count = (n: number) => n.toLocaleString('en-US');
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { guestCartId, userCartId } from '@printshop/shared-events/events/cart';
-import { runCartCommand } from './cart-commands';
+import { runCartCommand } from './router';
 import type { CartCallerState } from '@printshop/shared-events/cart-owner';
 
 export interface MergeGuestCartInput {

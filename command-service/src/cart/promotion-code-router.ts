@@ -9,7 +9,13 @@ import { cartIdOf, type CartCallerState } from '@printshop/shared-events/cart-ow
 import { catalogOf } from '@printshop/shared-events/catalog-source';
 import { load } from '@printshop/shared-events/decider';
 import type { EventStore } from '@printshop/shared-events/event-store';
-import { cartStreamName, type CartEvent } from '@printshop/shared-events/events/cart';
+import {
+  cartStreamName,
+  evolveCart,
+  initialCart,
+  type CartEvent,
+  type CartState,
+} from '@printshop/shared-events/events/cart';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { priceCartWithCode } from '@printshop/shared-events/rules/promoted-cart';
 import {
@@ -17,12 +23,10 @@ import {
   isPromotionCode,
   normalizePromotionCode,
 } from '@printshop/shared-events/rules/promotions';
-import { metadataOf } from '../caller';
-import { answerWithPosition } from '../http';
+import { answerWithPosition, metadataOf } from '../caller';
 import { promotionStatus } from '../promotion/promotion';
 import { loadPromotion } from '../promotion/run';
-import { evolveCart, initialCart, type CartState } from './cart';
-import { runCartCommand } from './cart-commands';
+import { runCartCommand } from './router';
 
 export interface PromotionCodeRouterDeps {
   store: EventStore;

@@ -14,9 +14,8 @@ import { NotFound } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { CATALOG_STREAM } from '@printshop/shared-events/events/catalog';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
-import { adminActor, metadataOf } from '../caller';
+import { adminActor, answerWithPosition, metadataOf } from '../caller';
 import { handleCommand } from '../handle-command';
-import { answerWithPosition } from '../http';
 import { CATALOG_MESSAGES, catalogDecider, type CatalogCommand } from './decide';
 
 export interface CatalogRouterDeps {

@@ -5,8 +5,7 @@ import Router from '@koa/router';
 import { idSchema } from '@printshop/shared-events/api/common';
 import { requireAdmin } from '@printshop/shared-events/auth';
 import type { EventStore } from '@printshop/shared-events/event-store';
-import { adminActor, metadataOf } from '../caller';
-import { answerWithPosition } from '../http';
+import { adminActor, answerWithPosition, metadataOf } from '../caller';
 import { requestRecoveryEmail } from './recovery-email';
 
 export interface CheckoutAdminRouterDeps {

@@ -8,7 +8,13 @@ import { catalogOf } from '@printshop/shared-events/catalog-source';
 import { load } from '@printshop/shared-events/decider';
 import { RuleBroken } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
-import { cartStreamName, type CartEvent } from '@printshop/shared-events/events/cart';
+import {
+  cartStreamName,
+  evolveCart,
+  initialCart,
+  type CartEvent,
+  type CartState,
+} from '@printshop/shared-events/events/cart';
 import type { OrderAmounts, OrderLine } from '@printshop/shared-events/events/checkout';
 import { priceCart } from '@printshop/shared-events/rules/cart-pricing';
 import { priceCartWithCode } from '@printshop/shared-events/rules/promoted-cart';
@@ -17,7 +23,6 @@ import { pricedSku } from '@printshop/shared-events/rules/catalog';
 import { ratesOf } from '@printshop/shared-events/rules/catalog-view';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { rateOf } from '@printshop/shared-events/rules/money';
-import { evolveCart, initialCart, type CartState } from '../cart/cart';
 import { availableLoyaltyPoints } from '../loyalty/balance';
 import { promotionStatus } from '../promotion/promotion';
 import { loadPromotion } from '../promotion/run';

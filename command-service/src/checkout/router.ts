@@ -5,8 +5,7 @@ import { checkoutStartBodySchema } from '@printshop/shared-events/api/orders';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { toAddressFields } from '../address/router';
-import { callerOf, metadataOf } from '../caller';
-import { answerWithPosition } from '../http';
+import { answerWithPosition, callerOf, metadataOf } from '../caller';
 import { startCheckout } from './start-checkout';
 
 export interface CheckoutRouterDeps {

@@ -7,8 +7,7 @@ import { contactBodySchema } from '@printshop/shared-events/api/contact';
 import type { AuthContextState } from '@printshop/shared-events/auth';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { contactStreamName } from '@printshop/shared-events/events/contact';
-import { metadataOf } from '../caller';
-import { answerWithPosition } from '../http';
+import { answerWithPosition, metadataOf } from '../caller';
 import { CONTACT_ANSWERS } from './messages';
 
 export interface ContactRouterDeps {

@@ -1,7 +1,7 @@
 // The packer's contact sheet of an order's print files: one JPEG, a grid of every line's thumbnail
 // with its line number and quantity written under it (an SVG overlay, drawn by sharp's librsvg).
 import sharp from 'sharp';
-import { imageJob } from './image-work';
+import { imageJob } from './decode';
 
 const THUMB = 360;
 const LABEL = 64;

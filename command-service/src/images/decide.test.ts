@@ -2,11 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '@printshop/shared-events/decider';
 import { Conflict, NotFound } from '@printshop/shared-events/errors';
-import type { ImageEvent } from '@printshop/shared-events/events/image';
+import { canDeleteImage, canUseImage, type ImageEvent } from '@printshop/shared-events/events/image';
 import { deciderSpec } from '@printshop/shared-events/testing/decider-spec';
 import { imageDecider } from './decide';
-import { canDeleteImage, canUseImage } from './image';
-import { IMAGE_MESSAGES } from './messages';
+import { IMAGE_MESSAGES } from '@printshop/shared-events/api/images';
 
 const spec = deciderSpec(imageDecider);
 const at = '2025-03-01T10:00:00.000Z';

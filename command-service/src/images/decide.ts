@@ -8,9 +8,8 @@
 // A review holds its photos the same way, until it is deleted.
 import type { Decider } from '@printshop/shared-events/decider';
 import { Conflict, NotFound } from '@printshop/shared-events/errors';
-import type { ImageEvent } from '@printshop/shared-events/events/image';
-import { evolveImage, holdOn, type ImageState } from './image';
-import { IMAGE_MESSAGES } from './messages';
+import { evolveImage, holdOn, type ImageEvent, type ImageState } from '@printshop/shared-events/events/image';
+import { IMAGE_MESSAGES } from '@printshop/shared-events/api/images';
 
 type UploadedData = Extract<ImageEvent, { type: 'ImageUploaded' }>['data'];
 type DataOf<T extends ImageEvent['type']> = Extract<ImageEvent, { type: T }>['data'];

@@ -4,13 +4,23 @@
 // decoder of heic-convert: sharp's prebuilt libvips has no HEVC decoder) straight to raw pixels,
 // after its header's size was checked against the same limit.
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import sharp, { type Sharp } from 'sharp';
 import heicDecode from 'heic-decode';
 import pLimit from 'p-limit';
 import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from '@printshop/shared-events/errors';
 import { UPLOAD_MESSAGES, type ImageKind } from '@printshop/shared-events/rules/uploads';
-import { imageJob } from './image-work';
-import { IMAGE_MESSAGES, MAX_MEGAPIXELS } from './messages';
+import { IMAGE_MESSAGES, MAX_MEGAPIXELS } from '@printshop/shared-events/api/images';
+
+// Decoding and resizing take a core and working memory each: at most IMAGE_JOBS of them run at
+// once in a process, the others wait their turn. A burst of uploads or first GETs then costs time,
+// not memory (before, 8 huge PNGs at once took the server from 0.25 to 2.3 GB).
+
+/** One job per core, at most 4 (each holds up to some tens of MB of libvips buffers). */
+export const IMAGE_JOBS = Math.max(1, Math.min(os.availableParallelism(), 4));
+
+/** Runs `task` when a job slot is free. Never nest: a job must not wait for another job. */
+export const imageJob: <T>(task: () => Promise<T>) => Promise<T> = pLimit(IMAGE_JOBS);
 
 export const MAX_PIXELS = MAX_MEGAPIXELS * 1_000_000;
 

@@ -3,12 +3,9 @@
 // OrderPlaced is appended, so once an order exists none of its photos can be deleted or expired.
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import { imageStreamName } from '@printshop/shared-events/events/image';
-import { reviewStreamName, type ReviewEvent } from '@printshop/shared-events/events/review';
 import { handleCommand } from '../handle-command';
 import { uuidFromName } from '../order/derived-ids';
-import { evolveReview, initialReviewState } from '../review/review';
 import { imageDecider } from './decide';
-import type { UploadedImage } from './image';
 
 /** How long a checkout keeps its photos from deletion and retention while it is being paid. */
 export const CHECKOUT_HOLD_MS = 24 * 60 * 60 * 1000;
@@ -93,23 +90,4 @@ export async function holdImagesForReview(
       ),
     ),
   );
-}
-
-/**
- * The reviews holding this image that no longer show it: deleted, never submitted (the submission
- * was refused after the hold) or submitted without it. The others keep it from deletion.
- */
-export async function reviewsReleasing(store: EventStore, image: UploadedImage): Promise<string[]> {
-  const released = await Promise.all(
-    image.reviews.map(async (reviewId) => {
-      const events = await store.readStream<ReviewEvent>(reviewStreamName(reviewId));
-      const state = events.reduce(evolveReview, initialReviewState());
-      const shows =
-        state.status !== 'none' &&
-        state.status !== 'deleted' &&
-        (state.review.imageIds ?? []).includes(image.imageId);
-      return shows ? undefined : reviewId;
-    }),
-  );
-  return released.filter((reviewId): reviewId is string => reviewId !== undefined);
 }

@@ -10,9 +10,8 @@ import { imageKeys, type ImageStore } from '@printshop/shared-events/image-store
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { cropDpi } from '@printshop/shared-events/rules/print-quality';
 import type { Sharp } from 'sharp';
-import type { OpenedImage } from './decode';
 import { openStored } from './derivatives';
-import { imageJob } from './image-work';
+import { imageJob, type OpenedImage } from './decode';
 import type { PrintSource, RenderedPrint } from '@printshop/shared-events/print-file';
 import { PRINT_DPI, printSpecOf, type PrintSpec } from './print-spec';
 import { composeFromSlots } from './slot-render';

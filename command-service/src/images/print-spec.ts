@@ -3,8 +3,7 @@
 // (a collage size SKU prints at its own size).
 import type { Orientation } from '@printshop/shared-events/print-file';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
-import { MM_PER_INCH } from '@printshop/shared-events/rules/print-quality';
-import { printSizeOf } from './print-assessment';
+import { MM_PER_INCH, printSizeOf } from '@printshop/shared-events/rules/print-quality';
 
 export const PRINT_DPI = 300;
 /** 1/8 in at 300 DPI (37.5 px, rounded up so the cut never shows paper). */

@@ -6,13 +6,12 @@
 // image's stream first, so a deleted image is never made again.
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { imageQuerySchema } from '@printshop/shared-events/api/images';
+import { IMAGE_MESSAGES, imageQuerySchema } from '@printshop/shared-events/api/images';
 import { NotFound } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { imageKeys, SIZED_WIDTHS, type ImageStore } from '@printshop/shared-events/image-store';
 import { createImageDerivatives } from './derivatives';
-import { IMAGE_ID_PATTERN, loadImage } from './image';
-import { IMAGE_MESSAGES } from './messages';
+import { IMAGE_ID_PATTERN, loadImage } from '@printshop/shared-events/events/image';
 
 export interface ImageServeRouterDeps {
   store: EventStore;

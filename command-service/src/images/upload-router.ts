@@ -4,34 +4,58 @@
 // image. An image belongs to the signed-in user, or else to the guest session, that uploaded it.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { imageUploadFieldsSchema } from '@printshop/shared-events/api/images';
+import { IMAGE_MESSAGES, imageUploadFieldsSchema } from '@printshop/shared-events/api/images';
 import { guestSessionOf, type CartCallerState } from '@printshop/shared-events/cart-owner';
 import { NotFound, TooManyRequests, ValidationError } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import {
-  imageStreamName,
+  canDeleteImage,
+  IMAGE_ID_PATTERN,
   type ImageOwner,
   type ImageRole,
+  imageStreamName,
+  loadImage,
   type PrintAssessment,
+  type UploadedImage,
 } from '@printshop/shared-events/events/image';
 import { allImageKeys, type ImageStore } from '@printshop/shared-events/image-store';
+import { assessUpload, printSizeOf } from '@printshop/shared-events/rules/print-quality';
 import {
   isValidCropArea,
   MAX_UPLOAD_BYTES,
   UPLOAD_MESSAGES,
   type CropArea,
 } from '@printshop/shared-events/rules/uploads';
-import { actorOf, callerOf, metadataOf } from '../caller';
+import { actorOf, answerWithPosition, callerOf, metadataOf } from '../caller';
+import {
+  evolveReview,
+  initialReviewState,
+  reviewStreamName,
+  type ReviewEvent,
+} from '@printshop/shared-events/events/review';
 import { handleCommand } from '../handle-command';
-import { answerWithPosition } from '../http';
 import { imageDecider } from './decide';
-import { canDeleteImage, IMAGE_ID_PATTERN, loadImage } from './image';
-import { reviewsReleasing } from './holds';
-import { IMAGE_MESSAGES } from './messages';
-import { prepareAndKeep, removeImageFiles, type PreparedUpload } from './prepare-upload';
-import { assessUpload, printSizeOf } from './print-assessment';
-import { receiveUpload, RequestTooLarge, type ReceivedUpload } from './receive-upload';
-import type { Uploader, UploadQuotas } from './upload-quotas';
+import {
+  prepareAndKeep,
+  receiveUpload,
+  removeImageFiles,
+  RequestTooLarge,
+  type PreparedUpload,
+  type ReceivedUpload,
+} from './receive-upload';
+
+// How much one uploader may upload, as this router sees it; infra/src/images/upload-quotas.ts
+// keeps the counters in Postgres so every gateway shares them. Both throw TooManyRequests when over.
+export interface Uploader {
+  /** The user id, or `guest:<session>`. */
+  owner: string;
+  ip: string;
+}
+
+export interface UploadQuotas {
+  /** Counts an upload (before it is decoded); refused when the uploader or the IP goes over a quota. */
+  count(uploader: Uploader, upload: { files: number; bytes: number }): Promise<void>;
+}
 
 export interface ImageUploadRouterDeps {
   store: EventStore;
@@ -284,4 +308,23 @@ function lingerThenClose(ctx: Context): void {
       if (dropped > LINGER_BYTES) socket.destroy();
     });
   });
+}
+
+/**
+ * The reviews holding this image that no longer show it: deleted, never submitted (the submission
+ * was refused after the hold) or submitted without it. The others keep it from deletion.
+ */
+export async function reviewsReleasing(store: EventStore, image: UploadedImage): Promise<string[]> {
+  const released = await Promise.all(
+    image.reviews.map(async (reviewId) => {
+      const events = await store.readStream<ReviewEvent>(reviewStreamName(reviewId));
+      const state = events.reduce(evolveReview, initialReviewState());
+      const shows =
+        state.status !== 'none' &&
+        state.status !== 'deleted' &&
+        (state.review.imageIds ?? []).includes(image.imageId);
+      return shows ? undefined : reviewId;
+    }),
+  );
+  return released.filter((reviewId): reviewId is string => reviewId !== undefined);
 }

@@ -14,8 +14,7 @@ import { NotFound, RuleBroken } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { orderDto } from '@printshop/shared-events/events/order-view';
 import { carrierTrackingUrl } from '@printshop/shared-events/rules/carriers';
-import { adminActor, metadataOf } from '../caller';
-import { answerWithPosition } from '../http';
+import { adminActor, answerWithPosition, metadataOf } from '../caller';
 import { archiveOrder, changeOrderStatus } from './change-status';
 import type { StatusChange } from './decide';
 

@@ -7,7 +7,7 @@
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import { checkoutStreamName } from '@printshop/shared-events/events/checkout';
 import type { OrderView } from '@printshop/shared-events/events/order-view';
-import { runCartCommand } from '../cart/cart-commands';
+import { runCartCommand } from '../cart/router';
 import { checkoutDecider } from '../checkout/checkout';
 import { handleCommand } from '../handle-command';
 import { runLoyaltyCommand } from '../loyalty/balance';

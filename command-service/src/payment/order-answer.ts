@@ -4,9 +4,8 @@
 import type { Context } from 'koa';
 import { NotFound } from '@printshop/shared-events/errors';
 import { orderDto, type OrderView } from '@printshop/shared-events/events/order-view';
-import type { Caller } from '../caller';
+import { answerWithPosition, type Caller } from '../caller';
 import { ownsCheckout } from '../checkout/checkout';
-import { answerWithPosition } from '../http';
 import { ORDER_MESSAGES } from '../order/decide';
 
 export function answerWithOrder(ctx: Context, caller: Caller, order: OrderView, position: number): void {

@@ -19,7 +19,7 @@ import {
   normalizePromotionCode,
   PROMOTION_MESSAGES,
 } from '@printshop/shared-events/rules/promotions';
-import { answerWithPosition } from '../http';
+import { answerWithPosition } from '../caller';
 import type { PromotionCommand } from './decide';
 import { liveHolds, type PromotionState } from './promotion';
 import { loadPromotion, runPromotionCommand } from './run';

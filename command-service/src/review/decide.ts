@@ -3,8 +3,13 @@
 // A deleted review is gone for every later command. Times and who did it arrive in the command.
 import type { Decider } from '@printshop/shared-events/decider';
 import { Conflict, NotFound } from '@printshop/shared-events/errors';
-import type { ReviewEvent, ReviewSubmittedData } from '@printshop/shared-events/events/review';
-import { evolveReview, initialReviewState, type ReviewState } from './review';
+import {
+  evolveReview,
+  initialReviewState,
+  type ReviewEvent,
+  type ReviewState,
+  type ReviewSubmittedData,
+} from '@printshop/shared-events/events/review';
 
 export const REVIEW_COMMAND_MESSAGES = {
   alreadyReviewed: 'You have already reviewed this product.',

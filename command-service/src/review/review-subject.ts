@@ -6,8 +6,8 @@ import type { EventStore } from '@printshop/shared-events/event-store';
 import { orderStreamName, type OrderEvent } from '@printshop/shared-events/events/order';
 import { foldOrderView, PAID_ORDER_STATUSES } from '@printshop/shared-events/events/order-view';
 import { REVIEW_MESSAGES } from '@printshop/shared-events/api/reviews';
-import { canUseImage, loadImage } from '../images/image';
-import { IMAGE_MESSAGES } from '../images/messages';
+import { canUseImage, loadImage } from '@printshop/shared-events/events/image';
+import { IMAGE_MESSAGES } from '@printshop/shared-events/api/images';
 
 export const REVIEW_SUBJECT_MESSAGES = {
   orderNotFound: 'Order not found',

@@ -10,19 +10,21 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { updateReviewBodySchema } from '@printshop/shared-events/api/admin';
 import { idSchema } from '@printshop/shared-events/api/common';
-import { createReviewBodySchema } from '@printshop/shared-events/api/reviews';
+import { createReviewBodySchema, reviewPhoto } from '@printshop/shared-events/api/reviews';
 import { requireAdmin, requireUser } from '@printshop/shared-events/auth';
 import { Conflict, Unauthorized, ValidationError } from '@printshop/shared-events/errors';
 import { WrongExpectedVersion, type EventStore } from '@printshop/shared-events/event-store';
-import { reviewAuthorName, reviewStreamName } from '@printshop/shared-events/events/review';
+import {
+  reviewAuthorName,
+  reviewStreamName,
+  type ReviewSubmittedData,
+} from '@printshop/shared-events/events/review';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
-import { adminActor, metadataOf } from '../caller';
+import { adminActor, answerWithPosition, metadataOf } from '../caller';
 import { handleCommand } from '../handle-command';
 import { holdImagesForReview } from '../images/holds';
-import { answerWithPosition } from '../http';
 import { loadUser } from '../user/find-user';
 import { REVIEW_COMMAND_MESSAGES, reviewDecider, type ReviewCommand } from './decide';
-import { reviewDto } from './review';
 import { reviewIdOf, reviewIdOfLine } from './review-id';
 import { reviewedLine, reviewPhotos } from './review-subject';
 
@@ -149,4 +151,22 @@ export function reviewRouter(deps: ReviewRouterDeps): Router {
   });
 
   return router;
+}
+
+/** API.md's Review plus its moderation status and author (the admin's shape; the public one is a subset). */
+export function reviewDto(review: ReviewSubmittedData, status: 'pending' | 'approved' | 'hidden') {
+  return {
+    id: review.reviewId,
+    rating: review.rating,
+    content: review.content,
+    created_at: review.submittedAt,
+    user: { name: review.authorName },
+    ...(review.productSku !== undefined && { productSku: review.productSku }),
+    verifiedPurchase: review.verifiedPurchase,
+    photos: (review.imageIds ?? []).map(reviewPhoto),
+    status,
+    userId: review.userId,
+    ...(review.orderNumber !== undefined && { orderNumber: review.orderNumber }),
+    ...(review.orderId !== undefined && { orderId: review.orderId, lineId: review.lineId }),
+  };
 }

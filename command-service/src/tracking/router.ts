@@ -10,8 +10,7 @@ import { TRACKING_BODY_SCHEMAS } from '@printshop/shared-events/api/tracking';
 import type { AuthContextState } from '@printshop/shared-events/auth';
 import { WrongExpectedVersion, type EventStore } from '@printshop/shared-events/event-store';
 import { TRACKING_KINDS } from '@printshop/shared-events/events/tracking';
-import { callerOf, metadataOf } from '../caller';
-import { answerWithPosition } from '../http';
+import { answerWithPosition, callerOf, metadataOf } from '../caller';
 import { callersOrder } from './purchased-order';
 import { trackedCall } from './tracked-call';
 

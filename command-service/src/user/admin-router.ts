@@ -7,10 +7,9 @@ import { requireAdmin } from '@printshop/shared-events/auth';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { userStreamName } from '@printshop/shared-events/events/user';
 import { handleCommand } from '../handle-command';
-import { answerWithPosition } from '../http';
 import { userDto, type RegisteredUser } from './account';
 import { userDecider } from './decide';
-import { adminActor, metadataOf } from '../caller';
+import { adminActor, answerWithPosition, metadataOf } from '../caller';
 
 export interface AdminUsersRouterDeps {
   store: EventStore;

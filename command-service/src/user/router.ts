@@ -15,8 +15,7 @@ import { ServiceUnavailable, Unauthorized, ValidationError } from '@printshop/sh
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { userStreamName } from '@printshop/shared-events/events/user';
 import { handleCommand } from '../handle-command';
-import { metadataOf } from '../caller';
-import { answerWithPosition } from '../http';
+import { answerWithPosition, metadataOf } from '../caller';
 import { mergeCartAfterSignIn } from '../cart/merge-guest-cart';
 import { userDto, type RegisteredUser } from './account';
 import { userDecider } from './decide';

@@ -5,7 +5,7 @@ import { Provider as JotaiProvider, getDefaultStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { configureApiClient } from '../lib/api-client';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
-import { sessionAtom } from '@/features/session/session-store';
+import { sessionAtom } from '@/lib/session/session-store';
 
 type Store = ReturnType<typeof getDefaultStore>;
 

@@ -8,16 +8,17 @@ import type { OrderPlacedData } from '@printshop/shared-events/events/order';
 import { imagesOfLines } from '@printshop/shared-events/events/order-line-images';
 import type { EventStore, RecordedEvent } from '@printshop/shared-events/event-store';
 import {
-  imageStreamName,
+  evolveImage,
   IMAGE_STREAM_CATEGORY,
   type ImageEvent,
+  type ImageState,
+  imageStreamName,
 } from '@printshop/shared-events/events/image';
 import { imageKeys, type ImageStore } from '@printshop/shared-events/image-store';
 import type { Logger } from '@printshop/shared-events/logger';
 import { handleCommand } from '@printshop/command-service/handle-command';
 import { imageDecider } from '@printshop/command-service/images/decide';
 import type { ImageDerivatives } from '@printshop/command-service/images/derivatives';
-import { evolveImage, type ImageState } from '@printshop/command-service/images/image';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,10 +1,11 @@
-// The upload quotas (command-service/src/images/upload-quotas.ts) with rate-limiter-flexible on
-// Postgres, so every gateway counts in the same table: files and bytes per hour, for each uploader
-// (user, or guest session) and for each IP (a client dropping its cookie is still counted there).
+// The upload quotas (the UploadQuotas port of command-service/src/images/upload-router.ts) with
+// rate-limiter-flexible on Postgres, so every gateway counts in the same table: files and bytes per
+// hour, for each uploader (user, or guest session) and for each IP (a client dropping its cookie is
+// still counted there).
 import type { Knex } from 'knex';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
-import type { UploadQuotas } from '@printshop/command-service/images/upload-quotas';
-import { IMAGE_MESSAGES } from '@printshop/command-service/images/messages';
+import type { UploadQuotas } from '@printshop/command-service/images/upload-router';
+import { IMAGE_MESSAGES } from '@printshop/shared-events/api/images';
 import { postgresRateLimits, tooMany } from '../postgres/rate-limiter';
 
 export const UPLOAD_QUOTA_TABLE = 'upload_quotas';

@@ -83,6 +83,86 @@ begin
   return query select v_current, currval('es_global_position');
 end $$;
 
+-- Several appends in one transaction (one commit, one WAL flush for all): each item is checked
+-- against its own expected revision as es_append would, and answers its own outcome in out_error
+-- (null, PS001 with out_detail = actual revision, or PS002) instead of raising, so one conflict
+-- does not undo the others. Items run in stream-name order: concurrent batches lock es_streams rows
+-- in one order and cannot deadlock. p_counts says how many of the flat event arrays each item owns.
+create or replace function es_append_batch(
+  p_streams text[], p_expected text[], p_counts int[],
+  p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
+) returns table (out_item int, out_revision bigint, out_position bigint, out_error text, out_detail bigint)
+language plpgsql as $$
+declare
+  v_offsets int[] := array[]::int[];
+  v_next int := 0;
+  v_item int;
+  v_from int;
+  v_count int;
+  v_stream text;
+  v_expected text;
+  v_ids uuid[];
+  v_existing int;
+  v_current bigint;
+begin
+  for i in 1 .. cardinality(p_streams) loop
+    v_offsets := v_offsets || v_next;
+    v_next := v_next + p_counts[i];
+  end loop;
+
+  perform pg_advisory_xact_lock_shared(1163067392, 1);
+
+  for v_item in select i from generate_subscripts(p_streams, 1) as i order by p_streams[i], i loop
+    v_stream := p_streams[v_item];
+    v_expected := p_expected[v_item];
+    v_count := p_counts[v_item];
+    v_from := v_offsets[v_item] + 1;
+    v_ids := p_ids[v_from : v_from + v_count - 1];
+
+    select count(*) into v_existing from es_events where event_id = any(v_ids) and stream_name = v_stream;
+    if v_existing = v_count then
+      return query select v_item, max(revision), max(position), null::text, null::bigint
+        from es_events where event_id = any(v_ids);
+      continue;
+    elsif v_existing > 0 then
+      return query select v_item, null::bigint, null::bigint, 'PS002'::text, null::bigint;
+      continue;
+    end if;
+
+    v_current := null;
+    if v_expected = 'no_stream' then
+      insert into es_streams (stream_name, revision) values (v_stream, v_count - 1) on conflict do nothing
+        returning revision into v_current;
+    elsif v_expected = 'any' then
+      insert into es_streams (stream_name, revision) values (v_stream, v_count - 1)
+        on conflict (stream_name) do update set revision = es_streams.revision + v_count
+        returning revision into v_current;
+    elsif v_expected = 'stream_exists' then
+      update es_streams set revision = revision + v_count where stream_name = v_stream
+        returning revision into v_current;
+    else
+      update es_streams set revision = revision + v_count
+        where stream_name = v_stream and revision = v_expected::bigint
+        returning revision into v_current;
+    end if;
+
+    if v_current is null then
+      select revision into v_current from es_streams where stream_name = v_stream;
+      return query select v_item, null::bigint, null::bigint, 'PS001'::text, coalesce(v_current, -1);
+      continue;
+    end if;
+
+    insert into es_events (position, event_id, stream_name, revision, category, type, data, metadata)
+    select nextval('es_global_position'), e.id, v_stream, v_current - v_count + e.ord,
+           split_part(v_stream, '-', 1), e.type, e.data, e.metadata
+    from unnest(v_ids, p_types[v_from : v_from + v_count - 1], p_data[v_from : v_from + v_count - 1],
+                p_metadata[v_from : v_from + v_count - 1]) with ordinality as e(id, type, data, metadata, ord)
+    order by e.ord;
+
+    return query select v_item, v_current, currval('es_global_position'), null::text, null::bigint;
+  end loop;
+end $$;
+
 -- The sequence's high-water mark, then the appenders in flight, in that order.
 create or replace function es_probe(out high_water bigint, out appenders text[])
 language plpgsql as $$

@@ -1,6 +1,7 @@
-// The Postgres EventStore adapter (knex + pg). Appends go through es_append (event-store-schema.ts);
+// The Postgres EventStore adapter (knex + pg). Appends go through es_append, concurrent ones together
+// through es_append_batch (append-batcher.ts, event-store-schema.ts);
 // readers never pass the safe position (safe-position.ts); live subscriptions wake on LISTEN/NOTIFY
-// with a slow poll as a fallback for a lost notification.
+// with a slow poll as a fallback for a lost notification, and share their reads (shared-tail.ts).
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
@@ -22,12 +23,15 @@ import {
 } from '@printshop/shared-events/event-store';
 import { silentLogger, type Logger } from '@printshop/shared-events/logger';
 import { connectionConfig } from '@printshop/projections/runner/connection';
+import { appendBatcher, type AppendBatcherOptions } from './append-batcher';
 import { SafePosition } from './safe-position';
+import { sharedTail } from './shared-tail';
 import { subscribe } from './subscription';
 
 export { migrateEventStore } from './event-store-schema';
 
 const CHANNEL = 'es_appended';
+const MIN_NOTIFY_GAP_MS = 20;
 
 export interface PostgresEventStoreOptions {
   db: Knex;
@@ -37,6 +41,8 @@ export interface PostgresEventStoreOptions {
   logger?: Logger;
   /** Fallback poll for live subscriptions when no notification arrives (ms). */
   pollIntervalMs?: number;
+  /** Group commit of concurrent appends (append-batcher.ts). */
+  appendBatching?: AppendBatcherOptions;
 }
 
 interface EventRow {
@@ -121,25 +127,30 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     return Promise.resolve();
   };
 
+  const batcher = appendBatcher(db, options.appendBatching);
+
   const append = async (
     streamName: string,
     events: readonly NewEvent[],
     expectedRevision: ExpectedRevision,
   ): Promise<AppendResult> => {
     const validated = events.map((event) => (registry ? registry.validate(event) : event));
-    const ids = validated.map((event) => event.id ?? randomUUID());
     const at = new Date().toISOString();
-    const result = await appendStatement(db, [
-      streamName,
-      String(expectedRevision),
-      ids,
-      validated.map((event) => event.type),
-      validated.map((event) => JSON.stringify(event.data ?? null)),
-      validated.map((event) => JSON.stringify({ at, ...event.metadata })),
-    ]);
-    const row = result.rows[0]!;
+    const row = await batcher.append({
+      stream: streamName,
+      expected: String(expectedRevision),
+      ids: validated.map((event) => event.id ?? randomUUID()),
+      types: validated.map((event) => event.type),
+      data: validated.map((event) => JSON.stringify(event.data ?? null)),
+      metadata: validated.map((event) => JSON.stringify({ at, ...event.metadata })),
+    });
     return { nextExpectedRevision: row.out_revision, position: row.out_position };
   };
+
+  const tail = sharedTail({
+    read: (fromPosition, maxCount) => store.readAll({ fromPosition, maxCount }),
+    knownHead: () => safe.known,
+  });
 
   const store: EventStore = {
     async appendToStream(streamName, events, appendOptions = {}) {
@@ -148,6 +159,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       for (let attempt = 0; ; attempt++) {
         try {
           const result = await append(streamName, events, expected);
+          // This process's own subscribers are woken at once; other processes by the NOTIFY.
+          wakeups.emit('wake');
           notifier.poke();
           return result;
         } catch (error) {
@@ -202,6 +215,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       void listen();
       return subscribe({
         read: (fromPosition) =>
+          tail.read(fromPosition, subscribeOptions.batchSize ?? 500, subscribeOptions.filter) ??
           store.readAll({
             fromPosition,
             maxCount: subscribeOptions.batchSize ?? 500,
@@ -240,47 +254,35 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
 }
 
 /**
- * The hottest statement of the shop, run as a named prepared statement on a pooled connection: no
- * query building on our side, no parse and plan on Postgres's for every append.
- */
-async function appendStatement(db: Knex, values: unknown[]) {
-  const connection = (await db.client.acquireConnection()) as pg.ClientBase;
-  try {
-    return await connection.query<{ out_revision: number; out_position: number }>({
-      name: 'es_append_v1',
-      text: 'select * from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])',
-      values,
-    });
-  } finally {
-    await db.client.releaseConnection(connection);
-  }
-}
-
-/**
- * NOTIFY after commit, at most one in flight: notifying inside the append transaction would
- * serialise every commit on Postgres's notification lock.
+ * NOTIFY after commit, at most one in flight and at most one per `MIN_NOTIFY_GAP_MS`: notifying
+ * inside the append transaction would serialise every commit on Postgres's notification lock, and
+ * each NOTIFY is a commit of its own. Under a stream of appends the subscribers are reading every
+ * few milliseconds anyway; an append after a quiet spell is announced at once.
  */
 function coalescingNotifier(db: Knex, logger: Logger) {
   let inFlight: Promise<void> | undefined;
   let again = false;
-  const send = (): Promise<void> =>
-    db
+  let lastSent = -Infinity;
+  const send = (): Promise<void> => {
+    lastSent = performance.now();
+    return db
       .raw('select pg_notify(?, ?)', [CHANNEL, ''])
       .then(() => undefined)
       .catch((error: unknown) =>
         logger.warn({ err: error }, 'event store notify failed; subscribers will poll'),
       )
-      .finally(() => {
-        inFlight = undefined;
-        if (again) {
-          again = false;
-          inFlight = send();
-        }
+      .then(async () => {
+        if (!again) return;
+        again = false;
+        const wait = lastSent + MIN_NOTIFY_GAP_MS - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        await send();
       });
+  };
   return {
     poke() {
       if (inFlight) again = true;
-      else inFlight = send();
+      else inFlight = send().finally(() => (inFlight = undefined));
     },
     async flush() {
       while (inFlight) await inFlight;

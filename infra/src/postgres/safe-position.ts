@@ -29,6 +29,11 @@ export class SafePosition {
 
   constructor(private readonly db: Knex) {}
 
+  /** The safe mark as last probed, without probing. */
+  get known(): number {
+    return this.safe;
+  }
+
   /** True when positions beyond the safe mark were drawn by transactions still open. */
   get lagging(): boolean {
     return this.pending.length > 0;

@@ -17,6 +17,8 @@ import {
   CARTS_READ_MODEL,
   CARTS_TABLE,
   cartsChangedPayloads,
+  type CartLineRow,
+  type CartRow,
 } from '@printshop/shared-events/carts-read-model';
 import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
@@ -24,7 +26,12 @@ import type { Projection } from '../runner/projection';
 /** `cart-<cartId>` -> cartId (cart ids contain '-'). */
 const cartIdOf = (streamName: string) => streamName.slice(CART_STREAM_CATEGORY.length + 1);
 
-const lineRow = (cartId: string, line: CartLineData, position: number) => ({
+/** Every column of the contract's row, written as Postgres takes it: jsonb as JSON text, the time as ISO. */
+const lineRow = (
+  cartId: string,
+  line: CartLineData,
+  position: number,
+): Record<keyof CartLineRow, unknown> => ({
   cart_id: cartId,
   line_id: line.lineId,
   sku: line.sku,
@@ -50,14 +57,14 @@ async function applyOne(
     trx
       .withSchema(schema)
       .table(CARTS_TABLE)
-      .insert({ cart_id: cartId, loyalty_points: points })
+      .insert({ cart_id: cartId, loyalty_points: points } satisfies Partial<CartRow>)
       .onConflict('cart_id')
       .merge();
   const setCode = (code: string | null) =>
     trx
       .withSchema(schema)
       .table(CARTS_TABLE)
-      .insert({ cart_id: cartId, loyalty_points: 0, promotion_code: code })
+      .insert({ cart_id: cartId, loyalty_points: 0, promotion_code: code } satisfies CartRow)
       .onConflict('cart_id')
       .merge(['promotion_code']);
   switch (event.type) {

@@ -59,6 +59,24 @@ export async function migrateProjections(db: Knex): Promise<void> {
         perform pg_notify('${PROGRESS_CHANNEL}', p_name || ':' || p_to);
         return true;
       end $$`);
+    // The same for several projections at once (checkpointAdvancer), rows taken in name order so two
+    // callers cannot deadlock; returns the names that moved.
+    await trx.raw(`
+      create or replace function projection_advance_many(p_names text[], p_froms bigint[], p_tos bigint[])
+      returns setof text language plpgsql as $$
+      declare
+        i int;
+      begin
+        perform set_config('synchronous_commit', 'off', true);
+        for i in select s from generate_subscripts(p_names, 1) as s order by p_names[s] loop
+          update ${CHECKPOINTS_TABLE} set position = p_tos[i], updated_at = now()
+            where name = p_names[i] and position = p_froms[i];
+          if found then
+            perform pg_notify('${PROGRESS_CHANNEL}', p_names[i] || ':' || p_tos[i]);
+            return next p_names[i];
+          end if;
+        end loop;
+      end $$`);
   });
 }
 
@@ -135,4 +153,40 @@ export async function setStatus(
 
 export async function notifyProgress(db: Knex, name: string, position: number): Promise<void> {
   await db.raw('select pg_notify(?, ?)', [PROGRESS_CHANNEL, `${name}:${position}`]);
+}
+
+/**
+ * Checkpoint moves of batches with nothing to write, gathered over one turn of the event loop and
+ * sent as one statement: the projections of a process all read the same live slice at once, and
+ * most have nothing in it. Each caller still learns whether its own row moved.
+ */
+export function checkpointAdvancer(db: Knex) {
+  let pending: Array<{ name: string; from: number; to: number; done(moved: boolean | Error): void }> = [];
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    try {
+      const { rows } = await db.raw<{ rows: Array<{ name: string }> }>(
+        'select projection_advance_many(?::text[], ?::bigint[], ?::bigint[]) as name',
+        [batch.map((p) => p.name), batch.map((p) => p.from), batch.map((p) => p.to)],
+      );
+      const moved = new Set(rows.map((row) => row.name));
+      for (const p of batch) p.done(moved.has(p.name));
+    } catch (error) {
+      for (const p of batch) p.done(error as Error);
+    }
+  };
+  return {
+    advance(name: string, from: number, to: number): Promise<boolean> {
+      return new Promise((resolve, reject) => {
+        if (pending.length === 0) setImmediate(() => void flush());
+        pending.push({
+          name,
+          from,
+          to,
+          done: (moved) => (moved instanceof Error ? reject(moved) : resolve(moved)),
+        });
+      });
+    },
+  };
 }

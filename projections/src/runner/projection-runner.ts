@@ -10,7 +10,13 @@ import type {
   Subscription,
 } from '@printshop/shared-events/event-store';
 import { silentLogger, type Logger } from '@printshop/shared-events/logger';
-import { advanceCheckpoint, ensureCheckpoint, readCheckpoint, setStatus } from './checkpoints';
+import {
+  advanceCheckpoint,
+  checkpointAdvancer,
+  ensureCheckpoint,
+  readCheckpoint,
+  setStatus,
+} from './checkpoints';
 import { LOCK_NAMESPACE, isTransientDatabaseError, openDedicatedClient, tryAdvisoryLock } from './connection';
 import { assertProjectionName, liveSchema, type Projection } from './projection';
 
@@ -51,6 +57,7 @@ export function startProjections(options: StartProjectionsOptions): ProjectionRu
   }
   const logger = options.logger ?? silentLogger;
   const workers: ProjectionWorker[] = [];
+  const advancer = checkpointAdvancer(options.db);
   const locks = new LockSession(options.db, logger, (lost) => {
     for (const worker of workers) if (lost.includes(worker.name)) worker.lockLost();
   });
@@ -61,6 +68,7 @@ export function startProjections(options: StartProjectionsOptions): ProjectionRu
         store: options.store,
         projection,
         locks,
+        advancer,
         logger: logger.child?.({ projection: projection.name }) ?? logger,
         batchSize: options.batchSize ?? 500,
         lockRetryMs: options.lockRetryMs ?? 1000,
@@ -105,6 +113,7 @@ interface WorkerOptions {
   store: EventStore;
   projection: Projection;
   locks: LockSession;
+  advancer: ReturnType<typeof checkpointAdvancer>;
   logger: Logger;
   batchSize: number;
   lockRetryMs: number;
@@ -248,7 +257,7 @@ class ProjectionWorker {
   private async commit(from: number, to: number, events: RecordedEvent[]): Promise<void> {
     if (events.length === 0) {
       // Nothing to write (none of the batch's events is ours): the checkpoint moves on its own.
-      if (!(await advanceCheckpoint(this.o.db, this.name, from, to))) throw new CheckpointMoved();
+      if (!(await this.o.advancer.advance(this.name, from, to))) throw new CheckpointMoved();
       return;
     }
     await this.o.db.transaction(async (trx) => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalText, salesCsv } from './sales-csv';
-import type { SalesReport } from './sales-report';
+import { decimalText, salesCsv, type SalesReport } from './sales-report';
 
 describe('sales CSV', () => {
   it('writes minor units as exact decimals with the currency decimals', () => {

@@ -12,8 +12,7 @@ import {
 import { requireAdmin } from '@printshop/shared-events/auth';
 import { SALES_PROJECTION } from '@printshop/shared-events/sales-read-model';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
-import { salesCsv } from './sales-csv';
-import { salesReport, salesReportBody } from './sales-report';
+import { salesCsv, salesReport, salesReportBody } from './sales-report';
 
 export function salesReportRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
   const router = new Router();

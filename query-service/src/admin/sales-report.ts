@@ -4,6 +4,7 @@
 // period of the range is listed, with zeros when nothing happened.
 // currency 'USD-converted': every order, each converted to USD at its own rate (the *_usd sums);
 // a currency code: only the orders paid in it, in that currency.
+// The promotion codes' part (codeDiscounts) and the CSV form (salesCsv) end the file.
 import type { Knex } from 'knex';
 import {
   SALES_ALL_CONVERTED,
@@ -11,13 +12,14 @@ import {
   type SalesReportResponse,
 } from '@printshop/shared-events/api/admin';
 import { readModelSchema } from '@printshop/shared-events/read-models';
+import { decimalsOf } from '@printshop/shared-events/rules/currencies';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import {
+  SALES_CODES_TABLE,
   SALES_DAILY_TABLE,
   SALES_PRODUCTS_TABLE,
   SALES_PROJECTION,
 } from '@printshop/shared-events/sales-read-model';
-import { codeDiscounts, type CodeFigures } from './sales-codes';
 
 export const TOP_PRODUCTS = 10;
 
@@ -204,4 +206,119 @@ export function salesReportBody(report: SalesReport): SalesReportResponse {
     topProducts: report.topProducts.map((row) => ({ ...row, gross: major(row.gross), net: major(row.net) })),
     byCode: report.byCode.map((row) => ({ ...row, discount: major(row.discount) })),
   };
+}
+
+// The promotion codes' part of the sales report, from `daily_codes` (shared-events/src/sales-read-model.ts):
+// the code discounts per period (same UTC periods as the series) and per code over the range, net of
+// cancellations. Amounts in minor units of the report's currency (USD cents when converted).
+export interface CodeFigures {
+  code: string;
+  /** Orders that used the code, less the cancelled ones. */
+  orders: number;
+  discount: number;
+}
+
+export interface CodeDiscounts {
+  /** Period label -> code discounts in it. */
+  byPeriod: Map<string, number>;
+  /** Largest discount first, then by code. */
+  byCode: CodeFigures[];
+}
+
+export async function codeDiscounts(
+  db: Knex,
+  query: { from: string; to: string; currency: string },
+  periodLabel: string,
+): Promise<CodeDiscounts> {
+  const schema = readModelSchema(SALES_PROJECTION);
+  const converted = query.currency === SALES_ALL_CONVERTED;
+  const discount = converted ? 'discount_usd' : 'discount';
+  const rows = () => {
+    const builder = db
+      .withSchema(schema)
+      .table(SALES_CODES_TABLE)
+      .whereBetween('day', [query.from, query.to]);
+    return converted ? builder : builder.where({ currency: query.currency });
+  };
+  const periodRows = await rows()
+    .groupByRaw('1')
+    .select<Array<{ period: string; discount: string }>>(
+      db.raw(`to_char(day, ${periodLabel}) as period`),
+      db.raw('coalesce(sum(??), 0) as discount', [discount]),
+    );
+  const codeRows = await rows()
+    .groupBy('code')
+    .orderBy([{ column: 'discount', order: 'desc' }, { column: 'code' }])
+    .select<Array<{ code: string; orders: string; discount: string }>>(
+      'code',
+      db.raw('coalesce(sum(orders), 0) as orders'),
+      db.raw('coalesce(sum(??), 0) as discount', [discount]),
+    );
+  return {
+    byPeriod: new Map(periodRows.map((row) => [row.period, Number(row.discount)])),
+    byCode: codeRows.map((row) => ({
+      code: row.code,
+      orders: Number(row.orders),
+      discount: Number(row.discount),
+    })),
+  };
+}
+
+// The sales report's series as CSV (RFC 4180: comma-separated, CRLF line ends, a header row): one
+// row per period, money as plain decimals in the report's currency with exactly its decimals.
+// code_discounts (the promotion codes' part of discounts) comes last, so the earlier columns keep
+// their places for readers of older exports.
+export const SALES_CSV_COLUMNS = [
+  'period',
+  'start',
+  'end',
+  'orders',
+  'cancellations',
+  'units',
+  'gross',
+  'discounts',
+  'shipping',
+  'refunds',
+  'net',
+  'currency',
+  'code_discounts',
+] as const;
+
+/** Minor units as an exact decimal text: 123456 with 2 decimals -> "1234.56", -5 -> "-0.05". */
+export function decimalText(minor: number, decimals: number): string {
+  const digits = String(Math.abs(minor)).padStart(decimals + 1, '0');
+  const whole = decimals === 0 ? digits : digits.slice(0, -decimals);
+  const text = decimals === 0 ? whole : `${whole}.${digits.slice(-decimals)}`;
+  return minor < 0 ? `-${text}` : text;
+}
+
+/** Quotes a cell only when it must (comma, quote or line break). */
+const cell = (value: string | number) => {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+export function salesCsv(report: SalesReport): string {
+  const decimals = decimalsOf(report.currency);
+  const money = (minor: number) => decimalText(minor, decimals);
+  const rows = report.series.map((p) =>
+    [
+      p.period,
+      p.start,
+      p.end,
+      p.orders,
+      p.cancellations,
+      p.units,
+      money(p.gross),
+      money(p.discounts),
+      money(p.shipping),
+      money(p.refunds),
+      money(p.net),
+      report.currency,
+      money(p.codeDiscounts),
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return [SALES_CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
 }

@@ -4,7 +4,11 @@
 // change. Checkouts already started keep their frozen prices whatever happens.
 import type { Knex } from 'knex';
 import type { QuantityBand } from '@printshop/shared-events/events/catalog';
-import { CART_LINES_TABLE, CARTS_PROJECTION } from '@printshop/shared-events/carts-read-model';
+import {
+  CART_LINES_TABLE,
+  CARTS_PROJECTION,
+  type CartLineRow,
+} from '@printshop/shared-events/carts-read-model';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { bandGroupOf, priceCart } from '@printshop/shared-events/rules/cart-pricing';
 import { PRODUCTS, type Product } from '@printshop/shared-events/rules/catalog';
@@ -14,11 +18,7 @@ import { ownedBands, type BandGroup } from '@printshop/shared-events/rules/disco
 /** The preview lists this many carts at most (the biggest first is not needed: it is a sample). */
 export const PREVIEW_CART_LIMIT = 100;
 
-interface LineRow {
-  cart_id: string;
-  sku: string;
-  quantity: number;
-}
+type LineRow = Pick<CartLineRow, 'cart_id' | 'sku' | 'quantity'>;
 
 export interface PreviewedChange {
   size: string | null;

@@ -41,3 +41,32 @@ export const singleImageUploadResponseSchema = okSchema.extend({ image: storedIm
 
 /** GET /api/images/:id?w= : a resized copy, 16 to 4096 px wide (ours). */
 export const imageQuerySchema = z.object({ w: queryInt(16, 4096) });
+
+/** The image calls' own messages (ours: spec 2 gives the client-side ones, in rules/uploads.ts). */
+export const MAX_MEGAPIXELS = 100;
+
+export const IMAGE_MESSAGES = {
+  uploaded: 'Image uploaded successfully.',
+  imagesUploaded: 'Images uploaded successfully.',
+  notFound: 'Image not found.',
+  idTaken: 'An image with this id already exists.',
+  inOrder: 'This photo is in an order and cannot be deleted.',
+  inReview: 'This photo is shown in your review and cannot be deleted.',
+  inCheckout: 'This photo is in a checkout being paid and cannot be deleted now. Please try again later.',
+  goneFromCart: 'A photo in your cart has been deleted. Please remove that item and try again.',
+  notMultipart: 'Send the image as multipart/form-data.',
+  badMultipart: 'The upload could not be read. Please try again.',
+  fileRequired: 'Please choose an image to upload.',
+  oneFileOnly: 'Send one file in this field.',
+  unexpectedFile: 'This field does not take a file.',
+  fieldTooLong: 'This field is too long.',
+  tooManyParts: 'The upload has too many parts.',
+  emptyFile: 'The file is empty.',
+  damaged: 'The file is damaged or is not a complete image.',
+  dataAfterImage: 'The file has data after the end of the image.',
+  notAnImage: 'The file is not a PNG, JPEG, WebP or HEIC image.',
+  tooManyPixels: `The image has too many pixels (at most ${MAX_MEGAPIXELS} megapixels). Please choose a smaller image.`,
+  unknownSku: 'Unknown product.',
+  requestTooLarge: 'The upload is too large.',
+  tooManyUploads: 'You have uploaded a lot of photos in a short time. Please try again later.',
+} as const;

@@ -55,3 +55,25 @@ export function reviewAuthorName(firstName: string, lastName: string): string {
   const initial = [...lastName.trim()][0];
   return initial ? `${first} ${initial.toUpperCase()}.`.trim() : first;
 }
+
+// A review as its command side sees it (state and evolve): what was submitted and where moderation
+// left it.
+export type ReviewState =
+  { status: 'none' } | { status: 'pending' | 'approved' | 'hidden' | 'deleted'; review: ReviewSubmittedData };
+
+export const initialReviewState = (): ReviewState => ({ status: 'none' });
+
+export function evolveReview(state: ReviewState, event: ReviewEvent): ReviewState {
+  if (event.type === 'ReviewSubmitted') return { status: 'pending', review: event.data };
+  if (state.status === 'none' || state.status === 'deleted') return state;
+  switch (event.type) {
+    case 'ReviewApproved':
+      return { ...state, status: 'approved' };
+    case 'ReviewHidden':
+      return { ...state, status: 'hidden' };
+    case 'ReviewDeleted':
+      return { ...state, status: 'deleted' };
+    default:
+      return state;
+  }
+}

@@ -5,7 +5,8 @@
 //   DPI = min(longer crop side / longer print side, shorter crop side / shorter print side)
 // with print sides in inches, floored to a whole number so the shown DPI is never flattering.
 
-import type { PrintSize } from './catalog';
+import type { PrintAssessment } from '../events/image';
+import { productBySku, type PrintSize } from './catalog';
 
 export type PrintQuality = 'good' | 'fair' | 'poor';
 
@@ -56,4 +57,23 @@ export function assessPrint(
   const dpi = cropDpi(crop, size);
   const quality = printQuality(dpi);
   return { dpi, quality, message: PRINT_QUALITY_MESSAGES[quality] };
+}
+
+// Print quality of an upload for its product: DPI and band above, for the crop
+// (in the raw image's upright pixels) when one is given, else for the cropped image's own size.
+/** The printed size of a SKU (a collage size SKU prints at its own size); undefined when unknown. */
+export function printSizeOf(sku: string): PrintSize | undefined {
+  const product = productBySku(sku);
+  if (!product) return undefined;
+  const normal = sku.trim().toUpperCase();
+  return product.sizes?.find((size) => size.sku === normal)?.printSize ?? product.printSize;
+}
+
+export function assessUpload(
+  size: PrintSize,
+  crop: { width: number; height: number } | undefined,
+  cropped: { width: number; height: number },
+): PrintAssessment {
+  const { dpi, quality } = assessPrint(crop ?? cropped, size);
+  return { dpi, quality };
 }

@@ -2,7 +2,7 @@
 // bar and sidebar), but the same session check, scroll to top, route spinner and error screen.
 import { Outlet } from 'react-router';
 import { Spinner } from '@/components/spinner';
-import { useSessionCheck } from '@/features/session/api/use-session-check';
+import { useSessionCheck } from '@/lib/session/use-session-check';
 import { useNavigationPending } from '@/lib/navigation/history-router';
 import { RouteErrorBoundary } from '../route-error';
 import { useScrollToTop } from './use-scroll-to-top';

@@ -3,8 +3,8 @@
 // owner's live settings (GET /api/settings).
 import { useAtomValue } from 'jotai';
 import { Icon } from '@/components/icon';
-import { useShippingAnnouncement } from '@/features/catalog/live-catalog';
-import { currencyAtom, detectedCountryAtom } from '@/features/currency/currency-store';
+import { useShippingAnnouncement } from '@/lib/catalog/live-catalog';
+import { currencyAtom, detectedCountryAtom } from '@/lib/currency/currency-store';
 
 export function AnnouncementBar() {
   const country = useAtomValue(detectedCountryAtom);

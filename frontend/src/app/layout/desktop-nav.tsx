@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { moveFocus, useDismiss } from '@/lib/use-dismiss';
 import { NAV_LINKS, NAV_MENUS, visibleMenus, type NavMenu } from './nav-items';
-import { useIsHidden } from '@/features/catalog/live-catalog';
+import { useIsHidden } from '@/lib/catalog/live-catalog';
 
 function Dropdown({
   menu,

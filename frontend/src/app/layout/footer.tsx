@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { SHIPPING_RULES, shippingRegions } from '@printshop/shared-events/rules/shipping';
 import { Icon } from '@/components/icon';
-import { useTrustCopy } from '@/features/catalog/live-catalog';
+import { useTrustCopy } from '@/lib/catalog/live-catalog';
 import { PAYMENT_METHODS, POSTAL_ADDRESS, SITE_NAME, SUPPORT_EMAIL } from '@/lib/site';
 import './footer.css';
 

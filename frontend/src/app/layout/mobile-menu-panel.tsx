@@ -5,9 +5,9 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router';
 import { useCartCount } from '@/features/cart/use-cart-count';
 import { useSignOut } from '@/features/session/api/use-sign-out';
-import { displayName, useSession } from '@/features/session/use-session';
+import { displayName, useSession } from '@/lib/session/use-session';
 import { ACCOUNT_LINKS, NAV_LINKS, NAV_MENUS, visibleMenus } from './nav-items';
-import { useIsHidden } from '@/features/catalog/live-catalog';
+import { useIsHidden } from '@/lib/catalog/live-catalog';
 import { SearchForm } from './search-form';
 
 /** Tab and Shift+Tab cycle inside the open menu (it is modal). */

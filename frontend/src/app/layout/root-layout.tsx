@@ -6,7 +6,7 @@ import { Spinner } from '@/components/spinner';
 import { useCartRefreshOnCurrencyChange } from '@/features/cart/use-cart-count';
 import { AutoDetectNotice } from '@/features/currency/components/auto-detect-notice';
 import { useCurrencyDetection } from '@/features/currency/use-currency-detection';
-import { useSessionCheck } from '@/features/session/api/use-session-check';
+import { useSessionCheck } from '@/lib/session/use-session-check';
 import { useNavigationPending } from '@/lib/navigation/history-router';
 import { RouteErrorBoundary } from '../route-error';
 import { Footer } from './footer';

@@ -2,7 +2,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { sessionAtom, setSessionAtom } from '@/features/session/session-store';
+import { sessionAtom, setSessionAtom } from '@/lib/session/session-store';
 import { testUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { MobileMenuPanel } from './mobile-menu-panel';

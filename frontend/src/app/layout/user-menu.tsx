@@ -4,7 +4,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { lazyPart } from '@/lib/lazy-part';
 import { useDismiss } from '@/lib/use-dismiss';
-import { displayName, useSession } from '@/features/session/use-session';
+import { displayName, useSession } from '@/lib/session/use-session';
 
 const Panel = lazyPart(async () => (await import('./user-menu-panel')).UserMenuPanel);
 const PANEL_ID = 'user-menu-panel';

@@ -2,7 +2,7 @@
 import { Page } from '@/components/page';
 import { CartView } from '@/features/cart/components/cart-view';
 import { LoyaltyRedeem } from '@/features/cart/components/loyalty-redeem';
-import { useSession } from '@/features/session/use-session';
+import { useSession } from '@/lib/session/use-session';
 
 export function Component() {
   const { isAuthenticated } = useSession();

@@ -6,7 +6,7 @@ import { StructuredData } from '@/components/structured-data';
 import { useAbsoluteUrl } from '@/lib/site';
 import { breadcrumbList } from '@/lib/structured-data';
 import { ProductCard, ProductGrid } from '@/features/catalog/components/product-card';
-import { useIsHidden } from '@/features/catalog/live-catalog';
+import { useIsHidden } from '@/lib/catalog/live-catalog';
 import { fromCatalogProduct } from '@/features/catalog/product-view';
 
 const INTROS: Record<string, string> = {

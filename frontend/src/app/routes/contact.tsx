@@ -1,7 +1,7 @@
 // /contact: the contact form, with the shop's e-mail and postal address.
 import { Page } from '@/components/page';
 import { ContactForm } from '@/features/contact/components/contact-form';
-import { useSession } from '@/features/session/use-session';
+import { useSession } from '@/lib/session/use-session';
 import { POSTAL_ADDRESS, SUPPORT_EMAIL } from '@/lib/site';
 import '@/features/contact/components/contact.css';
 

@@ -8,10 +8,10 @@ import { productByPath, shortName } from '@printshop/shared-events/rules/catalog
 import { Icon } from '@/components/icon';
 import { ProductHead } from '@/components/product-head';
 import { CATEGORY_LINKS, sizeText } from '@/lib/product-page';
-import { useDiscountScheme, useIsHidden, useLiveProduct } from '@/features/catalog/live-catalog';
-import { refreshCart } from '@/features/cart/api/get-cart';
-import { useCurrency } from '@/features/currency/use-currency';
-import { PosterPage } from '@/features/posters/components/poster-page';
+import { useDiscountScheme, useIsHidden, useLiveProduct } from '@/lib/catalog/live-catalog';
+import { refreshCart } from '@/lib/cart/get-cart';
+import { useCurrency } from '@/lib/currency/use-currency';
+import { PosterPage } from '@/features/product-creation/posters/components/poster-page';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
 import { StandardProductPage } from '@/features/product-creation/components/standard-product-page';
 import '@/features/catalog/components/product-page.css';

@@ -11,8 +11,8 @@ import {
   countryAtom,
   currencyAtom,
   detectedCountryAtom,
-} from '@/features/currency/currency-store';
-import { CART_KEY_LIMIT, CART_QUERY_ROOT, cartQueryKey, useCart } from './api/get-cart';
+} from '@/lib/currency/currency-store';
+import { CART_KEY_LIMIT, CART_QUERY_ROOT, cartQueryKey, useCart } from '@/lib/cart/get-cart';
 import { resetCartAtom } from './cart-store';
 
 let server: TestServer;

@@ -10,8 +10,8 @@ import {
   autoDetectedAtom,
   currencyAtom,
   detectedCountryAtom,
-} from '@/features/currency/currency-store';
-import { CART_QUERY_ROOT } from './api/get-cart';
+} from '@/lib/currency/currency-store';
+import { CART_QUERY_ROOT } from '@/lib/cart/get-cart';
 
 export const resetCartAtom = atom(null, (_get, set, queryClient: QueryClient) => {
   writeStored(CURRENCY_KEY, null);

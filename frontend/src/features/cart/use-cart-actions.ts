@@ -7,8 +7,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { failureMessage, serverAnswered } from '@/lib/server-message';
 import { addCartItem, type AddCartItemInput } from '@/lib/cart-add';
 import { removeCartItem, updateCartItem } from './api/change-cart';
-import { refreshCart } from './api/get-cart';
-import { CART_MESSAGES as M } from './cart-messages';
+import { refreshCart } from '@/lib/cart/get-cart';
+import { CART_MESSAGES as M } from '@/lib/cart/cart-messages';
 
 export interface CartActions {
   /** The last failure's sentence, null after a success. */

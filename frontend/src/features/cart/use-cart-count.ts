@@ -2,8 +2,8 @@
 // `currencyChanged` reloads the cart (spec 1 §4).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { CURRENCY_CHANGED_EVENT } from '@/features/currency/currency-store';
-import { refreshCart, useCart } from './api/get-cart';
+import { CURRENCY_CHANGED_EVENT } from '@/lib/currency/currency-store';
+import { refreshCart, useCart } from '@/lib/cart/get-cart';
 
 export interface CartCount {
   count: number;

@@ -1,6 +1,6 @@
 // Begin-checkout tracking (spec 2 §7): the cart as the customer starts paying; fire and forget.
 import type { CartDto } from '@printshop/shared-events/api/cart';
-import type { SessionUser } from '@/features/session/session-store';
+import type { SessionUser } from '@/lib/session/session-store';
 import { browserContext, metaCookies, newEventId, trackEvent } from '@/lib/tracking/track-event';
 
 export function trackBeginCheckout(cart: CartDto, user: SessionUser | null): void {

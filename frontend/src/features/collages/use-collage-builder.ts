@@ -13,10 +13,10 @@ import {
 } from '@printshop/shared-events/rules/collages';
 import { convertFromUsd, toMajor } from '@printshop/shared-events/rules/money';
 import { newEventId } from '@/lib/tracking/track-event';
-import { refreshCart } from '@/features/cart/api/get-cart';
-import { useCurrency } from '@/features/currency/use-currency';
-import { trackAddToCart } from '@/features/product-creation/api/track-product';
-import { useSession } from '@/features/session/use-session';
+import { refreshCart } from '@/lib/cart/get-cart';
+import { useCurrency } from '@/lib/currency/use-currency';
+import { trackAddToCart } from '@/lib/tracking/track-product';
+import { useSession } from '@/lib/session/use-session';
 import {
   addCollageToCart,
   COLLAGE_ERRORS,

@@ -2,7 +2,7 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { detectCountry } from './api/detect-country';
-import { AUTO_DETECT_NOTICE_MS, applyDetectionAtom, detectNoticeAtom } from './currency-store';
+import { AUTO_DETECT_NOTICE_MS, applyDetectionAtom, detectNoticeAtom } from '@/lib/currency/currency-store';
 
 export function useCurrencyDetection(): void {
   const applyDetection = useSetAtom(applyDetectionAtom);

@@ -3,9 +3,9 @@
 import { useEffect, useRef } from 'react';
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import { convertFromUsd, toMajor } from '@printshop/shared-events/rules/money';
-import { useCurrency } from '@/features/currency/use-currency';
-import { useSession } from '@/features/session/use-session';
-import { trackViewContent } from './api/track-product';
+import { useCurrency } from '@/lib/currency/use-currency';
+import { useSession } from '@/lib/session/use-session';
+import { trackViewContent } from '@/lib/tracking/track-product';
 
 export function useProductViewTracking(product: Product, pathname: string): void {
   const { currency, rates } = useCurrency();

@@ -6,7 +6,7 @@ import { PageMeta } from '@/components/page-meta';
 import { createAddress, refreshAddresses } from '@/features/addresses/api/addresses';
 import { AddressForm } from '@/features/addresses/components/address-form';
 import { emptyAddress } from '@/lib/address-form';
-import { useCurrency } from '@/features/currency/use-currency';
+import { useCurrency } from '@/lib/currency/use-currency';
 
 export function Component() {
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 // The account area's frame (login required by the router): a greeting, the section links, and the
 // section beneath (each section sets the page title: a second <title> here would win).
 import { NavLink, Outlet } from 'react-router';
-import { displayName, useSession } from '@/features/session/use-session';
+import { displayName, useSession } from '@/lib/session/use-session';
 import './account.css';
 
 const SECTIONS = [

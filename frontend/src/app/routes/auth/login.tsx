@@ -4,7 +4,7 @@ import { Alert } from '@/components/alert';
 import { Page } from '@/components/page';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { returnPath } from '@/features/auth/return-path';
-import { useSession } from '@/features/session/use-session';
+import { useSession } from '@/lib/session/use-session';
 import '@/features/auth/components/auth.css';
 
 export function Component() {

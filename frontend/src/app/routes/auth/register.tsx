@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Page } from '@/components/page';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { returnPath } from '@/features/auth/return-path';
-import { useSession } from '@/features/session/use-session';
+import { useSession } from '@/lib/session/use-session';
 import '@/features/auth/components/auth.css';
 
 export function Component() {

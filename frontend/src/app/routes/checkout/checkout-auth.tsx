@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { Page } from '@/components/page';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { useSession } from '@/features/session/use-session';
+import { useSession } from '@/lib/session/use-session';
 import { CheckoutPage } from './checkout-page';
 import '@/features/checkout/components/checkout.css';
 

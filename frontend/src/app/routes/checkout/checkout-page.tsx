@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createAddress, refreshAddresses, useAddresses } from '@/features/addresses/api/addresses';
 import { CheckoutFlow, type CheckoutLayout } from '@/features/checkout/components/checkout-flow';
 import { refreshOrders } from '@/features/orders/api/orders';
-import { useSession } from '@/features/session/use-session';
+import { useSession } from '@/lib/session/use-session';
 
 export function CheckoutPage({ layout }: { layout?: CheckoutLayout }) {
   const { isAuthenticated } = useSession();

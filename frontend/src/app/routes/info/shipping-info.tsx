@@ -10,8 +10,8 @@ import {
   type ShippingRule,
 } from '@printshop/shared-events/rules/shipping';
 import { Page } from '@/components/page';
-import { useShippingTerms } from '@/features/catalog/live-catalog';
-import { useCurrency } from '@/features/currency/use-currency';
+import { useShippingTerms } from '@/lib/catalog/live-catalog';
+import { useCurrency } from '@/lib/currency/use-currency';
 
 function Row({ rule, currency }: { rule: ShippingRule; currency: CurrencyCode }) {
   const terms = useShippingTerms(rule.country, currency);

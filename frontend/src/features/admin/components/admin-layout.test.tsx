@@ -9,7 +9,7 @@ import { routes } from '@/app/router';
 import { configureApiClient } from '@/lib/api-client';
 import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { renderApp } from '@/test/render';
-import { useSessionCheck } from '@/features/session/api/use-session-check';
+import { useSessionCheck } from '@/lib/session/use-session-check';
 import { adminUser, signIn } from '../testing/admin-fixtures';
 
 let server: TestServer;

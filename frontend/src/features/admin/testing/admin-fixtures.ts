@@ -11,7 +11,7 @@ import type {
   Webhook,
   WebhookDelivery,
 } from '@printshop/shared-events/api/admin';
-import { TOKEN_KEY, USER_KEY } from '@/features/session/session-store';
+import { TOKEN_KEY, USER_KEY } from '@/lib/session/session-store';
 
 export const ADMIN_TOKEN = 'admin-token';
 export const adminUser = {

@@ -11,7 +11,7 @@ import { testUser } from '@/test/fixtures';
 import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { field } from '@/test/labels';
 import { renderApp } from '@/test/render';
-import { TOKEN_KEY } from '@/features/session/session-store';
+import { TOKEN_KEY } from '@/lib/session/session-store';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { RegisterForm } from './register-form';
 import { ResetPasswordForm } from './reset-password-form';

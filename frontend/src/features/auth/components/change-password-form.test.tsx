@@ -8,7 +8,7 @@ import { testUser } from '@/test/fixtures';
 import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { field } from '@/test/labels';
 import { renderApp } from '@/test/render';
-import { TOKEN_KEY, USER_KEY } from '@/features/session/session-store';
+import { TOKEN_KEY, USER_KEY } from '@/lib/session/session-store';
 import { ChangePasswordForm } from './change-password-form';
 
 let server: TestServer;

@@ -8,7 +8,7 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { serverMessageOr } from '@/lib/server-message';
-import { AUTH_MESSAGES } from '@/features/session/api/auth-messages';
+import { AUTH_MESSAGES } from '@/lib/session/auth-messages';
 import { requestPasswordReset } from '../api/passwords';
 
 export function ForgotPasswordForm() {

@@ -7,8 +7,8 @@ import { loginSchema } from '@printshop/shared-events/rules/password-policy';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
-import { useAuthActions } from '@/features/session/api/use-auth-actions';
-import type { Session } from '@/features/session/session-store';
+import { useAuthActions } from '@/lib/session/use-auth-actions';
+import type { Session } from '@/lib/session/session-store';
 import { PasswordField } from './password-field';
 
 export function LoginForm({

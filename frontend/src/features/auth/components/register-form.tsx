@@ -8,8 +8,8 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { applyFieldErrors } from '@/lib/form-errors';
-import { useAuthActions } from '@/features/session/api/use-auth-actions';
-import type { Session } from '@/features/session/session-store';
+import { useAuthActions } from '@/lib/session/use-auth-actions';
+import type { Session } from '@/lib/session/session-store';
 import { PASSWORD_HINT, PasswordField } from './password-field';
 
 export function RegisterForm({ onRegistered }: { onRegistered(session: Session): void }) {

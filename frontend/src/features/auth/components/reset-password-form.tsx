@@ -10,7 +10,7 @@ import { Button } from '@/components/button';
 import { ApiError } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { serverMessageOr } from '@/lib/server-message';
-import { AUTH_MESSAGES } from '@/features/session/api/auth-messages';
+import { AUTH_MESSAGES } from '@/lib/session/auth-messages';
 import { resetPassword } from '../api/passwords';
 import { PASSWORD_HINT, PasswordField } from './password-field';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { renderApp } from '@/test/render';
-import { chooseCurrencyAtom } from '@/features/currency/currency-store';
+import { chooseCurrencyAtom } from '@/lib/currency/currency-store';
 import { useCartCount, useCartRefreshOnCurrencyChange } from '../use-cart-count';
 import { CartBadge } from './cart-badge';
 

@@ -9,7 +9,7 @@ import { configureApiClient } from '@/lib/api-client';
 import { cartAnswer } from '@/test/fixtures';
 import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { renderApp } from '@/test/render';
-import { CART_MESSAGES } from '../cart-messages';
+import { CART_MESSAGES } from '@/lib/cart/cart-messages';
 import { CartView } from './cart-view';
 
 let server: TestServer;

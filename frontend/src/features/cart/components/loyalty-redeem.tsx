@@ -7,8 +7,8 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { serverMessageOr } from '@/lib/server-message';
-import { refreshCart, useCart } from '../api/get-cart';
-import { useCurrency } from '@/features/currency/use-currency';
+import { refreshCart, useCart } from '@/lib/cart/get-cart';
+import { useCurrency } from '@/lib/currency/use-currency';
 import { LOYALTY_QUERY_KEY, redeemPoints, useLoyaltyStatus } from '../api/loyalty';
 import './loyalty-redeem.css';
 

@@ -9,8 +9,8 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { serverMessageOr } from '@/lib/server-message';
-import { countryAtom, currencyAtom } from '@/features/currency/currency-store';
-import { refreshCart } from '../api/get-cart';
+import { countryAtom, currencyAtom } from '@/lib/currency/currency-store';
+import { refreshCart } from '@/lib/cart/get-cart';
 import { applyPromotionCode, removePromotionCode } from '../api/promotion-code';
 import './promo-code.css';
 

@@ -2,7 +2,7 @@
 // without its own rule, the note of spec 1 §8.
 import type { CartDto } from '@printshop/shared-events/api/cart';
 import { UNLISTED_COUNTRY_MESSAGE } from '@printshop/shared-events/rules/shipping';
-import { DeliveryPromise } from '@/features/claims/delivery-promise';
+import { DeliveryPromise } from '@/components/delivery-promise';
 
 export function ShippingProgress({ cart, format }: { cart: CartDto; format: (amount: number) => string }) {
   const { shippingInfo: info, freeShippingThreshold: threshold, subtotal } = cart;

@@ -1,6 +1,6 @@
 // A product card (spec 1 §2): image, name before ' | ', 'From {price}/{unit}', 'View Details' on hover.
 import { Link } from 'react-router';
-import { useCurrency } from '@/features/currency/use-currency';
+import { useCurrency } from '@/lib/currency/use-currency';
 import type { ProductCardData } from '../product-view';
 import './product-card.css';
 

@@ -8,7 +8,7 @@ import {
   type ShowcaseFilter,
 } from '@printshop/shared-events/rules/catalog';
 import { errorMessage } from '@/lib/api-client';
-import { PRODUCTS_ERROR, featuredOf, useProducts } from '../api/get-products';
+import { PRODUCTS_ERROR, featuredOf, useProducts } from '@/lib/catalog/get-products';
 import { fromApiProduct } from '../product-view';
 import { ProductCard, ProductGrid } from './product-card';
 import './product-showcase.css';

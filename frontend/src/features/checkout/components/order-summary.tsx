@@ -3,7 +3,7 @@
 import type { CartDto } from '@printshop/shared-events/api/cart';
 import { OrderTotals } from '@/components/order-totals';
 import { OrderLines } from '@/components/order-lines';
-import { DeliveryPromise } from '@/features/claims/delivery-promise';
+import { DeliveryPromise } from '@/components/delivery-promise';
 
 export function OrderSummary({ cart, format }: { cart: CartDto; format: (amount: number) => string }) {
   return (

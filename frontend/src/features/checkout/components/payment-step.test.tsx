@@ -10,7 +10,7 @@ import { orderAnswer } from '@/test/fixtures';
 import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { field } from '@/test/labels';
 import { renderApp } from '@/test/render';
-import { CURRENCY_KEY } from '@/features/currency/currency-store';
+import { CURRENCY_KEY } from '@/lib/currency/currency-store';
 import { PaymentStep, RUPEES_ONLY } from './payment-step';
 import { TEST_MODE_LABEL } from './test-card-form';
 

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/button';
 import { PAYMENT_METHODS, type PaymentMethodId } from '@/lib/payment-methods';
 import { serverMessageOr } from '@/lib/server-message';
-import { useCurrency } from '@/features/currency/use-currency';
+import { useCurrency } from '@/lib/currency/use-currency';
 import { createPaymentIntent } from '../api/card-payment';
 import type { StartedCheckout } from '../api/start-checkout';
 import { RazorpayPayment } from './razorpay-payment';

@@ -6,7 +6,7 @@ import { PageMeta } from '@/components/page-meta';
 import { StructuredData } from '@/components/structured-data';
 import { SITE_NAME, useAbsoluteUrl } from '@/lib/site';
 import type { TemplateCopy } from '../collage-copy';
-import { useShopRating } from '@/features/reviews/api/rating-summary';
+import { useShopRating } from '@/lib/reviews/rating-summary';
 import { collageStructuredData } from '../collage-structured-data';
 
 /**

@@ -1,9 +1,9 @@
 // The text panels of a template page (spec 2 §2): How It Works, FAQ, How to Create, Why Customers
 // Love Us and the marketing section.
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
-import { useShippingClaims } from '@/features/claims/use-shop-claims';
-import { useTrustCopy } from '@/features/catalog/live-catalog';
-import { ratingText, reviewCountText, useShopRating } from '@/features/reviews/api/rating-summary';
+import { useShippingClaims } from '@/lib/use-shop-claims';
+import { useTrustCopy } from '@/lib/catalog/live-catalog';
+import { ratingText, reviewCountText, useShopRating } from '@/lib/reviews/rating-summary';
 import { faq, HOW_IT_WORKS, HOW_TO_CREATE, MARKETING, WHY_CUSTOMERS_LOVE_US } from '../collage-copy';
 
 export function HowItWorks() {

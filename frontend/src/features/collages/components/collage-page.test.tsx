@@ -5,8 +5,8 @@ import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseCurrencyAtom, CURRENCY_KEY } from '@/features/currency/currency-store';
-import { formatUsdCents } from '@/features/currency/use-currency';
+import { chooseCurrencyAtom, CURRENCY_KEY } from '@/lib/currency/currency-store';
+import { formatUsdCents } from '@/lib/currency/use-currency';
 import { removeToasts, renderCollage, collageShop } from '../test-support/render-collage';
 
 collageShop();

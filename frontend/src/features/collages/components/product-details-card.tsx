@@ -3,8 +3,8 @@
 // 'unit x quantity' when more than one is ordered.
 import { COLLAGE_SIZES } from '@printshop/shared-events/rules/collages';
 import { PAYMENT_METHODS } from '@/lib/site';
-import { useShippingClaims } from '@/features/claims/use-shop-claims';
-import { useCurrency } from '@/features/currency/use-currency';
+import { useShippingClaims } from '@/lib/use-shop-claims';
+import { useCurrency } from '@/lib/currency/use-currency';
 import type { CollageBuilder } from '../use-collage-builder';
 
 export function ProductDetailsCard({ builder }: { builder: CollageBuilder }) {

@@ -1,7 +1,7 @@
 // 'Currency auto-detected!' for 8 s or until dismissed (spec 1 §4).
 import { useAtom, useAtomValue } from 'jotai';
 import { currencyByCode } from '@printshop/shared-events/rules/currencies';
-import { currencyAtom, detectNoticeAtom } from '../currency-store';
+import { currencyAtom, detectNoticeAtom } from '@/lib/currency/currency-store';
 import './auto-detect-notice.css';
 
 export function AutoDetectNotice() {

@@ -4,7 +4,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
-import { AUTO_DETECTED_KEY, CURRENCY_CHANGED_EVENT, CURRENCY_KEY, currencyAtom } from '../currency-store';
+import {
+  AUTO_DETECTED_KEY,
+  CURRENCY_CHANGED_EVENT,
+  CURRENCY_KEY,
+  currencyAtom,
+} from '@/lib/currency/currency-store';
 import { CurrencyPicker } from './currency-picker';
 
 const options = () =>

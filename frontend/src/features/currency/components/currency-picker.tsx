@@ -4,7 +4,7 @@ import { Suspense, useCallback, useId, useRef, useState } from 'react';
 import { currencyByCode, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { lazyPart } from '@/lib/lazy-part';
 import { useDismiss } from '@/lib/use-dismiss';
-import { useCurrency } from '../use-currency';
+import { useCurrency } from '@/lib/currency/use-currency';
 import './currency-picker.css';
 
 const Panel = lazyPart(async () => (await import('./currency-picker-panel')).CurrencyPickerPanel);

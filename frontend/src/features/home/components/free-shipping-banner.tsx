@@ -2,8 +2,8 @@
 // currency, from the same rule as the announcement bar, the cart and the shipping page, with the owner's live settings.
 import { formatMoney } from '@printshop/shared-events/rules/money';
 import { Icon } from '@/components/icon';
-import { useCurrency } from '@/features/currency/use-currency';
-import { useShippingTerms } from '@/features/catalog/live-catalog';
+import { useCurrency } from '@/lib/currency/use-currency';
+import { useShippingTerms } from '@/lib/catalog/live-catalog';
 
 export function FreeShippingBanner() {
   const { currency, country } = useCurrency();

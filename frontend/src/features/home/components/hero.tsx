@@ -1,7 +1,7 @@
 // The home hero: the headline about turning memories into prints (spec 1 §1). The rating fact comes
 // from the approved reviews and is left out until there are any.
 import { ButtonLink } from '@/components/button';
-import { reviewCountText, useShopRating } from '@/features/reviews/api/rating-summary';
+import { reviewCountText, useShopRating } from '@/lib/reviews/rating-summary';
 
 export function Hero({ onLearnMore }: { onLearnMore: () => void }) {
   const rating = useShopRating();

@@ -3,7 +3,7 @@
 // Stripe's own redirect (3-D Secure) the payment is confirmed first (by the caller's function). Purchase tracking is sent
 // once per order number (spec 2 §7).
 import { shippingRuleFor } from '@printshop/shared-events/rules/shipping';
-import { DeliveryPromise } from '@/features/claims/delivery-promise';
+import { DeliveryPromise } from '@/components/delivery-promise';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -14,7 +14,7 @@ import { Spinner } from '@/components/spinner';
 import { serverMessageOr } from '@/lib/server-message';
 import { useOrder } from '../api/orders';
 import { OrderDetails } from './order-details';
-import { useSession } from '@/features/session/use-session';
+import { useSession } from '@/lib/session/use-session';
 import { trackPurchaseOnce } from '@/lib/tracking/purchase-tracking';
 
 export const CONFIRMATION_LOAD_FAILED =

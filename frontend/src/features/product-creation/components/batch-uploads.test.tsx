@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { json, type Reply, type TestServer } from '@/test/http-server';
-import { PosterPage } from '@/features/posters/components/poster-page';
+import { PosterPage } from '@/features/product-creation/posters/components/poster-page';
 import { installNodeFileApis, photo, testImageTools } from '../testing/browser-apis';
 import {
   applyCrop,

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { json, type TestServer } from '@/test/http-server';
-import { PosterPage } from '@/features/posters/components/poster-page';
+import { PosterPage } from '@/features/product-creation/posters/components/poster-page';
 import { browserImageTools } from '../image-tools';
 import { installNodeFileApis, photo, testImageTools } from '../testing/browser-apis';
 import {
@@ -236,9 +236,12 @@ describe('batch crop', () => {
     await applyCrop(user);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    expect(card('a.png')).toHaveAttribute('data-cropped', 'true');
+    // Apply ends the dialog at once; the cut is queued, so the card turns cropped a moment later.
+    await waitFor(() => {
+      expect(card('a.png')).toHaveAttribute('data-cropped', 'true');
+      expect(card('c.png')).toHaveAttribute('data-cropped', 'true');
+    });
     expect(card('b.png')).toHaveAttribute('data-cropped', 'false');
-    expect(card('c.png')).toHaveAttribute('data-cropped', 'true');
 
     // A new batch holds only what is still uncropped; Exit ends it at once.
     await user.click(screen.getByRole('button', { name: 'Batch Crop (1)' }));

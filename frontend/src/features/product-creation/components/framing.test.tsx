@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { MAX_UPLOAD_BYTES } from '@printshop/shared-events/rules/uploads';
 import type { TestServer } from '@/test/http-server';
-import { PosterPage } from '@/features/posters/components/poster-page';
+import { PosterPage } from '@/features/product-creation/posters/components/poster-page';
 import { installNodeFileApis, loadCropImage, photo, testImageTools } from '../testing/browser-apis';
 import { cards, chooseFiles, cropDialog, renderPage, startShopServer } from '../testing/creation-harness';
 

@@ -1,5 +1,6 @@
 // Asked before poor-quality prints go to the cart (a warning before adding poor ones).
 import { useId, useRef } from 'react';
+import '@/components/creation-modal.css';
 import { useModalFocus } from '@/lib/use-modal-focus';
 
 export function PoorQualityDialog({

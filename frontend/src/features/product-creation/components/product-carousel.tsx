@@ -1,7 +1,7 @@
 // The product image carousel of the standard-print panels (spec 2 §2): a badge, the price range in
 // the chosen currency, 'N people viewing', previous / next and thumbnails.
 import { useState } from 'react';
-import { useCurrency } from '@/features/currency/use-currency';
+import { useCurrency } from '@/lib/currency/use-currency';
 
 export interface CarouselProps {
   images: ReadonlyArray<{ src: string; alt: string }>;

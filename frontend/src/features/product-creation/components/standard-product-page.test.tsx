@@ -9,7 +9,7 @@ import type { TestServer } from '@/test/http-server';
 import { installNodeFileApis, testImageTools } from '../testing/browser-apis';
 import { renderPage } from '../testing/creation-harness';
 import { startShopServer } from '../testing/creation-harness';
-import { CURRENCY_KEY } from '@/features/currency/currency-store';
+import { CURRENCY_KEY } from '@/lib/currency/currency-store';
 import { StandardProductPage } from './standard-product-page';
 
 let server: TestServer;

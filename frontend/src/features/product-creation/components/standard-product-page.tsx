@@ -12,16 +12,16 @@ import {
 import { ProductHead } from '@/components/product-head';
 import { CATEGORY_LINKS, sizeText } from '@/lib/product-page';
 import { useHydrated } from '@/lib/use-hydrated';
-import { useCurrency } from '@/features/currency/use-currency';
+import { useCurrency } from '@/lib/currency/use-currency';
 import type { ImageTools } from '../image-tools';
 import { useIsMobile } from '../use-mobile';
 import { useProductCreation } from '../use-product-creation';
 import { useProductViewTracking } from '../use-product-view-tracking';
-import { DeliveryPromise } from '@/features/claims/delivery-promise';
+import { DeliveryPromise } from '@/components/delivery-promise';
 import { CreationPanel } from './creation-panel';
 import { MobileCartBar } from './mobile-cart-bar';
 import { ProductCarousel } from './product-carousel';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 
 function badgeOf(product: Product): string {
   if (product.badge) return product.badge;

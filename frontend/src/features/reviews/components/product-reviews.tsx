@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { useProductReviews } from '../api/product-reviews';
-import { reviewCountText } from '../api/rating-summary';
+import { reviewCountText } from '@/lib/reviews/rating-summary';
 import { ReviewItem } from './review-item';
 import { Stars } from './stars';
 import './reviews.css';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { renderApp } from '@/test/render';
-import { REVIEWS_MESSAGES } from '../api/get-reviews';
+import { REVIEWS_MESSAGES } from '@/lib/reviews/get-reviews';
 import { ReviewsView } from './reviews-view';
 
 let server: TestServer;

@@ -5,7 +5,12 @@ import { REVIEW_SORTS } from '@printshop/shared-events/api/reviews';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
-import { reviewsErrorMessage, useReviews, type ReviewSort, type ReviewsFilter } from '../api/get-reviews';
+import {
+  reviewsErrorMessage,
+  useReviews,
+  type ReviewSort,
+  type ReviewsFilter,
+} from '@/lib/reviews/get-reviews';
 import { ReviewItem } from './review-item';
 import { ReviewStats } from './review-stats';
 import './reviews.css';

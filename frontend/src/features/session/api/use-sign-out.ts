@@ -2,7 +2,7 @@
 // keeps an account page's login guard from sending the visitor to /login as the session goes.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuthActions } from './use-auth-actions';
+import { useAuthActions } from '@/lib/session/use-auth-actions';
 
 export function useSignOut(): () => Promise<void> {
   const { logout } = useAuthActions();

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/spinner';
-import { useSession } from '../use-session';
+import { useSession } from '@/lib/session/use-session';
 
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   const { isAuthenticated, isAdmin, isLoading } = useSession();

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/spinner';
-import { useSession } from '../use-session';
+import { useSession } from '@/lib/session/use-session';
 
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { isAuthenticated, isLoading } = useSession();

@@ -6,7 +6,7 @@ import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { formatDate } from '@/lib/format-date';
 import { serverMessageOr } from '@/lib/server-message';
-import { useSession } from '@/features/session/use-session';
+import { useSession } from '@/lib/session/use-session';
 import { formatAmount } from '@/features/admin/admin-format';
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';

@@ -1,0 +1,49 @@
+// GET /api/cart?currency&country (API.md "Cart"), as a query keyed by currency and country so a
+// currency change loads the cart priced anew.
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import type { CartDto } from '@printshop/shared-events/api/cart';
+import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
+import { api } from '@/lib/api-client';
+import { cartResponseSchema } from '@/lib/mini-schemas/cart';
+import { countryAtom, currencyAtom } from '@/lib/currency/currency-store';
+
+export const CART_QUERY_ROOT = 'cart';
+/** Spec 1 §9: the cache of fetched-cart keys is cleared past 20 entries. */
+export const CART_KEY_LIMIT = 20;
+
+export const cartQueryKey = (currency: CurrencyCode, country: string) =>
+  [CART_QUERY_ROOT, currency, country] as const;
+
+export function getCart(currency: CurrencyCode, country: string, signal?: AbortSignal): Promise<CartDto> {
+  return api.get('/cart', { schema: cartResponseSchema, searchParams: { currency, country }, signal });
+}
+
+/** Reload every cart after an add, a quantity change or a removal (spec 1 §4). */
+export function refreshCart(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: [CART_QUERY_ROOT] });
+}
+
+function trimCartKeys(queryClient: QueryClient, keep: readonly unknown[]): void {
+  const cached = queryClient.getQueryCache().findAll({ queryKey: [CART_QUERY_ROOT] });
+  if (cached.length <= CART_KEY_LIMIT) return;
+  for (const query of cached) {
+    if (JSON.stringify(query.queryKey) !== JSON.stringify(keep))
+      queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
+  }
+}
+
+/** The cart in the chosen currency for the visitor's country. */
+export function useCart() {
+  const currency = useAtomValue(currencyAtom);
+  const country = useAtomValue(countryAtom);
+  const key = cartQueryKey(currency, country);
+  return useQuery({
+    queryKey: key,
+    queryFn: async ({ signal, client }) => {
+      trimCartKeys(client, key);
+      return getCart(currency, country, signal);
+    },
+    placeholderData: (previous) => previous,
+  });
+}

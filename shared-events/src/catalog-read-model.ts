@@ -1,5 +1,5 @@
 // The contract between the catalog projection and its readers: the tables of schema `rm_catalog`.
-import type { ShippingSetting, TrustCopy } from './events/catalog';
+import type { QuantityBand, ShippingSetting, TrustCopy } from './events/catalog';
 import type { ReadModel } from './read-models';
 
 export const CATALOG_PROJECTION = 'catalog';
@@ -37,8 +37,12 @@ export const CATALOG_READ_MODEL: ReadModel = {
          trust jsonb not null,
          last_position bigint not null
        `,
-      // Added with currency rates as settings; rates absent here are the code's table (catalog-view.ts).
-      addedColumns: ["currency_rates jsonb not null default '{}'"],
+      // Added with currency rates, then quantity bands, as settings; rates or a group's bands absent
+      // here are the code's (catalog-view.ts).
+      addedColumns: [
+        "currency_rates jsonb not null default '{}'",
+        "quantity_bands jsonb not null default '{}'",
+      ],
     },
     {
       name: CATALOG_CHANGES_TABLE,
@@ -75,6 +79,8 @@ export interface CatalogSettingsRow {
   shipping: Record<string, ShippingSetting>;
   trust: TrustCopy;
   currency_rates: Record<string, number>;
+  /** Group -> its bands from quantity 1 up. */
+  quantity_bands: Partial<Record<'poster' | 'upload-panel', QuantityBand[]>>;
   last_position: string | number;
 }
 export interface CatalogChangeRow {

@@ -1,6 +1,6 @@
 // The owner's settings over HTTP (API.md "Admin": settings): the free-shipping threshold, a
 // country's fee and days and the trust copy reach GET /api/settings and the cart's shipping; each
-// change has its history; a replay of the log rebuilds the same catalog read model.
+// change has its history; a replay of the log rebuilds the same catalog read model (quantity bands too).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminSettingsResponseSchema,
@@ -111,12 +111,13 @@ describe('GET/PATCH /api/admin/settings', () => {
 });
 
 describe('the catalog read model', () => {
-  it('given the changes above and a price change, when the catalog is rebuilt from the log, then the rows are the same', async () => {
+  it('given the changes above, a price change and a band change, when the catalog is rebuilt from the log, then the rows are the same', async () => {
     const priced = await admin.call('PATCH', '/api/admin/catalog/4X6PHOTOPRINT', {
       priceUsdCents: 45,
       hidden: true,
+      bands: [{ minQuantity: 25, rateBps: 1500 }],
     });
-    expect(priced.status).toBe(200);
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
     await admin.get('/api/admin/catalog');
     const result = await verifyProjection({
       db: app.db,
@@ -130,5 +131,19 @@ describe('the catalog read model', () => {
       .table('catalog_products')
       .where({ sku: '4X6PHOTOPRINT' });
     expect(rows).toMatchObject([{ price_usd_cents: 45, hidden: true }]);
+    const [settings] = await app.db.withSchema('rm_catalog').table('catalog_settings');
+    expect(settings.quantity_bands).toEqual({
+      poster: [
+        { minQuantity: 10, rateBps: 1124 },
+        { minQuantity: 50, rateBps: 2247 },
+        { minQuantity: 100, rateBps: 3371 },
+      ],
+      'upload-panel': [{ minQuantity: 25, rateBps: 1500 }],
+    });
+    const history = await app.db
+      .withSchema('rm_catalog')
+      .table('catalog_changes')
+      .where({ field: 'bands:upload-panel' });
+    expect(history).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 // The owner changes the shop through events, in real Chromium: the admin signs in, prices the 4x6
-// print at $0.45 (seeing the price preview first) and raises the free-shipping threshold to $60;
-// a shopper then sees the new price on the product page and in the cart, and $60.00 in the banner.
+// print at $0.45 (seeing the price preview first), gives the prints' first quantity band 10% from
+// 2 items, and raises the free-shipping threshold to $60; a shopper then sees the new price on the
+// product page, the price and the band's discount in the cart, and $60.00 in the banner.
 // The admin also uploads a picture of the A3 poster, makes it the main one and the Posters page and
 // the poster's page show it (screens checked at 390 and 1280 px).
 import sharp from 'sharp';
@@ -32,11 +33,40 @@ describe('the owner runs the catalog', () => {
     await price.fill('45');
     await page
       .getByRole('region', { name: 'Price preview' })
-      .getByText(/no open cart holds this product/)
+      .getByText(/No open cart would change/)
       .waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     await page.getByRole('table', { name: 'Changes of 4X6PHOTOPRINT' }).getByText('$0.45').waitFor();
+
+    // The prints' first band (50 items, 20%) becomes 2 items at 10%, previewed before it is saved.
+    await page.getByLabel('Band 1 from quantity').fill('2');
+    await page.getByLabel('Band 1 discount (basis points)').fill('1000');
+    await page
+      .getByRole('region', { name: 'Price preview' })
+      .getByText('Bands 50+ 20%, 100+ 30%, 250+ 40% → 2+ 10%, 100+ 30%, 250+ 40%')
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Price preview' })
+      .getByText(/No open cart would change/)
+      .waitFor();
+    await page.getByRole('heading', { name: 'Quantity bands' }).scrollIntoViewIfNeeded();
+    await shop.screenshot('admin-product-bands-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.getByRole('table', { name: /^Quantity bands of/ }).scrollIntoViewIfNeeded();
+      // The band table fits the phone: its last column (Remove) is not scrolled out of sight.
+      const remove = await page.getByRole('button', { name: 'Remove band 1' }).boundingBox();
+      expect(remove!.x + remove!.width).toBeLessThanOrEqual(390);
+      await shop.screenshot('admin-product-bands-390');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('table', { name: 'Changes of 4X6PHOTOPRINT' })
+      .getByText('2+ 10%, 100+ 30%, 250+ 40%')
+      .waitFor();
 
     await page.goto(shop.url('/admin/settings'));
     const threshold = page.getByLabel(/^Free-shipping threshold \(USD cents\)/);
@@ -98,7 +128,7 @@ describe('the owner runs the catalog', () => {
     expect(found).toEqual({});
   });
 
-  it('given those changes, when a shopper visits, then the product page, the cart and the banner show them', async () => {
+  it('given those changes, when a shopper visits, then the product page, the cart (2 prints: the 10% band) and the banner show them', async () => {
     const { page } = shop;
     // A shopper of their own: no admin session, and no HTTP cache of the admin's visit (catalog
     // answers may be reused for 30 s, API.md).
@@ -138,6 +168,18 @@ describe('the owner runs the catalog', () => {
     expect(added.status).toBe(201);
     await page.goto(shop.url('/cart'));
     await expect.poll(() => page.locator('main').textContent(), { timeout: 15_000 }).toContain('$0.90');
+    // 2 prints reach the owner's first band: 10% of $0.90.
+    const discount = page.locator('.order-totals__row--discount');
+    await expect.poll(() => discount.textContent(), { timeout: 15_000 }).toBe('Discount−$0.09');
+    await discount.scrollIntoViewIfNeeded();
+    await shop.screenshot('cart-band-discount-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await discount.scrollIntoViewIfNeeded();
+      await shop.screenshot('cart-band-discount-390');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
 
     await page.goto(shop.url('/'));
     await expect

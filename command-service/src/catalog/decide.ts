@@ -14,6 +14,7 @@ import { imagesOf } from '@printshop/shared-events/rules/catalog-view';
 import { seedCatalogEvents } from '@printshop/shared-events/rules/catalog-seed';
 import { isCurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { evolveCatalog, initialCatalogState, isSeeded, type CatalogState } from './catalog';
+import { bandChanges } from './quantity-bands';
 
 /** 100,000 USD: far above any print; a typo of a few zeros is refused. */
 export const MAX_PRICE_USD_CENTS = 10_000_000;
@@ -55,6 +56,8 @@ export interface ProductEdit {
   hidden?: boolean;
   /** Picture URLs, main first; the router has resolved uploads to `/images/<id>` (and checked they exist). */
   images?: readonly string[];
+  /** The quantity bands of the product's group (quantity-bands.ts checks them). */
+  bands?: unknown;
 }
 
 export interface SettingsEdit {
@@ -143,6 +146,12 @@ function editProduct(state: CatalogState, data: ProductEdit & Who): CatalogEvent
     const previous = code ? imagesOf(code, entry) : [...(entry.images ?? [])];
     if (images.join('\n') !== previous.join('\n'))
       events.push({ type: 'ProductImagesChanged', data: { sku, images, previous, by, at } });
+  }
+  if (data.bands !== undefined) {
+    const product = productBySku(sku);
+    if (!product) throw new NotFound(CATALOG_MESSAGES.unknownSku(data.sku));
+    if (!state.settings) throw new RuleBroken(CATALOG_MESSAGES.notSeeded);
+    events.push(...bandChanges(state.settings, product, data.bands, { by, at }));
   }
   return events;
 }

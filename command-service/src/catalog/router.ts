@@ -1,5 +1,5 @@
 // The owner's catalog and settings commands (API.md "Admin"):
-//   PATCH /api/admin/catalog/:sku {priceUsdCents?, sizePrices?, name?, description?, hidden?, images?}
+//   PATCH /api/admin/catalog/:sku {priceUsdCents?, sizePrices?, name?, description?, hidden?, images?, bands?}
 //                                                                 admin -> {success, product}
 // `images` are uploads of the same admin through the shop's upload pipeline (POST /api/images/single:
 // type sniffed, size limit, quota), by id or `/images/<id>`, or the code's own product pictures.
@@ -92,7 +92,12 @@ export function catalogAdminRouter(deps: CatalogRouterDeps): Router {
     const product = productBySku(sku);
     const entry = result.newState.products[sku];
     if (!product || !entry) throw new NotFound(CATALOG_MESSAGES.unknownSku(sku));
-    answerWithPosition(ctx, 200, { product: adminProductDto(product, entry) }, result.position);
+    answerWithPosition(
+      ctx,
+      200,
+      { product: adminProductDto(product, entry, result.newState) },
+      result.position,
+    );
   });
 
   router.patch('/api/admin/settings', async (ctx) => {

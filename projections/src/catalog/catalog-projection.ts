@@ -93,6 +93,15 @@ function changeOf(event: CatalogEvent): Change | undefined {
         by,
         at,
       };
+    case 'QuantityBandsChanged':
+      return {
+        sku: null,
+        field: `bands:${event.data.group}`,
+        before: event.data.previous,
+        after: event.data.bands,
+        by,
+        at,
+      };
     case 'TrustCopyChanged':
       return {
         sku: null,
@@ -155,7 +164,7 @@ async function applyOne(event: CatalogEvent, position: number, trx: Knex.Transac
       await product(event.data.sku, { images: JSON.stringify(event.data.images) });
       break;
     case 'SettingsSeeded': {
-      const { freeShippingThresholdUsdCents, shipping, trust, currencyRates } = event.data;
+      const { freeShippingThresholdUsdCents, shipping, trust, currencyRates, quantityBands } = event.data;
       await settings()
         .insert({
           id: SETTINGS_ID,
@@ -163,6 +172,7 @@ async function applyOne(event: CatalogEvent, position: number, trx: Knex.Transac
           shipping: JSON.stringify(shipping),
           trust: JSON.stringify(trust),
           currency_rates: JSON.stringify(currencyRates ?? {}),
+          quantity_bands: JSON.stringify(quantityBands ?? {}),
           last_position: position,
         })
         .onConflict('id')
@@ -192,6 +202,17 @@ async function applyOne(event: CatalogEvent, position: number, trx: Knex.Transac
           currency_rates: trx.raw(`currency_rates || jsonb_build_object(?::text, ?::numeric)`, [
             event.data.code,
             event.data.rate,
+          ]),
+          last_position: position,
+        });
+      break;
+    case 'QuantityBandsChanged':
+      await settings()
+        .where({ id: SETTINGS_ID })
+        .update({
+          quantity_bands: trx.raw(`quantity_bands || jsonb_build_object(?::text, ?::jsonb)`, [
+            event.data.group,
+            JSON.stringify(event.data.bands),
           ]),
           last_position: position,
         });

@@ -1,8 +1,8 @@
 // The owner's catalog and settings screens (API.md "Admin"), from the catalog read model:
 //   GET /api/admin/catalog                          every product, hidden ones too
 //   GET /api/admin/catalog/:sku/history             its changes, newest first
-//   GET /api/admin/catalog/:sku/price-preview?priceUsdCents=N&size=A4
-//                                                   the open carts holding it, subtotal before/after
+//   GET /api/admin/catalog/:sku/price-preview?priceUsdCents=N&size=A4&bands=10:1500,50:2500
+//                                                   the open carts it would change, before/after
 //   GET /api/admin/settings · /api/admin/settings/history
 // Admin on every call; a write's X-Event-Position as X-Min-Position is waited for.
 import Router from '@koa/router';
@@ -17,11 +17,12 @@ import {
 } from '@printshop/shared-events/catalog-read-model';
 import { CARTS_PROJECTION } from '@printshop/shared-events/carts-read-model';
 import { NotFound, ValidationError } from '@printshop/shared-events/errors';
+import { bandGroupOf } from '@printshop/shared-events/rules/cart-pricing';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 import { CATALOG_SCHEMA, readCatalogView } from './catalog-rows';
-import { previewPrice } from './price-preview';
+import { parsePreviewBands, previewPrice } from './price-preview';
 
 const HISTORY_LIMIT = 200;
 
@@ -76,13 +77,21 @@ export function adminCatalogQueryRouter(deps: { db: Knex; waitFor: WaitForPositi
   router.get('/api/admin/catalog', fresh, async (ctx) => {
     requireAdmin(ctx.state);
     const view = await readCatalogView(deps.db);
-    ctx.body = { success: true, products: adminCatalogDto(view.products) };
+    ctx.body = { success: true, products: adminCatalogDto(view) };
   });
 
   router.get('/api/admin/catalog/:sku/history', fresh, async (ctx) => {
     requireAdmin(ctx.state);
     const product = listedSku(ctx.params.sku);
-    ctx.body = { success: true, changes: await history((q) => q.where('c.sku', product.sku)) };
+    // A change of its group's quantity bands (a shop-wide row) is a change of this product too.
+    const group = bandGroupOf(product.family);
+    const changes = await history((q) =>
+      q.where((w) => {
+        void w.where('c.sku', product.sku);
+        if (group) void w.orWhere('c.field', `bands:${group}`);
+      }),
+    );
+    ctx.body = { success: true, changes };
   });
 
   // The preview reads the carts too: a cart just filled must be in it.
@@ -96,11 +105,14 @@ export function adminCatalogQueryRouter(deps: { db: Knex; waitFor: WaitForPositi
       const message = `"${product.sku}" is sold in sizes: name one (size=${product.sizes.map((s) => s.id).join('|')}).`;
       throw new ValidationError(message, { size: message });
     }
+    const bands = query.bands === undefined ? undefined : parsePreviewBands(query.bands);
+    if (bands && !bandGroupOf(product.family)) {
+      const message = `"${product.sku}" is priced without quantity bands.`;
+      throw new ValidationError(message, { bands: message });
+    }
     const view = await readCatalogView(deps.db);
-    ctx.body = {
-      success: true,
-      ...(await previewPrice(deps.db, view, product, product.sizes ? size : null, query.priceUsdCents)),
-    };
+    const change = { size: product.sizes ? size : null, priceUsdCents: query.priceUsdCents, bands };
+    ctx.body = { success: true, ...(await previewPrice(deps.db, view, product, change)) };
   });
 
   router.get('/api/admin/settings', fresh, async (ctx) => {

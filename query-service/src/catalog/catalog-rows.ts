@@ -13,6 +13,7 @@ import { readModelSchema } from '@printshop/shared-events/read-models';
 import { seedCatalogView } from '@printshop/shared-events/rules/catalog-seed';
 import {
   seedCurrencyRates,
+  seedQuantityBands,
   type CatalogEntry,
   type CatalogView,
 } from '@printshop/shared-events/rules/catalog-view';
@@ -58,6 +59,7 @@ export async function readCatalogView(db: Knex): Promise<CatalogView> {
             shipping: row.shipping,
             trust: row.trust,
             currencyRates: { ...seedCurrencyRates(), ...row.currency_rates, USD: 1 },
+            quantityBands: { ...seedQuantityBands(), ...row.quantity_bands },
           }
         : null),
   };

@@ -1,13 +1,23 @@
 // API.md's admin Product and Settings, from the code's static facts (paths, images, categories,
 // country names) and the owner's current values (a catalog entry, the settings).
-import { imagesOf, type CatalogEntry, type ShopSettings } from '../rules/catalog-view';
+import { bandGroupOf } from '../rules/cart-pricing';
+import {
+  discountSchemeOf,
+  imagesOf,
+  type CatalogEntry,
+  type CatalogView,
+  type ShopSettings,
+} from '../rules/catalog-view';
 import { PRODUCTS, type Product } from '../rules/catalog';
+import { ownedBands } from '../rules/discounts';
 import { DOMESTIC_RULE, REST_OF_WORLD_RULE, SHIPPING_RULES } from '../rules/shipping';
 import type { AdminProduct, AdminSettings } from './catalog-admin';
 
-export function adminProductDto(product: Product, entry: CatalogEntry): AdminProduct {
+/** The product's entry, with its group's bands from the view (the code's without settings). */
+export function adminProductDto(product: Product, entry: CatalogEntry, view?: CatalogView): AdminProduct {
   const sizes = Object.values(entry.sizePrices);
   const images = imagesOf(product, entry);
+  const bandGroup = bandGroupOf(product.family) ?? null;
   return {
     sku: product.sku,
     name: entry.name,
@@ -19,14 +29,16 @@ export function adminProductDto(product: Product, entry: CatalogEntry): AdminPro
     hidden: entry.hidden,
     priceUsdCents: sizes.length > 0 ? Math.min(...sizes) : entry.priceUsdCents,
     sizePrices: { ...entry.sizePrices },
+    bandGroup,
+    bands: bandGroup ? ownedBands(discountSchemeOf(bandGroup, view)) : [],
   };
 }
 
 /** Products of the code in the code's order; the owner's entry of each (skipped when unlisted). */
-export function adminCatalogDto(entries: Readonly<Record<string, CatalogEntry>>): AdminProduct[] {
+export function adminCatalogDto(view: CatalogView): AdminProduct[] {
   return PRODUCTS.flatMap((product) => {
-    const entry = entries[product.sku];
-    return entry ? [adminProductDto(product, entry)] : [];
+    const entry = view.products[product.sku];
+    return entry ? [adminProductDto(product, entry, view)] : [];
   });
 }
 

@@ -18,6 +18,9 @@ export const editProductBodySchema = z.object({
    * `/images/<id>` URLs, or the code's `/images/products/<file>`; checked by the command.
    */
   images: z.array(z.string().max(300)).max(20).optional(),
+  /** The quantity bands of the product's group, every band from quantity 1 up: [{minQuantity, rateBps}];
+   * checked by the command (a message per input: bands.1.rateBps). */
+  bands: z.array(z.unknown()).optional(),
 });
 
 export const editSettingsBodySchema = z.object({
@@ -30,12 +33,29 @@ export const editSettingsBodySchema = z.object({
   currencyRates: z.record(z.string().max(10), z.unknown()).optional(),
 });
 
+/** The bands of a preview as `minQuantity:rateBps` pairs, e.g. `10:1500,50:2500`; `none` (or empty): no bands. */
+export const PREVIEW_BANDS_PATTERN = /^(?:none|\d{1,6}:\d{1,5}(?:,\d{1,6}:\d{1,5}){0,7})?$/;
+
 export const pricePreviewQuerySchema = z.object({
+  /** The new price; without it the product's price stays (a bands-only preview). */
   priceUsdCents: z.coerce
     .number()
     .int('A price is a whole number of USD cents.')
-    .min(0, 'A price cannot be negative.'),
+    .min(0, 'A price cannot be negative.')
+    .optional(),
   size: z.string().max(20).optional(),
+  /** New bands of the product's group, `minQuantity:rateBps` pairs (`10:1500,50:2500`); `none`: no bands. */
+  bands: z
+    .string()
+    .regex(PREVIEW_BANDS_PATTERN, 'Bands are up to 8 minQuantity:rateBps pairs, e.g. 10:1500,50:2500.')
+    .optional(),
+});
+
+export const quantityBandDtoSchema = z.object({
+  /** The band applies from this total quantity of the group up. */
+  minQuantity: z.number().int(),
+  /** Discount in basis points (100 = 1%). */
+  rateBps: z.number().int(),
 });
 
 export const adminProductSchema = z.object({
@@ -53,6 +73,10 @@ export const adminProductSchema = z.object({
   priceUsdCents: z.number().int(),
   /** size id -> USD cents (collages) */
   sizePrices: z.record(z.string(), z.number().int()),
+  /** The quantity-band group the product counts towards; null for collages (no bands). */
+  bandGroup: z.enum(['poster', 'upload-panel']).nullable(),
+  /** The group's bands from quantity 1 up (shared by every product of the group); [] without a group. */
+  bands: z.array(quantityBandDtoSchema),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
@@ -79,13 +103,20 @@ export const pricePreviewResponseSchema = okSchema.extend({
   size: z.string().nullable(),
   currentUsdCents: z.number().int(),
   newUsdCents: z.number().int(),
-  /** Open carts holding the product: their subtotal in USD cents before and after the change. */
+  /** The group's bands now and as previewed (the same without `bands`); null for collages. */
+  bandGroup: z.enum(['poster', 'upload-panel']).nullable(),
+  currentBands: z.array(quantityBandDtoSchema),
+  newBands: z.array(quantityBandDtoSchema),
+  /** Open carts holding the product (with `bands`: any product of its group), in USD cents before and
+   * after the change: the subtotal, and the total after the quantity bands. */
   carts: z.array(
     z.object({
       cartId: z.string(),
       quantity: z.number().int(),
       subtotalBeforeUsdCents: z.number().int(),
       subtotalAfterUsdCents: z.number().int(),
+      totalBeforeUsdCents: z.number().int(),
+      totalAfterUsdCents: z.number().int(),
     }),
   ),
 });

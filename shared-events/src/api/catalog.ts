@@ -68,6 +68,13 @@ export const settingsResponseSchema = okSchema.extend({
   shippingCountries: z.array(shippingRuleDtoSchema),
   /** The owner's trust copy: the delivery promise and the rating line. */
   trust: z.object({ deliveryPromise: z.string(), ratingText: z.string() }).optional(),
+  /** The owner's quantity bands by group (`poster`, `upload-panel`), each from quantity 1 up. */
+  quantityBands: z
+    .object({
+      poster: z.array(z.object({ minQuantity: z.number().int(), rateBps: z.number().int() })),
+      'upload-panel': z.array(z.object({ minQuantity: z.number().int(), rateBps: z.number().int() })),
+    })
+    .optional(),
 });
 
 export const detectCountryResponseSchema = z.discriminatedUnion('success', [

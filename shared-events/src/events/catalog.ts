@@ -79,6 +79,14 @@ export const trustCopySchema = z.object({
   ratingText: z.string().max(500),
 });
 
+/** A quantity band as the owner sets it: from this total quantity up, this rate off (basis points). */
+export const quantityBandSchema = z.object({
+  minQuantity: z.number().int().min(1),
+  rateBps: z.number().int().min(0).max(10_000),
+});
+const bandList = z.array(quantityBandSchema);
+export const bandGroupSchema = z.enum(['poster', 'upload-panel']);
+
 export const SettingsSeeded = defineEvent(
   'SettingsSeeded',
   z.object({
@@ -87,6 +95,8 @@ export const SettingsSeeded = defineEvent(
     trust: trustCopySchema,
     /** Units per USD by display currency; absent in shops seeded before rates were settings (then the code's table). */
     currencyRates: z.record(z.string(), z.number().positive()).optional(),
+    /** Each group's bands from quantity 1 up; absent in shops seeded before bands were settings (then the code's). */
+    quantityBands: z.object({ poster: bandList.optional(), 'upload-panel': bandList.optional() }).optional(),
     by,
     at,
   }),
@@ -127,6 +137,12 @@ export const CurrencyRateChanged = defineEvent(
   }),
 );
 
+/** An admin set a group's quantity bands (every band from quantity 1 up; none: no bulk discount). */
+export const QuantityBandsChanged = defineEvent(
+  'QuantityBandsChanged',
+  z.object({ group: bandGroupSchema, bands: bandList, previous: bandList, by, at }),
+);
+
 export const catalogEvents = [
   ProductListed,
   ProductPriced,
@@ -140,6 +156,7 @@ export const catalogEvents = [
   ShippingRuleChanged,
   TrustCopyChanged,
   CurrencyRateChanged,
+  QuantityBandsChanged,
 ];
 export const CATALOG_EVENT_TYPES = catalogEvents.map((event) => event.type);
 
@@ -155,6 +172,8 @@ export type CatalogEvent =
   | EventOf<typeof FreeShippingThresholdChanged>
   | EventOf<typeof ShippingRuleChanged>
   | EventOf<typeof TrustCopyChanged>
-  | EventOf<typeof CurrencyRateChanged>;
+  | EventOf<typeof CurrencyRateChanged>
+  | EventOf<typeof QuantityBandsChanged>;
 export type ShippingSetting = z.infer<typeof shippingSettingSchema>;
 export type TrustCopy = z.infer<typeof trustCopySchema>;
+export type QuantityBand = z.infer<typeof quantityBandSchema>;

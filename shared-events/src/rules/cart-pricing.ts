@@ -6,12 +6,13 @@
 // - Lines: converted by the reconciliation rule of money.ts (convertLines), so unit x quantity is
 //   the line and the lines add up to the subtotal exactly.
 // - Quantity bands (discounts.ts), per group, over the group's total quantity:
-//     posters                                    -> POSTER_DISCOUNT (the poster pages' bands);
-//     prints, strips and cards (upload panel)    -> UPLOAD_PANEL_DISCOUNT;
+//     posters                                    -> the 'poster' bands;
+//     prints, strips and cards (upload panel)    -> the 'upload-panel' bands;
 //     collages                                   -> none: their pages price unit x quantity with no
 //                                                   bands (spec 2 §9), so the cart does not add one.
-//   The band's rate applies to the group's subtotal in each currency (so the displayed discount is
-//   exactly that rate of the displayed amounts).
+//   The bands are the owner's (catalog-view.ts discountSchemeOf; the code's POSTER_DISCOUNT and
+//   UPLOAD_PANEL_DISCOUNT are their seed). The band's rate applies to the group's subtotal in each
+//   currency (so the displayed discount is exactly that rate of the displayed amounts).
 // - Promotion code (promotions.ts), when the caller passes one it checked: off the eligible lines
 //   after their band discount.
 // - Loyalty (loyalty.ts): the points' USD value, capped at half the subtotal after the band
@@ -23,10 +24,10 @@
 // - grandTotal = subtotal - discount + shippingFee; never negative, as discounts stay below the
 //   subtotal.
 import { pricedSku, shortName, type Family } from './catalog';
-import { ratesOf, type CatalogView } from './catalog-view';
+import { discountSchemeOf, ratesOf, type CatalogView } from './catalog-view';
 import { lineTemplate } from './collage-slots';
 import type { CurrencyCode } from './currencies';
-import { applyQuantityDiscount, discountAmount, POSTER_DISCOUNT, UPLOAD_PANEL_DISCOUNT } from './discounts';
+import { applyQuantityDiscount, BAND_GROUPS, discountAmount, type BandGroup } from './discounts';
 import { redeemableDiscount } from './loyalty';
 import { convertFromUsd, convertLines, sumMinor } from './money';
 import { eligibleAmounts, promotionDiscount } from './promotions';
@@ -65,7 +66,7 @@ export interface PricedItem<L extends PricingLine> {
   lineTotal: number;
 }
 
-export type BandGroup = 'poster' | 'upload-panel';
+export type { BandGroup };
 
 export interface BandDiscount {
   group: BandGroup;
@@ -136,16 +137,17 @@ export function bandGroupOf(family: Family): BandGroup | undefined {
   }
 }
 
-const SCHEMES = { poster: POSTER_DISCOUNT, 'upload-panel': UPLOAD_PANEL_DISCOUNT } as const;
-
-function bandDiscounts<L extends PricingLine>(items: readonly PricedItem<L>[]): BandDiscount[] {
+function bandDiscounts<L extends PricingLine>(
+  items: readonly PricedItem<L>[],
+  catalog: CatalogView | undefined,
+): BandDiscount[] {
   const bands: BandDiscount[] = [];
-  for (const group of ['poster', 'upload-panel'] as const) {
+  for (const group of BAND_GROUPS) {
     const members = items.filter((item) => bandGroupOf(item.family) === group);
     if (members.length === 0) continue;
     // The band comes from the group's total quantity; the same rate applies in both currencies.
     const display = applyQuantityDiscount(
-      SCHEMES[group],
+      discountSchemeOf(group, catalog),
       members.map((item) => ({ quantity: item.quantity, unitPrice: item.pricePerUnit })),
     );
     const usdTotal = sumMinor(members.map((item) => item.lineUsdCents));
@@ -215,7 +217,7 @@ export function priceCart<L extends PricingLine>(input: CartPricingInput<L>): Pr
   const totalQuantity = items.reduce((sum, item) => sum + item.quantity, 0);
   const subtotalUsd = sumMinor(items.map((item) => item.lineUsdCents));
 
-  const bands = bandDiscounts(items);
+  const bands = bandDiscounts(items, input.catalog);
   const bandDiscount = sumMinor(bands.map((band) => band.discount));
   const bandDiscountUsd = sumMinor(bands.map((band) => band.discountUsdCents));
 

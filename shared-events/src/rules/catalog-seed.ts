@@ -2,7 +2,13 @@
 // stream: a fresh shop looks exactly as the code describes it; afterwards only events change it.
 import type { CatalogEvent } from '../events/catalog';
 import { PRODUCTS } from './catalog';
-import { emptyCatalogView, evolveCatalogView, seedCurrencyRates, type CatalogView } from './catalog-view';
+import {
+  emptyCatalogView,
+  evolveCatalogView,
+  seedCurrencyRates,
+  seedQuantityBands,
+  type CatalogView,
+} from './catalog-view';
 import { toMinor } from './money';
 import {
   DEFAULT_FREE_SHIPPING_THRESHOLD_USD_CENTS,
@@ -46,6 +52,7 @@ export function seedCatalogEvents(at: string): CatalogEvent[] {
       ),
       trust: { ...SEED_TRUST_COPY },
       currencyRates: seedCurrencyRates(),
+      quantityBands: seedQuantityBands(),
       by: SEED_ACTOR,
       at,
     },

@@ -5,6 +5,15 @@
 import type { CatalogEvent, ShippingSetting, TrustCopy } from '../events/catalog';
 import type { Product } from './catalog';
 import { CURRENCIES, type CurrencyCode } from './currencies';
+import {
+  BAND_GROUPS,
+  ownedBands,
+  schemeWith,
+  SEED_DISCOUNT_SCHEMES,
+  type BandGroup,
+  type DiscountBand,
+  type DiscountScheme,
+} from './discounts';
 import { toMajor, type CurrencyRates } from './money';
 import type { ShippingRule } from './shipping';
 
@@ -32,11 +41,26 @@ export interface ShopSettings {
   trust: TrustCopy;
   /** Units per USD of every display currency (currencies.ts is the seed; USD is always 1). */
   currencyRates: Readonly<Record<CurrencyCode, number>>;
+  /** Each group's quantity bands from quantity 1 up (discounts.ts is the seed). */
+  quantityBands: Readonly<Record<BandGroup, readonly DiscountBand[]>>;
 }
 
 /** The spec's table (currencies.ts): the rates of a new shop and of one seeded before rates were settings. */
 export const seedCurrencyRates = (): Record<CurrencyCode, number> =>
   Object.fromEntries(CURRENCIES.map((c) => [c.code, c.ratePerUsd])) as Record<CurrencyCode, number>;
+
+/** The code's bands: those of a new shop and of one seeded before bands were settings. */
+export const seedQuantityBands = (): Record<BandGroup, DiscountBand[]> =>
+  Object.fromEntries(BAND_GROUPS.map((group) => [group, ownedBands(SEED_DISCOUNT_SCHEMES[group])])) as Record<
+    BandGroup,
+    DiscountBand[]
+  >;
+
+/** The scheme every server-side price uses for a group: the owner's bands, or the code's without a view. */
+export function discountSchemeOf(group: BandGroup, view: CatalogView | undefined): DiscountScheme {
+  const bands = view?.settings?.quantityBands[group];
+  return bands ? schemeWith(group, bands) : SEED_DISCOUNT_SCHEMES[group];
+}
 
 /** The rates every server-side conversion uses: the owner's, or the seed's without a view. */
 export function ratesOf(view: CatalogView | undefined): CurrencyRates | undefined {
@@ -85,11 +109,27 @@ export function evolveCatalogView(view: CatalogView, event: CatalogEvent): Catal
     case 'ProductImagesChanged':
       return product(event.data.sku, { images: [...event.data.images] });
     case 'SettingsSeeded': {
-      const { freeShippingThresholdUsdCents, shipping, trust, currencyRates } = event.data;
-      // A shop seeded before rates were settings has none in its seed: the code's table then.
+      const { freeShippingThresholdUsdCents, shipping, trust, currencyRates, quantityBands } = event.data;
+      // A shop seeded before rates (or bands) were settings has none in its seed: the code's then.
       const rates = { ...seedCurrencyRates(), ...currencyRates, USD: 1 };
-      return { ...view, settings: { freeShippingThresholdUsdCents, shipping, trust, currencyRates: rates } };
+      const bands = { ...seedQuantityBands(), ...quantityBands };
+      return {
+        ...view,
+        settings: {
+          freeShippingThresholdUsdCents,
+          shipping,
+          trust,
+          currencyRates: rates,
+          quantityBands: bands,
+        },
+      };
     }
+    case 'QuantityBandsChanged':
+      return view.settings
+        ? settings({
+            quantityBands: { ...view.settings.quantityBands, [event.data.group]: event.data.bands },
+          })
+        : view;
     case 'FreeShippingThresholdChanged':
       return settings({ freeShippingThresholdUsdCents: event.data.usdCents });
     case 'ShippingRuleChanged':

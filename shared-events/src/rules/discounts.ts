@@ -8,8 +8,12 @@ export interface DiscountBand {
   rateBps: number;
 }
 
+/** The product groups that share a scheme (cart-pricing.ts bandGroupOf). */
+export type BandGroup = 'poster' | 'upload-panel';
+export const BAND_GROUPS: readonly BandGroup[] = ['poster', 'upload-panel'];
+
 export interface DiscountScheme {
-  name: 'upload-panel' | 'poster';
+  name: BandGroup;
   /** Ascending by minQuantity; the first band starts at 0 with rate 0. */
   bands: readonly DiscountBand[];
 }
@@ -53,6 +57,25 @@ export const POSTER_DISCOUNT: DiscountScheme = {
     { minQuantity: 100, rateBps: 3371 },
   ],
 };
+
+/** The code's schemes: the seed of a new shop and the bands of one seeded before bands were settings. */
+export const SEED_DISCOUNT_SCHEMES: Readonly<Record<BandGroup, DiscountScheme>> = {
+  poster: POSTER_DISCOUNT,
+  'upload-panel': UPLOAD_PANEL_DISCOUNT,
+};
+
+/**
+ * The bands an owner edits: every band from quantity 1 up. Below the first one nothing is taken off,
+ * which is the scheme's implicit first band (0, 0%).
+ */
+export const ownedBands = (scheme: DiscountScheme): DiscountBand[] =>
+  scheme.bands.filter((band) => band.minQuantity >= 1).map((band) => ({ ...band }));
+
+/** The scheme of a group with the owner's bands (ascending, each from 1 up, as decided). */
+export const schemeWith = (name: BandGroup, bands: readonly DiscountBand[]): DiscountScheme => ({
+  name,
+  bands: [{ minQuantity: 0, rateBps: 0 }, ...bands.map((band) => ({ ...band }))],
+});
 
 const assertQuantity = (quantity: number): void => {
   if (!Number.isInteger(quantity) || quantity < 0)

@@ -9,7 +9,7 @@ import { Icon } from '@/components/icon';
 import { thumbnailOf } from '@/lib/thumbnail';
 import { ProductHead } from '@/components/product-head';
 import { CATEGORY_LINKS, sizeText } from '@/lib/product-page';
-import { useIsHidden, useLiveProduct } from '@/lib/catalog/live-catalog';
+import { useDiscountScheme, useIsHidden, useLiveProduct } from '@/lib/catalog/live-catalog';
 import { refreshCart } from '@/lib/cart/get-cart';
 import { useCurrency } from '@/lib/currency/use-currency';
 import { PosterPage } from '@/features/product-creation/posters/components/poster-page';
@@ -36,6 +36,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const onCartChanged = useCallback(() => void refreshCart(queryClient), [queryClient]);
   const isHidden = useIsHidden();
+  const uploadPanelScheme = useDiscountScheme('upload-panel');
   if (!product) return <Navigate to="/" replace />;
   if (isHidden(product.sku)) return <NoLongerAvailable name={shortName(product.name)} />;
   const name = shortName(product.name);
@@ -50,7 +51,12 @@ export function Component() {
   if (product.family !== 'collages')
     return (
       <>
-        <StandardProductPage key={product.sku} product={product} onCartChanged={onCartChanged} />
+        <StandardProductPage
+          key={product.sku}
+          product={product}
+          onCartChanged={onCartChanged}
+          scheme={uploadPanelScheme}
+        />
         {reviews}
       </>
     );

@@ -6,8 +6,14 @@ import type { ProductDto } from '@printshop/shared-events/api/catalog';
 import type { TrustCopy } from '@printshop/shared-events/events/catalog';
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import { SEED_TRUST_COPY } from '@printshop/shared-events/rules/catalog-seed';
-import { seedCurrencyRates, type ShopSettings } from '@printshop/shared-events/rules/catalog-view';
+import {
+  discountSchemeOf,
+  seedCurrencyRates,
+  seedQuantityBands,
+  type ShopSettings,
+} from '@printshop/shared-events/rules/catalog-view';
 import { isCurrencyCode, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
+import type { BandGroup, DiscountBand, DiscountScheme } from '@printshop/shared-events/rules/discounts';
 import { toMinor, type CurrencyRates } from '@printshop/shared-events/rules/money';
 import { shippingAnnouncement, shippingTermsIn } from '@printshop/shared-events/rules/shipping-terms';
 import { useProducts } from './get-products';
@@ -58,6 +64,7 @@ interface SettingsAnswer {
     baseRate: number;
     estimatedDays: { min: number; max: number };
   }>;
+  quantityBands?: Readonly<Record<BandGroup, readonly DiscountBand[]>> | undefined;
 }
 
 /** GET /api/settings as the shipping rules take it (shipping-terms.ts); null before it answers. */
@@ -79,6 +86,8 @@ export function settingsOf(answer: SettingsAnswer | undefined): ShopSettings | n
         answer.currencies.filter((c) => isCurrencyCode(c.code)).map((c) => [c.code, c.ratePerUsd]),
       ),
     },
+    // The owner's bands: the pages' band tables and "add N more" nudges match the cart's discount.
+    quantityBands: { ...seedQuantityBands(), ...answer.quantityBands },
   };
 }
 
@@ -101,6 +110,15 @@ export function useShippingAnnouncement(country: string | null | undefined, curr
 /** The owner's current currency rates; undefined (the code's table) before GET /api/settings answers. */
 export function useCurrencyRates(): CurrencyRates | undefined {
   return useShopSettings()?.currencyRates;
+}
+
+/** The owner's quantity bands of a group as a scheme; the code's before GET /api/settings answers. */
+export function useDiscountScheme(group: BandGroup): DiscountScheme {
+  const settings = useShopSettings();
+  return useMemo(
+    () => discountSchemeOf(group, settings ? { products: {}, settings } : undefined),
+    [group, settings],
+  );
 }
 
 /** The owner's trust copy (delivery promise, rating line); the seed's until GET /api/settings answers. */

@@ -4,7 +4,11 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { FEATURED_SKUS, PRODUCTS, shortName, type Product } from '@printshop/shared-events/rules/catalog';
-import { UPLOAD_PANEL_DISCOUNT, discountAmount } from '@printshop/shared-events/rules/discounts';
+import {
+  UPLOAD_PANEL_DISCOUNT,
+  discountAmount,
+  type DiscountScheme,
+} from '@printshop/shared-events/rules/discounts';
 import { ProductHead } from '@/components/product-head';
 import { thumbnailOf } from '@/lib/thumbnail';
 import { CATEGORY_LINKS, sizeText } from '@/lib/product-page';
@@ -29,12 +33,19 @@ export interface StandardProductPageProps {
   product: Product;
   onCartChanged?: () => void;
   imageTools?: ImageTools;
+  /** The owner's upload-panel bands (GET /api/settings); the code's until they answer. */
+  scheme?: DiscountScheme;
 }
 
-export function StandardProductPage({ product, onCartChanged, imageTools }: StandardProductPageProps) {
+export function StandardProductPage({
+  product,
+  onCartChanged,
+  imageTools,
+  scheme = UPLOAD_PANEL_DISCOUNT,
+}: StandardProductPageProps) {
   const { pathname } = useLocation();
   const { formatCents } = useCurrency();
-  const creation = useProductCreation({ product, scheme: UPLOAD_PANEL_DISCOUNT, onCartChanged, imageTools });
+  const creation = useProductCreation({ product, scheme, onCartChanged, imageTools });
   const [drawn] = useState(() => 20 + Math.floor(Math.random() * 30));
   // Drawn in the browser: a prerendered page shows the lowest figure until it hydrates.
   const viewers = useHydrated() ? drawn : 20;
@@ -42,7 +53,7 @@ export function StandardProductPage({ product, onCartChanged, imageTools }: Stan
   useProductViewTracking(product, pathname);
   const name = shortName(product.name);
   const category = CATEGORY_LINKS[product.family];
-  const top = UPLOAD_PANEL_DISCOUNT.bands[UPLOAD_PANEL_DISCOUNT.bands.length - 1]!;
+  const top = scheme.bands[scheme.bands.length - 1]!;
   const lowest = product.basePriceUsdCents - discountAmount(product.basePriceUsdCents, top.rateBps);
   // The owner's pictures of the product first (the code's one until set), then its siblings' for a
   // feel of the family, four at least.

@@ -33,15 +33,27 @@ export const useProductHistory = (sku: string) =>
       api.get(`${productPath(sku)}/history`, { schema: catalogHistoryResponseSchema, signal }),
   });
 
-/** The open carts a new price would change; asked for only when a price is given. */
-export const usePricePreview = (sku: string, priceUsdCents: number | null, size: string | null) =>
+export interface PreviewedChange {
+  /** The new price; null keeps the product's. */
+  priceUsdCents: number | null;
+  size: string | null;
+  /** The group's new bands as `minQuantity:rateBps` pairs (`10:1500,50:2500`); null keeps them. */
+  bands: string | null;
+}
+
+/** The open carts a new price or new bands would change; asked for only when one of them is given. */
+export const usePricePreview = (sku: string, change: PreviewedChange | null) =>
   useQuery({
-    queryKey: adminKey('catalog', sku, 'preview', priceUsdCents, size),
-    enabled: priceUsdCents !== null,
+    queryKey: adminKey('catalog', sku, 'preview', change?.priceUsdCents, change?.size, change?.bands),
+    enabled: change !== null && (change.priceUsdCents !== null || change.bands !== null),
     queryFn: ({ signal }) =>
       api.get(`${productPath(sku)}/price-preview`, {
         schema: pricePreviewResponseSchema,
-        searchParams: { priceUsdCents: priceUsdCents ?? 0, ...(size && { size }) },
+        searchParams: {
+          ...(change?.priceUsdCents != null && { priceUsdCents: change.priceUsdCents }),
+          ...(change?.size && { size: change.size }),
+          ...(change?.bands != null && { bands: change.bands }),
+        },
         signal,
       }),
   });

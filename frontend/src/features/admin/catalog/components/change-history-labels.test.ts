@@ -1,4 +1,4 @@
-// The settings history names a currency rate change plainly.
+// The histories name a currency rate change and a quantity-band change plainly.
 import { describe, expect, it } from 'vitest';
 import { fieldLabel, shownValue } from './change-history';
 
@@ -19,5 +19,16 @@ describe('change history labels', () => {
         '/images/products/poster-a4.webp',
       ]),
     ).toBe('upload 0f8e2c1a, poster-a4.webp');
+  });
+
+  it('given the poster bands changed from 10+ 11.24% to none, then it reads "Quantity bands of posters", "10+ 11.24%" -> "none"', () => {
+    expect(fieldLabel('bands:poster')).toBe('Quantity bands of posters');
+    expect(
+      shownValue('bands:poster', [
+        { minQuantity: 10, rateBps: 1124 },
+        { minQuantity: 50, rateBps: 2247 },
+      ]),
+    ).toBe('10+ 11.24%, 50+ 22.47%');
+    expect(shownValue('bands:poster', [])).toBe('none');
   });
 });

@@ -1,6 +1,7 @@
 // A change history of the catalog or the settings (API.md "Admin"): who, when, what, before, after,
 // newest first, read from the events.
 import type { CatalogChange } from '@printshop/shared-events/api/catalog-admin';
+import { formatRate } from '@printshop/shared-events/rules/discounts';
 import { formatMoney } from '@printshop/shared-events/rules/money';
 import { formatDateTime } from '@/lib/format-date';
 
@@ -13,6 +14,8 @@ const FIELD_LABELS: Record<string, string> = {
   freeShippingThreshold: 'Free-shipping threshold',
   'trust:deliveryPromise': 'Delivery promise',
   'trust:ratingText': 'Rating text',
+  'bands:poster': 'Quantity bands of posters',
+  'bands:upload-panel': 'Quantity bands of prints, strips and cards',
 };
 
 export function fieldLabel(field: string): string {
@@ -23,7 +26,7 @@ export function fieldLabel(field: string): string {
   return field;
 }
 
-/** A value as the history shows it: cents as USD, a shipping rule as fee and days. */
+/** A value as the history shows it: cents as USD, a shipping rule as fee and days, bands as "50+ 20%". */
 export function shownValue(field: string, value: unknown): string {
   if (field === 'price' || field.startsWith('price:') || field === 'freeShippingThreshold')
     return typeof value === 'number' ? formatMoney(value, 'USD') : String(value);
@@ -42,6 +45,12 @@ export function shownValue(field: string, value: unknown): string {
   if (field.startsWith('shipping:') && value && typeof value === 'object') {
     const rule = value as { feeMinor: number; estimatedDays: { min: number; max: number } };
     return `fee ${rule.feeMinor}, ${rule.estimatedDays.min}-${rule.estimatedDays.max} days`;
+  }
+  if (field.startsWith('bands:') && Array.isArray(value)) {
+    const bands = value as Array<{ minQuantity: number; rateBps: number }>;
+    return bands.length === 0
+      ? 'none'
+      : bands.map((b) => `${b.minQuantity}+ ${formatRate(b.rateBps)}`).join(', ');
   }
   return value === '' ? '(empty)' : String(value);
 }

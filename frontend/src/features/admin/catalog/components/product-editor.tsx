@@ -1,25 +1,22 @@
 // One product of the owner's catalog (API.md "Admin"): its name, description, pictures, price (or
-// each size's price) in USD cents and whether it is for sale. Before saving a new price the screen shows the
-// open carts it would change (price preview); below, every change with who made it and when.
+// each size's price) in USD cents, whether it is for sale, and the quantity bands of its group.
+// Before saving a new price or new bands the screen shows the open carts they would change (price
+// preview); below, every change with who made it and when.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminProduct } from '@printshop/shared-events/api/catalog-admin';
 import { shortName } from '@printshop/shared-events/rules/catalog';
-import { formatMoney } from '@printshop/shared-events/rules/money';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Field, TextareaField } from '@/components/field';
 import { serverMessageOr } from '@/lib/server-message';
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { QueryState } from '@/features/admin/components/query-state';
-import {
-  useAdminCatalog,
-  useEditProduct,
-  usePricePreview,
-  useProductHistory,
-  type ProductChange,
-} from '../api/admin-catalog';
+import { ApiError } from '@/lib/api-client';
+import { useAdminCatalog, useEditProduct, useProductHistory, type ProductChange } from '../api/admin-catalog';
 import { ChangeHistory } from './change-history';
+import { PricePreview } from './price-preview';
+import { bandTexts, changedBands, previewBandsParam, QuantityBandsTable } from './quantity-bands-table';
 import { ProductImagesField } from './product-images-field';
 
 export const PRODUCT_EDITOR_MESSAGES = {
@@ -34,63 +31,6 @@ export const PRODUCT_EDITOR_MESSAGES = {
 /** The price being typed as cents, or null while it is not a whole number of cents. */
 const cents = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
 
-function PricePreview({
-  sku,
-  priceUsdCents,
-  size,
-}: {
-  sku: string;
-  priceUsdCents: number;
-  size: string | null;
-}) {
-  const preview = usePricePreview(sku, priceUsdCents, size);
-  return (
-    <section aria-label="Price preview" className="admin-preview">
-      <h2>Price preview{size ? ` (${size})` : ''}</h2>
-      <QueryState query={preview} failed="Could not preview the new price." loadingLabel="Previewing…">
-        {(answer) => (
-          <>
-            <p>
-              {formatMoney(answer.currentUsdCents, 'USD')} → {formatMoney(answer.newUsdCents, 'USD')}:{' '}
-              {answer.carts.length === 0
-                ? 'no open cart holds this product.'
-                : `${answer.carts.length} open cart${answer.carts.length === 1 ? '' : 's'} would change.`}
-            </p>
-            {answer.carts.length > 0 && (
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Cart</th>
-                    <th scope="col" className="num">
-                      Quantity
-                    </th>
-                    <th scope="col" className="num">
-                      Subtotal now
-                    </th>
-                    <th scope="col" className="num">
-                      Subtotal after
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {answer.carts.map((cart) => (
-                    <tr key={cart.cartId}>
-                      <td>{cart.cartId.slice(0, 18)}</td>
-                      <td className="num">{cart.quantity}</td>
-                      <td className="num">{formatMoney(cart.subtotalBeforeUsdCents, 'USD')}</td>
-                      <td className="num">{formatMoney(cart.subtotalAfterUsdCents, 'USD')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </>
-        )}
-      </QueryState>
-    </section>
-  );
-}
-
 function Editor({ product }: { product: AdminProduct }) {
   const sizes = Object.entries(product.sizePrices);
   const [name, setName] = useState(product.name);
@@ -101,6 +41,7 @@ function Editor({ product }: { product: AdminProduct }) {
   const [sizePrices, setSizePrices] = useState<Record<string, string>>(
     Object.fromEntries(sizes.map(([id, value]) => [id, String(value)])),
   );
+  const [bandRows, setBandRows] = useState(() => bandTexts(product.bands));
   const [note, setNote] = useState<string>();
   const edit = useEditProduct();
   const history = useProductHistory(product.sku);
@@ -114,11 +55,23 @@ function Editor({ product }: { product: AdminProduct }) {
   const changedSizes = sizes.filter(([id, value]) => sizePrices[id] !== String(value));
   if (changedSizes.length > 0)
     change.sizePrices = Object.fromEntries(changedSizes.map(([id]) => [id, Number(sizePrices[id])]));
-  // The preview follows the first price being changed, once it is a whole number of cents.
-  const previewed =
+  const bands = product.bandGroup ? changedBands(product.bands, bandRows) : undefined;
+  if (bands) change.bands = bands;
+  const fieldErrors = edit.error instanceof ApiError ? edit.error.fieldErrors : {};
+  // The preview follows the first price being changed, once it is a whole number of cents, and
+  // the new bands once each is a pair of whole numbers.
+  const pricePreviewed =
     change.priceUsdCents !== undefined
-      ? { size: null, cents: cents(price) }
-      : changedSizes[0] && { size: changedSizes[0][0], cents: cents(sizePrices[changedSizes[0][0]] ?? '') };
+      ? { size: null, priceUsdCents: cents(price) }
+      : changedSizes[0] && {
+          size: changedSizes[0][0],
+          priceUsdCents: cents(sizePrices[changedSizes[0][0]] ?? ''),
+        };
+  const previewed = {
+    size: pricePreviewed ? pricePreviewed.size : null,
+    priceUsdCents: pricePreviewed ? pricePreviewed.priceUsdCents : null,
+    bands: previewBandsParam(bands),
+  };
 
   const save = () => {
     setNote(undefined);
@@ -171,8 +124,16 @@ function Editor({ product }: { product: AdminProduct }) {
           <input type="checkbox" checked={hidden} onChange={(e) => setHidden(e.target.checked)} /> Hidden (not
           for sale)
         </label>
-        {previewed && previewed.cents !== null && (
-          <PricePreview sku={product.sku} priceUsdCents={previewed.cents} size={previewed.size} />
+        {product.bandGroup && (
+          <QuantityBandsTable
+            group={product.bandGroup}
+            rows={bandRows}
+            errors={fieldErrors}
+            onChange={setBandRows}
+          />
+        )}
+        {(previewed.priceUsdCents !== null || previewed.bands !== null) && (
+          <PricePreview sku={product.sku} change={previewed} />
         )}
         {edit.isError && <Alert>{serverMessageOr(edit.error, PRODUCT_EDITOR_MESSAGES.saveFailed)}</Alert>}
         {note && <p role="status">{note}</p>}

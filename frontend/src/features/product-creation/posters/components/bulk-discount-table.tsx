@@ -1,11 +1,12 @@
-// The bulk-discount table of the poster pages (spec 2 §9): the bands 1-9, 10-49, 50-99, 100+ with the
-// price per poster each band charges, in the chosen currency (discounts.ts bandTable), and the
-// saving; the shopper's current band is marked.
+// The bulk-discount table of the poster pages (spec 2 §9): the owner's bands (the seed's are 1-9,
+// 10-49, 50-99, 100+) with the price per poster each band charges, in the chosen currency
+// (discounts.ts bandTable), and the saving; the shopper's current band is marked.
 import {
   bandTable,
   discountBand,
   formatRate,
   POSTER_DISCOUNT,
+  type DiscountScheme,
 } from '@printshop/shared-events/rules/discounts';
 
 export interface BulkDiscountTableProps {
@@ -14,10 +15,18 @@ export interface BulkDiscountTableProps {
   unitPrice: number;
   totalQuantity: number;
   format(minor: number): string;
+  /** The poster bands; the code's by default. */
+  scheme?: DiscountScheme;
 }
 
-export function BulkDiscountTable({ label, unitPrice, totalQuantity, format }: BulkDiscountTableProps) {
-  const current = POSTER_DISCOUNT.bands.indexOf(discountBand(POSTER_DISCOUNT, totalQuantity));
+export function BulkDiscountTable({
+  label,
+  unitPrice,
+  totalQuantity,
+  format,
+  scheme = POSTER_DISCOUNT,
+}: BulkDiscountTableProps) {
+  const current = scheme.bands.indexOf(discountBand(scheme, totalQuantity));
   return (
     <section className="bulk-table" aria-labelledby="bulk-table-heading">
       <h2 id="bulk-table-heading">Bulk Discounts</h2>
@@ -30,7 +39,7 @@ export function BulkDiscountTable({ label, unitPrice, totalQuantity, format }: B
           </tr>
         </thead>
         <tbody>
-          {bandTable(POSTER_DISCOUNT, unitPrice).map((row, index) => (
+          {bandTable(scheme, unitPrice).map((row, index) => (
             <tr
               key={row.label}
               className={index === current ? 'is-current' : undefined}

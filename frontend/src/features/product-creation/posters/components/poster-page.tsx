@@ -5,8 +5,8 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import { convertFromUsd, formatMoney } from '@printshop/shared-events/rules/money';
-import { POSTER_DISCOUNT } from '@printshop/shared-events/rules/discounts';
 import { ProductHead } from '@/components/product-head';
+import { useDiscountScheme } from '@/lib/catalog/live-catalog';
 import { DeliveryPromise } from '@/components/delivery-promise';
 import { useReviews } from '@/lib/reviews/get-reviews';
 import { useShopRating } from '@/lib/reviews/rating-summary';
@@ -50,7 +50,9 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
   const { pathname } = useLocation();
   const { formatCents, country, currency, rates } = useCurrency();
   const format = (minor: number) => formatMoney(minor, currency);
-  const creation = useProductCreation({ product, scheme: POSTER_DISCOUNT, onCartChanged, imageTools });
+  // The owner's poster bands: the table, the nudge and the panel's total say what the cart takes.
+  const scheme = useDiscountScheme('poster');
+  const creation = useProductCreation({ product, scheme, onCartChanged, imageTools });
   const isMobile = useIsMobile();
   const spec = POSTER_SPECS[product.sku] ?? { sku: product.sku, sizeLabel: product.sku, dimensions: '' };
   const name = shortName(product.name);
@@ -104,6 +106,7 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
             unitPrice={convertFromUsd(product.basePriceUsdCents, currency, rates)}
             totalQuantity={creation.summary.totalQuantity}
             format={format}
+            scheme={scheme}
           />
         </div>
         <div className="poster-page__right">

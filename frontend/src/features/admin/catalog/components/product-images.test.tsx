@@ -42,6 +42,8 @@ const poster = {
   hidden: false,
   priceUsdCents: 178,
   sizePrices: {},
+  bandGroup: 'poster',
+  bands: [],
 };
 
 function renderEditor() {

@@ -52,11 +52,19 @@ export const shippingRuleDtoSchema = z.object({
   estimatedDays: z.object({ min: countSchema, max: countSchema }),
 });
 
+const bandSchema = z.object({ minQuantity: z.number().check(z.int()), rateBps: z.number().check(z.int()) });
+
 export const settingsResponseSchema = z.extend(okSchema, {
   freeShippingThresholdUsd: moneySchema,
   currencies: z.array(currencyDtoSchema),
   shippingCountries: z.array(shippingRuleDtoSchema),
   trust: z.optional(z.object({ deliveryPromise: z.string(), ratingText: z.string() })),
+  quantityBands: z.optional(
+    z.object({
+      poster: z.array(bandSchema),
+      'upload-panel': z.array(bandSchema),
+    }),
+  ),
 });
 
 export const detectCountryResponseSchema = z.discriminatedUnion('success', [

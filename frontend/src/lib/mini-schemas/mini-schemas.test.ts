@@ -7,11 +7,13 @@ import * as classicAccount from '@printshop/shared-events/api/account';
 import * as classicCart from '@printshop/shared-events/api/cart';
 import * as classicCatalog from '@printshop/shared-events/api/catalog';
 import * as classicCommon from '@printshop/shared-events/api/common';
+import * as classicReviews from '@printshop/shared-events/api/reviews';
 import { cartAnswer, testUser } from '@/test/fixtures';
 import * as account from './account';
 import * as cart from './cart';
 import * as catalog from './catalog';
 import * as common from './common';
+import * as reviews from './reviews';
 
 type Schema = z.core.$ZodType;
 const twins: [name: string, original: Schema, twin: Schema][] = [
@@ -23,6 +25,7 @@ const twins: [name: string, original: Schema, twin: Schema][] = [
   ['user', classicAccount.userSchema, account.userSchema],
   ['sign-in', classicAccount.authResponseSchema, account.authResponseSchema],
   ['me', classicAccount.meResponseSchema, account.meResponseSchema],
+  ['rating summary', classicReviews.ratingSummaryResponseSchema, reviews.ratingSummaryResponseSchema],
 ];
 
 /** Success and output, or failure and the paths of the issues. */
@@ -118,6 +121,22 @@ const answers: Record<string, [label: string, answer: unknown][]> = {
     ['fractional decimals', { ...settings, currencies: [{ ...usd, decimals: 1.5 }] }],
     ['an unknown zone', { ...settings, shippingCountries: [{ ...usRule, zone: 'moon' }] }],
     ['no free shipping', { ...settings, shippingCountries: [{ ...usRule, freeShippingThreshold: null }] }],
+    [
+      "the owner's bands",
+      { ...settings, quantityBands: { poster: [{ minQuantity: 10, rateBps: 1500 }], 'upload-panel': [] } },
+    ],
+    [
+      'a fractional band',
+      { ...settings, quantityBands: { poster: [{ minQuantity: 2.5, rateBps: 1500 }], 'upload-panel': [] } },
+    ],
+    ['bands of one group only', { ...settings, quantityBands: { poster: [] } }],
+  ],
+  'rating summary': [
+    ['a summary', { success: true, summary: { averageRating: 4.8, totalReviews: 12 } }],
+    ['no reviews yet', { success: true, summary: { averageRating: 0, totalReviews: 0 } }],
+    ['a rating above 5', { success: true, summary: { averageRating: 5.2, totalReviews: 3 } }],
+    ['a fractional count', { success: true, summary: { averageRating: 4, totalReviews: 1.5 } }],
+    ['no summary', { success: true }],
   ],
   'country detection': [
     ['detected', { success: true, countryCode: 'IN', method: 'geoip' }],

@@ -2,8 +2,9 @@
 // badge that states a rating or a review count reads it through useShopRating; before any review is
 // approved (or while it loads, or when it fails) there is no claim at all rather than an invented one.
 import { useQuery } from '@tanstack/react-query';
-import { ratingSummaryResponseSchema, type RatingSummary } from '@printshop/shared-events/api/reviews';
+import type { RatingSummary } from '@printshop/shared-events/api/reviews';
 import { api } from '@/lib/api-client';
+import { ratingSummaryResponseSchema } from '@/lib/mini-schemas/reviews';
 
 export const RATING_SUMMARY_KEY = ['reviews', 'summary'] as const;
 

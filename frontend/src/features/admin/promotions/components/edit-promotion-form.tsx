@@ -5,11 +5,10 @@
 import { useState, type FormEvent } from 'react';
 import type { PromotionDto } from '@printshop/shared-events/api/promotions';
 import { Alert } from '@/components/alert';
-import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { ApiError } from '@/lib/api-client';
-import { serverMessageOr } from '@/lib/server-message';
 import type { PromotionChange } from '../api/admin-promotions';
+import { FormFooter } from '@/features/admin/components/form-footer';
 
 export const EDIT_PROMOTION_MESSAGES = {
   number: 'Enter a number',
@@ -108,17 +107,13 @@ export function EditPromotionForm({
         />
       </div>
       {errors.form && <Alert tone="info">{errors.form}</Alert>}
-      {error !== null && error !== undefined && (
-        <Alert>{serverMessageOr(error, EDIT_PROMOTION_MESSAGES.failed)}</Alert>
-      )}
-      <div className="admin-actions">
-        <Button type="submit" loading={busy}>
-          Save changes
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormFooter
+        error={error}
+        failed={EDIT_PROMOTION_MESSAGES.failed}
+        submitLabel="Save changes"
+        busy={busy}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

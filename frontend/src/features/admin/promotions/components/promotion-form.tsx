@@ -5,12 +5,11 @@
 import { useState, type FormEvent } from 'react';
 import { FAMILIES } from '@printshop/shared-events/api/catalog-enums';
 import { CURRENCY_CODES } from '@printshop/shared-events/rules/currencies';
-import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Field, SelectField } from '@/components/field';
 import { ApiError } from '@/lib/api-client';
-import { serverMessageOr } from '@/lib/server-message';
 import type { NewPromotion } from '../api/admin-promotions';
+import { FormFooter } from '@/features/admin/components/form-footer';
 
 export const PROMOTION_FORM_MESSAGES = {
   number: 'Enter a number',
@@ -227,17 +226,13 @@ export function PromotionForm({
           {message('families')}
         </p>
       )}
-      {error !== null && error !== undefined && (
-        <Alert>{serverMessageOr(error, PROMOTION_FORM_MESSAGES.failed)}</Alert>
-      )}
-      <div className="admin-actions">
-        <Button type="submit" loading={busy}>
-          Create code
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormFooter
+        error={error}
+        failed={PROMOTION_FORM_MESSAGES.failed}
+        submitLabel="Create code"
+        busy={busy}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -4,12 +4,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { webhookBodySchema } from '@printshop/shared-events/api/admin';
 import { WEBHOOK_EVENT_NAMES } from '@printshop/shared-events/webhook-messages';
-import { Alert } from '@/components/alert';
-import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { ApiError } from '@/lib/api-client';
-import { serverMessageOr } from '@/lib/server-message';
 import type { WebhookFields } from '../api/admin-webhooks';
+import { FormFooter } from '@/features/admin/components/form-footer';
 
 export const WEBHOOK_FORM_MESSAGES = {
   events: 'Choose at least one event',
@@ -102,17 +100,13 @@ export function WebhookForm({
           Active (receives events)
         </label>
       )}
-      {error !== null && error !== undefined && (
-        <Alert>{serverMessageOr(error, WEBHOOK_FORM_MESSAGES.failed)}</Alert>
-      )}
-      <div className="admin-actions">
-        <Button type="submit" loading={busy}>
-          {submitLabel}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormFooter
+        error={error}
+        failed={WEBHOOK_FORM_MESSAGES.failed}
+        submitLabel={submitLabel}
+        busy={busy}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -49,6 +49,7 @@ declare
   v_ids uuid[];
   v_existing int;
   v_current bigint;
+  v_repeats boolean;
 begin
   for i in 1 .. cardinality(p_streams) loop
     v_offsets := v_offsets || v_next;
@@ -58,6 +59,8 @@ begin
   -- Before drawing positions, take the shared appender lock; it is held until the transaction has
   -- ended and its rows are visible. Readers rely on it (see safe-position.ts).
   perform pg_advisory_xact_lock_shared(1163067392, 1);
+  -- Ids already in the log: an idempotent retry (or a clash). Usually none, and then no item looks.
+  v_repeats := exists (select 1 from es_events where event_id = any(p_ids));
 
   for v_item in select i from generate_subscripts(p_streams, 1) as i order by p_streams[i], i loop
     v_stream := p_streams[v_item];
@@ -66,7 +69,10 @@ begin
     v_from := v_offsets[v_item] + 1;
     v_ids := p_ids[v_from : v_from + v_count - 1];
 
-    select count(*) into v_existing from es_events where event_id = any(v_ids) and stream_name = v_stream;
+    v_existing := 0;
+    if v_repeats then
+      select count(*) filter (where stream_name = v_stream) into v_existing from es_events where event_id = any(v_ids);
+    end if;
     if v_existing = v_count then
       return query select v_item, max(revision), max(position), null::text, null::bigint
         from es_events where event_id = any(v_ids);
@@ -108,7 +114,11 @@ begin
 
     return query select v_item, v_current, currval('es_global_position'), null::text, null::bigint;
   end loop;
-end $$;
+end $$
+-- The plans of a session are cached from its first calls, maybe on an empty log, where a scan of the
+-- table or of a stream's index looks cheap; such a plan makes every append cost O(stream or log).
+-- Only the unique indexes (event id, stream name) may answer, whatever the statistics said then.
+set enable_seqscan = off;
 
 -- One append: es_append_batch with one item, its refusal raised as an error.
 -- Errors: PS001 wrong expected version (detail = actual revision, -1 when no stream),

@@ -1,6 +1,6 @@
 // The current catalog and settings for pricing on the server (cart, checkout, GET /api/cart): the
-// fold of the small `catalog-shop` stream, kept in process. Each call reads only the stream's last
-// revision (one indexed row); when it moved, just the new events are read and folded. A change is
+// fold of the small `catalog-shop` stream, kept in process. Each call reads only the stream's
+// revision (one indexed row, no event); when it moved, just the new events are read and folded. A change is
 // therefore seen by the next request on every gateway, and the cart add path never re-reads the
 // whole stream.
 import type { EventStore } from './event-store';
@@ -23,11 +23,11 @@ export function catalogSource(store: EventStore): CatalogSource {
   let refreshing: Promise<CurrentCatalog> | undefined;
 
   async function refresh(): Promise<CurrentCatalog> {
-    const [last] = await store.readStream(CATALOG_STREAM, { direction: 'backwards', maxCount: 1 });
+    const last = await store.streamRevision(CATALOG_STREAM);
     // Not seeded yet (a start in progress): the code's values, which are the seed.
-    if (!last) return { revision: -1, view: seedCatalogView() };
-    if (last.revision === kept.revision) return kept;
-    const base = last.revision > kept.revision ? kept : { revision: -1, view: emptyCatalogView() };
+    if (last === -1) return { revision: -1, view: seedCatalogView() };
+    if (last === kept.revision) return kept;
+    const base = last > kept.revision ? kept : { revision: -1, view: emptyCatalogView() };
     const events = await store.readStream<CatalogEvent>(CATALOG_STREAM, { fromRevision: base.revision + 1 });
     const view = events.reduce(evolveCatalogView, base.view);
     const revision = events.length > 0 ? events[events.length - 1]!.revision : base.revision;

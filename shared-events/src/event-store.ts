@@ -120,6 +120,8 @@ export interface EventStore {
     streamName: string,
     options?: ReadStreamOptions,
   ): Promise<Array<Recorded<E>>>;
+  /** The stream's last revision, -1 when it does not exist; no event is read (a hot check per request). */
+  streamRevision(streamName: string): Promise<number>;
   readAll(options?: ReadAllOptions): Promise<ReadAllResult>;
   /** Catch-up from `fromPosition`, then live, in batches, never skipping nor repeating an event. */
   subscribeToAll(options: SubscribeOptions, handler: BatchHandler): Subscription;

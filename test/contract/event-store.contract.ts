@@ -87,6 +87,15 @@ export function eventStoreContract(
         expect(await store.readStream(unique('note'))).toEqual([]);
       });
 
+      it("given a stream, when asking its revision, then it is the last event's (-1 before the first)", async () => {
+        const stream = unique('note');
+        expect(await store.streamRevision(stream)).toBe(-1);
+        await store.appendToStream(stream, [noted('a')]);
+        expect(await store.streamRevision(stream)).toBe(0);
+        await store.appendToStream(stream, [noted('b'), noted('c')], { expectedRevision: 0 });
+        expect(await store.streamRevision(stream)).toBe(2);
+      });
+
       it('given metadata with correlation and causation ids, when read, then they are kept', async () => {
         const stream = unique('note');
         const correlationId = randomUUID();

@@ -31,6 +31,7 @@ import {
 import { priceCart, priceLines } from '@printshop/shared-events/rules/cart-pricing';
 import { isHiddenSku, pricedSku } from '@printshop/shared-events/rules/catalog';
 import { catalogOf } from '@printshop/shared-events/catalog-source';
+import type { CatalogView } from '@printshop/shared-events/rules/catalog-view';
 import {
   collageSlotProblem,
   COLLAGE_SLOT_MESSAGES,
@@ -103,11 +104,14 @@ export function cartRouter(deps: CartRouterDeps): Router {
   const currencyOf = (ctx: Context): CurrencyCode =>
     ctx.query.currency === undefined ? 'USD' : (currencyQuerySchema.parse(ctx.query).currency ?? 'USD');
 
-  /** The line as API.md's item, priced from the owner's current catalog in `currency`. */
-  async function itemOf(cart: CartState, lineId: string, currency: CurrencyCode) {
+  /**
+   * The line as API.md's item, priced in `currency` from the owner's current catalog, or from the
+   * `view` this request already read (an add: the one it checked the product against).
+   */
+  async function itemOf(cart: CartState, lineId: string, currency: CurrencyCode, view?: CatalogView) {
     const line = findLine(cart, lineId);
     if (!line) return undefined;
-    const { view } = await catalogOf(store).current();
+    view ??= (await catalogOf(store).current()).view;
     const [item] = priceLines([line], currency, view).items;
     return item && cartItemDto(item, currency);
   }
@@ -118,7 +122,8 @@ export function cartRouter(deps: CartRouterDeps): Router {
     line: Omit<NewLine, 'lineId'> & { quantity: number },
   ) {
     // A product the owner hid can no longer be added (lines already in carts simply stop counting).
-    if (isHiddenSku(line.sku, (await catalogOf(store).current()).view)) {
+    const { view } = await catalogOf(store).current();
+    if (isHiddenSku(line.sku, view)) {
       const message = CART_MESSAGES.hidden(line.sku);
       throw new ValidationError(message, { sku: message });
     }
@@ -129,7 +134,12 @@ export function cartRouter(deps: CartRouterDeps): Router {
     });
     // The new line, or the line with the same product and image whose quantity grew.
     const event = result.events[0]!;
-    const item = await itemOf(result.newState, 'lineId' in event.data ? event.data.lineId : lineId, currency);
+    const item = await itemOf(
+      result.newState,
+      'lineId' in event.data ? event.data.lineId : lineId,
+      currency,
+      view,
+    );
     answerWithPosition(ctx, 201, { item }, result.position);
   }
 

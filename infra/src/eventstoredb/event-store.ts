@@ -171,6 +171,11 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
       };
     },
 
+    async streamRevision(streamName) {
+      const [last] = await store.readStream(streamName, { direction: 'backwards', maxCount: 1 });
+      return last?.revision ?? -1;
+    },
+
     // The caller names the union its stream holds; the schemas checked it at append.
     async readStream<E extends EventShape = RecordedEvent>(
       streamName: string,

@@ -23,7 +23,7 @@ import {
 } from '@printshop/shared-events/event-store';
 import { silentLogger, type Logger } from '@printshop/shared-events/logger';
 import { connectionConfig } from '@printshop/projections/runner/connection';
-import { appendBatcher, type AppendBatcherOptions } from './append-batcher';
+import { appendBatcher, preparedQuery, type AppendBatcherOptions } from './append-batcher';
 import { SafePosition } from './safe-position';
 import { sharedTail } from './shared-tail';
 import { subscribe } from './subscription';
@@ -190,6 +190,15 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       }
       if (readOptions.maxCount !== undefined) query.limit(readOptions.maxCount);
       return (await query).map(toRecorded) as Array<Recorded<E>>;
+    },
+
+    async streamRevision(streamName) {
+      const { rows } = await preparedQuery<{ revision: number }>(db, {
+        name: 'es_stream_revision_v1',
+        text: 'select revision from es_streams where stream_name = $1',
+        values: [streamName],
+      });
+      return rows[0]?.revision ?? -1;
     },
 
     async readAll(readOptions: ReadAllOptions = {}): Promise<ReadAllResult> {

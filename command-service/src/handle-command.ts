@@ -6,6 +6,7 @@ import {
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
+  type UnchangedStream,
 } from '@printshop/shared-events/event-store';
 
 export interface HandleOptions {
@@ -16,6 +17,8 @@ export interface HandleOptions {
   expectedRevision?: ExpectedRevision;
   /** Ids for the new events, in order (deterministic tests, idempotent retries). */
   eventIds?: (index: number) => string;
+  /** Another stream the decision relied on, which must not have moved (AppendOptions). */
+  unchanged?: UnchangedStream;
 }
 
 export interface HandleResult<State, E> {
@@ -50,7 +53,10 @@ export async function handleCommand<State, Command, E extends Event>(
           data: event.data,
           metadata: options.metadata,
         })),
-        { expectedRevision: options.expectedRevision ?? (revision === -1 ? 'no_stream' : revision) },
+        {
+          expectedRevision: options.expectedRevision ?? (revision === -1 ? 'no_stream' : revision),
+          unchanged: options.unchanged,
+        },
       );
       return {
         events,

@@ -50,6 +50,21 @@ export interface EventShape {
  */
 export type Recorded<E extends EventShape> = E & Omit<RecordedEvent, 'type' | 'data'>;
 
+/**
+ * Another stream the decision read, which must still be at `revision` (-1: not existing) when the
+ * events are written: a decision made on a kept copy of it (the catalog) is refused instead of
+ * written when that stream moved meanwhile, and made again on the new state.
+ */
+export interface UnchangedStream {
+  streamName: string;
+  revision: number;
+}
+
+export interface AppendOptions {
+  expectedRevision?: ExpectedRevision;
+  unchanged?: UnchangedStream;
+}
+
 export interface AppendResult {
   /** Revision of the last event now in the stream (pass it as the next expected revision). */
   nextExpectedRevision: number;
@@ -110,7 +125,7 @@ export interface EventStore {
   appendToStream(
     streamName: string,
     events: readonly NewEvent[],
-    options?: { expectedRevision?: ExpectedRevision },
+    options?: AppendOptions,
   ): Promise<AppendResult>;
   /**
    * The stream's events, typed as the union `E` its aggregate writes (the stream name decides which
@@ -142,6 +157,19 @@ export class WrongExpectedVersion extends Error {
     readonly actual: number,
   ) {
     super(`Wrong expected version on ${streamName}: expected ${String(expected)}, actual ${actual}`);
+  }
+}
+
+/** The append named an `unchanged` stream that had moved: nothing was written. */
+export class StreamChanged extends Error {
+  override readonly name = 'StreamChanged';
+  constructor(
+    readonly streamName: string,
+    readonly expected: number,
+    /** -1 when the stream does not exist. */
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamName} changed: expected revision ${expected}, actual ${actual}`);
   }
 }
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineEvent, EventRegistry } from '@printshop/shared-events/event-registry';
 import {
   InvalidEvent,
+  StreamChanged,
   WrongExpectedVersion,
   type EventStore,
   type ReadAllResult,
@@ -124,6 +125,29 @@ export function eventStoreContract(
     });
 
     describe('expected revision', () => {
+      it('given a decision on another stream, when that stream moved before the append, then StreamChanged and nothing is written', async () => {
+        const stream = unique('note');
+        const read = unique('catalog');
+        await store.appendToStream(read, [noted('v1')]);
+        const ok = await store.appendToStream(stream, [noted('a')], {
+          unchanged: { streamName: read, revision: 0 },
+        });
+        expect(ok.nextExpectedRevision).toBe(0);
+        await store.appendToStream(read, [noted('v2')]);
+        const error = await store
+          .appendToStream(stream, [noted('b')], { unchanged: { streamName: read, revision: 0 } })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(StreamChanged);
+        expect(error).toMatchObject({ streamName: read, expected: 0, actual: 1 });
+        expect((await store.readStream(stream)).map((e) => e.data)).toEqual([{ text: 'a' }]);
+        // A stream that does not exist is revision -1.
+        await expect(
+          store.appendToStream(stream, [noted('c')], {
+            unchanged: { streamName: unique('none'), revision: -1 },
+          }),
+        ).resolves.toMatchObject({ nextExpectedRevision: 1 });
+      });
+
       it('given an existing stream, when appending with no_stream, then WrongExpectedVersion names the actual revision', async () => {
         const stream = unique('note');
         await store.appendToStream(stream, [noted('a'), noted('b')]);

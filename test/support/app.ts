@@ -19,6 +19,9 @@ export interface TestApp {
   /** A separate pool on the app's database, for assertions on read models and the event log. */
   db: Knex;
   dataDir: string;
+  /** What another role process of the same shop needs (a second gateway). */
+  databaseUrl: string;
+  busNamespace: string;
   stop(): Promise<void>;
 }
 
@@ -59,6 +62,8 @@ export async function startTestApp(
     url: `http://127.0.0.1:${shop.port}`,
     db,
     dataDir,
+    databaseUrl: database.url,
+    busNamespace: namespace,
     async stop() {
       await db.destroy();
       await shop.stop();

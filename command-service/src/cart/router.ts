@@ -18,10 +18,13 @@ import { requireUser } from '@printshop/shared-events/auth';
 import { NotFound, ValidationError } from '@printshop/shared-events/errors';
 import { asArray } from '@printshop/shared-events/decider';
 import {
+  StreamChanged,
   WrongExpectedVersion,
   type EventMetadata,
   type EventStore,
+  type UnchangedStream,
 } from '@printshop/shared-events/event-store';
+import { CATALOG_STREAM } from '@printshop/shared-events/events/catalog';
 import {
   cartStreamName,
   findLine,
@@ -46,6 +49,9 @@ import { IMAGE_MESSAGES } from '@printshop/shared-events/api/images';
 import { cartDecider, CART_MESSAGES, type CartCommand, type NewLine } from './decide';
 import { cartIdOf, type CartCallerState } from '@printshop/shared-events/cart-owner';
 
+/** Owner's catalog changes an add may meet while it is being decided before it gives up (each is rare). */
+const CATALOG_MOVES = 5;
+
 /** `?currency=` of a write: the item comes back priced in it (USD when absent). */
 const currencyQuerySchema = cartQuerySchema.pick({ currency: true });
 
@@ -61,8 +67,14 @@ export function cartRouter(deps: CartRouterDeps): Router {
   const router = new Router();
   const { store } = deps;
 
-  const run = (ctx: Context, command: CartCommand, at = deps.now().toISOString()) =>
-    runCartCommand(store, cartIdOf(ctx.state as CartCallerState), command, metadataOf(ctx, at));
+  const run = (ctx: Context, command: CartCommand, unchanged?: UnchangedStream) =>
+    runCartCommand(
+      store,
+      cartIdOf(ctx.state as CartCallerState),
+      command,
+      metadataOf(ctx, deps.now().toISOString()),
+      unchanged,
+    );
 
   /**
    * Every image a line names must exist and be the caller's; any other id is "not found". Images the
@@ -116,31 +128,46 @@ export function cartRouter(deps: CartRouterDeps): Router {
     return item && cartItemDto(item, currency);
   }
 
+  /**
+   * Adds the line, judged on the catalog as this process last read it: the append holds only while
+   * the catalog stream has not moved since (an owner's change on any gateway), else the add is
+   * judged again on the catalog as it is now. A refusal is always made on the catalog as it is now.
+   */
   async function add(
     ctx: Context,
     currency: CurrencyCode,
     line: Omit<NewLine, 'lineId'> & { quantity: number },
   ) {
-    // A product the owner hid can no longer be added (lines already in carts simply stop counting).
-    const { view } = await catalogOf(store).current();
-    if (isHiddenSku(line.sku, view)) {
-      const message = CART_MESSAGES.hidden(line.sku);
-      throw new ValidationError(message, { sku: message });
-    }
+    const catalog = catalogOf(store);
     const lineId = deps.newId();
-    const result = await run(ctx, {
-      type: 'AddItem',
-      data: { ...line, lineId, at: deps.now().toISOString() },
-    });
-    // The new line, or the line with the same product and image whose quantity grew.
-    const event = result.events[0]!;
-    const item = await itemOf(
-      result.newState,
-      'lineId' in event.data ? event.data.lineId : lineId,
-      currency,
-      view,
-    );
-    answerWithPosition(ctx, 201, { item }, result.position);
+    const at = deps.now().toISOString();
+    let seen = catalog.known() ?? (await catalog.current());
+    for (let attempt = 0; ; attempt++) {
+      // A product the owner hid can no longer be added (lines already in carts simply stop counting).
+      if (isHiddenSku(line.sku, seen.view)) {
+        seen = await catalog.current();
+        if (isHiddenSku(line.sku, seen.view)) {
+          const message = CART_MESSAGES.hidden(line.sku);
+          throw new ValidationError(message, { sku: message });
+        }
+      }
+      try {
+        const result = await run(
+          ctx,
+          { type: 'AddItem', data: { ...line, lineId, at } },
+          { streamName: CATALOG_STREAM, revision: seen.revision },
+        );
+        // The new line, or the line with the same product and image whose quantity grew.
+        const event = result.events[0]!;
+        const added = 'lineId' in event.data ? event.data.lineId : lineId;
+        const item = await itemOf(result.newState, added, currency, seen.view);
+        answerWithPosition(ctx, 201, { item }, result.position);
+        return;
+      } catch (error) {
+        if (!(error instanceof StreamChanged) || attempt >= CATALOG_MOVES) throw error;
+        seen = await catalog.current();
+      }
+    }
   }
 
   router.post('/api/cart/item', async (ctx) => {
@@ -283,6 +310,7 @@ async function onKeptState(
   kept: Kept,
   command: CartCommand,
   metadata: EventMetadata,
+  unchanged: UnchangedStream | undefined,
 ): Promise<HandleResult<CartState, CartEvent> | undefined> {
   let events: CartEvent[];
   try {
@@ -295,7 +323,7 @@ async function onKeptState(
     const result = await store.appendToStream(
       streamName,
       events.map((event) => ({ type: event.type, data: event.data, metadata })),
-      { expectedRevision: kept.revision === -1 ? 'no_stream' : kept.revision },
+      { expectedRevision: kept.revision === -1 ? 'no_stream' : kept.revision, unchanged },
     );
     return {
       events,
@@ -332,17 +360,25 @@ export function runCartCommand(
   cartId: string,
   command: CartCommand,
   metadata: EventMetadata,
+  /** Another stream the command was decided on (the catalog), which must not have moved. */
+  unchanged?: UnchangedStream,
 ): Promise<HandleResult<CartState, CartEvent>> {
   const { queues, kept } = of(store);
   const streamName = cartStreamName(cartId);
   return oneAtATime(queues, cartId, async () => {
     const known = kept.get(cartId);
     kept.delete(cartId);
-    const result =
-      (known && (await onKeptState(store, streamName, known, command, metadata))) ??
-      // Other gateways may write the same cart; more tries than the default absorb such bursts.
-      (await handleCommand(store, streamName, cartDecider, command, { metadata, retries: 20 }));
-    keep(kept, cartId, { state: result.newState, revision: result.nextExpectedRevision });
-    return result;
+    try {
+      const result =
+        (known && (await onKeptState(store, streamName, known, command, metadata, unchanged))) ??
+        // Other gateways may write the same cart; more tries than the default absorb such bursts.
+        (await handleCommand(store, streamName, cartDecider, command, { metadata, retries: 20, unchanged }));
+      keep(kept, cartId, { state: result.newState, revision: result.nextExpectedRevision });
+      return result;
+    } catch (error) {
+      // Nothing was written (or, after a lost answer, a stale revision only costs one re-read).
+      if (known) keep(kept, cartId, known);
+      throw error;
+    }
   });
 }

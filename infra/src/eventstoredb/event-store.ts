@@ -24,6 +24,7 @@ import {
 } from '@eventstore/db-client';
 import type { EventRegistry } from '@printshop/shared-events/event-registry';
 import {
+  StreamChanged,
   InvalidEvent,
   WrongExpectedVersion,
   matchesFilter,
@@ -154,6 +155,14 @@ export function createEventStoreDbStore(options: EventStoreDbStoreOptions): Even
       const expectedRevision = toExpectedRevision(streamName, expected);
       if (events.length === 0) throw new Error('appendToStream needs at least one event');
       const data = events.map(toEventData);
+      // EventStoreDB appends to one stream at a time: the other stream is checked just before (not
+      // in the same write, as on Postgres), which narrows the window to one round trip.
+      const unchanged = appendOptions.unchanged;
+      if (unchanged) {
+        const actual = await store.streamRevision(unchanged.streamName);
+        if (actual !== unchanged.revision)
+          throw new StreamChanged(unchanged.streamName, unchanged.revision, actual);
+      }
       let result: Awaited<ReturnType<typeof client.appendToStream>>;
       try {
         result = await client.appendToStream(streamName, data, { expectedRevision });

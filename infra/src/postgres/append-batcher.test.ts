@@ -2,7 +2,7 @@
 // outcome (written, refused on its revision, answered idempotently, failed on its own bad id).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WrongExpectedVersion } from '@printshop/shared-events/event-store';
+import { StreamChanged, WrongExpectedVersion } from '@printshop/shared-events/event-store';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 
 const noted = (text: string, id?: string) => ({ id, type: 'Noted', data: { text } });
@@ -102,5 +102,25 @@ describe('Postgres appends under load go together', () => {
     expect(thief.status).toBe('rejected');
     expect(rest.every((o) => o.status === 'fulfilled')).toBe(true);
     for (const stream of others) expect(await subject.store.readStream(stream)).toHaveLength(1);
+  });
+
+  it('given one batch holding an append decided on a stream that has moved, then only that append is refused', async () => {
+    const catalog = `catalog-${randomUUID()}`;
+    await subject.store.appendToStream(catalog, [noted('v1'), noted('v2')]);
+    const stale = `stale-${randomUUID()}`;
+    const current = `current-${randomUUID()}`;
+    const blocker = subject.store.appendToStream(`block-${randomUUID()}`, [noted('x')]);
+    const [refused, written] = await Promise.allSettled([
+      subject.store.appendToStream(stale, [noted('a')], { unchanged: { streamName: catalog, revision: 0 } }),
+      subject.store.appendToStream(current, [noted('b')], {
+        unchanged: { streamName: catalog, revision: 1 },
+      }),
+    ]);
+    await blocker;
+    expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(StreamChanged);
+    expect((refused as PromiseRejectedResult).reason).toMatchObject({ expected: 0, actual: 1 });
+    expect(written.status).toBe('fulfilled');
+    expect(await subject.store.readStream(stale)).toEqual([]);
+    expect(await subject.store.readStream(current)).toHaveLength(1);
   });
 });

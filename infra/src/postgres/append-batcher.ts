@@ -17,6 +17,9 @@ export interface AppendItem {
   types: string[];
   data: string[];
   metadata: string[];
+  /** Another stream that must still be at `unchangedRevision` (AppendOptions.unchanged). */
+  unchangedStream?: string;
+  unchangedRevision?: number;
 }
 
 export interface AppendRow {
@@ -25,12 +28,18 @@ export interface AppendRow {
 }
 
 /** An item's refusal, shaped like the error es_append raises, so callers handle both alike. */
+const REFUSALS = {
+  PS001: 'wrong expected version',
+  PS002: 'some event ids of the batch were already appended',
+  PS003: 'a stream the decision read has changed',
+} as const;
+
 class AppendRefused extends Error {
   constructor(
-    readonly code: 'PS001' | 'PS002',
+    readonly code: keyof typeof REFUSALS,
     readonly detail: string,
   ) {
-    super(code === 'PS001' ? 'wrong expected version' : 'some event ids of the batch were already appended');
+    super(REFUSALS[code]);
   }
 }
 
@@ -42,7 +51,7 @@ interface Pending {
 
 interface BatchRow extends Partial<AppendRow> {
   out_item: number;
-  out_error: 'PS001' | 'PS002' | null;
+  out_error: keyof typeof REFUSALS | null;
   out_detail: number | null;
 }
 
@@ -92,9 +101,18 @@ export function appendBatcher(db: Knex, options: AppendBatcherOptions = {}) {
     try {
       const { item } = pending;
       const result = await preparedQuery<AppendRow>(db, {
-        name: 'es_append_v1',
-        text: 'select * from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])',
-        values: [item.stream, item.expected, item.ids, item.types, item.data, item.metadata],
+        name: 'es_append_v2',
+        text: 'select * from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7, $8)',
+        values: [
+          item.stream,
+          item.expected,
+          item.ids,
+          item.types,
+          item.data,
+          item.metadata,
+          item.unchangedStream ?? null,
+          item.unchangedRevision ?? null,
+        ],
       });
       pending.resolve(result.rows[0]!);
     } catch (error) {
@@ -105,8 +123,8 @@ export function appendBatcher(db: Knex, options: AppendBatcherOptions = {}) {
   const together = async (items: AppendItem[]) =>
     (
       await preparedQuery<BatchRow>(db, {
-        name: 'es_append_batch_v1',
-        text: 'select * from es_append_batch($1, $2, $3::int[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])',
+        name: 'es_append_batch_v2',
+        text: 'select * from es_append_batch($1, $2, $3::int[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bigint[])',
         values: [
           items.map((item) => item.stream),
           items.map((item) => item.expected),
@@ -115,6 +133,8 @@ export function appendBatcher(db: Knex, options: AppendBatcherOptions = {}) {
           items.flatMap((item) => item.types),
           items.flatMap((item) => item.data),
           items.flatMap((item) => item.metadata),
+          items.map((item) => item.unchangedStream ?? null),
+          items.map((item) => item.unchangedRevision ?? null),
         ],
       })
     ).rows;

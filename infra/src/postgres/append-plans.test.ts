@@ -37,7 +37,7 @@ describe('Postgres appends keep their plans cheap', () => {
     const before = await indexReads();
     for (let revision = -1; revision < APPENDS - 1; revision++) {
       await session.query(
-        `select * from es_append($1, $2, array[$3::uuid], array['Noted'], array['{"text":"a"}'::jsonb], array['{}'::jsonb])`,
+        `select * from es_append($1, $2, array[$3::uuid], array['Noted'], array['{"text":"a"}'::jsonb], array['{}'::jsonb], null, null)`,
         [stream, revision === -1 ? 'no_stream' : String(revision), randomUUID()],
       );
     }

@@ -30,12 +30,15 @@ create table if not exists es_events (
 
 -- Several appends in one transaction (one commit, one WAL flush for all): each item is checked
 -- against its own expected revision as es_append would, and answers its own outcome in out_error
--- (null, PS001 with out_detail = actual revision, or PS002) instead of raising, so one conflict
--- does not undo the others. Items run in stream-name order: concurrent batches lock es_streams rows
+-- (null, PS001 with out_detail = actual revision, PS002, or PS003 when the item's unchanged stream
+-- moved, with its revision) instead of raising, so one conflict does not undo the others. Items run in stream-name order: concurrent batches lock es_streams rows
 -- in one order and cannot deadlock. p_counts says how many of the flat event arrays each item owns.
+drop function if exists es_append_batch(text[], text[], int[], uuid[], text[], jsonb[], jsonb[]);
+drop function if exists es_append(text, text, uuid[], text[], jsonb[], jsonb[]);
 create or replace function es_append_batch(
   p_streams text[], p_expected text[], p_counts int[],
-  p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
+  p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[],
+  p_unchanged_streams text[], p_unchanged_revisions bigint[]
 ) returns table (out_item int, out_revision bigint, out_position bigint, out_error text, out_detail bigint)
 language plpgsql as $$
 declare
@@ -82,6 +85,15 @@ begin
       continue;
     end if;
 
+    -- A decision made on a kept copy of another stream holds only while that stream has not moved.
+    if p_unchanged_streams[v_item] is not null then
+      select revision into v_current from es_streams where stream_name = p_unchanged_streams[v_item];
+      if coalesce(v_current, -1) <> p_unchanged_revisions[v_item] then
+        return query select v_item, null::bigint, null::bigint, 'PS003'::text, coalesce(v_current, -1);
+        continue;
+      end if;
+    end if;
+
     v_current := null;
     if v_expected = 'no_stream' then
       insert into es_streams (stream_name, revision) values (v_stream, v_count - 1) on conflict do nothing
@@ -122,18 +134,24 @@ set enable_seqscan = off;
 
 -- One append: es_append_batch with one item, its refusal raised as an error.
 -- Errors: PS001 wrong expected version (detail = actual revision, -1 when no stream),
---         PS002 some but not all event ids of the batch already exist.
+--         PS002 some but not all event ids of the batch already exist,
+--         PS003 the unchanged stream moved (detail = its revision, -1 when none).
 create or replace function es_append(
-  p_stream text, p_expected text, p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
+  p_stream text, p_expected text, p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[],
+  p_unchanged_stream text, p_unchanged_revision bigint
 ) returns table (out_revision bigint, out_position bigint)
 language plpgsql as $$
 declare
   v_row record;
 begin
   select * into v_row from es_append_batch(array[p_stream], array[p_expected],
-    array[cardinality(p_ids)], p_ids, p_types, p_data, p_metadata);
+    array[cardinality(p_ids)], p_ids, p_types, p_data, p_metadata,
+    array[p_unchanged_stream], array[p_unchanged_revision]);
   if v_row.out_error = 'PS001' then
     raise exception using errcode = 'PS001', message = 'wrong expected version',
+      detail = v_row.out_detail::text;
+  elsif v_row.out_error = 'PS003' then
+    raise exception using errcode = 'PS003', message = 'a stream the decision read has changed',
       detail = v_row.out_detail::text;
   elsif v_row.out_error = 'PS002' then
     raise exception using errcode = 'PS002', message = 'some event ids of the batch were already appended';

@@ -21,7 +21,7 @@ describe('Postgres event store under concurrency', () => {
     try {
       await early.query('begin');
       await early.query(
-        `select * from es_append('late-1', 'any', array[$1::uuid], array['Noted'], array['{"text":"early"}'::jsonb], array['{}'::jsonb])`,
+        `select * from es_append('late-1', 'any', array[$1::uuid], array['Noted'], array['{"text":"early"}'::jsonb], array['{}'::jsonb], null, null)`,
         [randomUUID()],
       );
       const later = await store.appendToStream('late-2', [{ type: 'Noted', data: { text: 'later' } }]);

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import type { EventRegistry } from '@printshop/shared-events/event-registry';
 import {
+  StreamChanged,
   WrongExpectedVersion,
   type AppendResult,
   type EventShape,
@@ -20,6 +21,7 @@ import {
   type Recorded,
   type RecordedEvent,
   type StreamMetadata,
+  type UnchangedStream,
 } from '@printshop/shared-events/event-store';
 import { silentLogger, type Logger } from '@printshop/shared-events/logger';
 import { connectionConfig } from '@printshop/projections/runner/connection';
@@ -133,6 +135,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     streamName: string,
     events: readonly NewEvent[],
     expectedRevision: ExpectedRevision,
+    unchanged: UnchangedStream | undefined,
   ): Promise<AppendResult> => {
     const validated = events.map((event) => (registry ? registry.validate(event) : event));
     const at = new Date().toISOString();
@@ -143,6 +146,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       types: validated.map((event) => event.type),
       data: validated.map((event) => JSON.stringify(event.data ?? null)),
       metadata: validated.map((event) => JSON.stringify({ at, ...event.metadata })),
+      unchangedStream: unchanged?.streamName,
+      unchangedRevision: unchanged?.revision,
     });
     return { nextExpectedRevision: row.out_revision, position: row.out_position };
   };
@@ -158,7 +163,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       const expected = appendOptions.expectedRevision ?? 'any';
       for (let attempt = 0; ; attempt++) {
         try {
-          const result = await append(streamName, events, expected);
+          const result = await append(streamName, events, expected, appendOptions.unchanged);
           // This process's own subscribers are woken at once; other processes by the NOTIFY.
           wakeups.emit('wake');
           notifier.poke();
@@ -167,6 +172,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
           const pgError = error as { code?: string; detail?: string };
           if (pgError.code === 'PS001') {
             throw new WrongExpectedVersion(streamName, expected, Number(pgError.detail ?? -1));
+          }
+          if (pgError.code === 'PS003') {
+            const { streamName: other, revision } = appendOptions.unchanged!;
+            throw new StreamChanged(other, revision, Number(pgError.detail ?? -1));
           }
           // Same event id raced in from a concurrent retry: the next try answers idempotently.
           if (pgError.code === '23505' && attempt === 0) continue;

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { pngBytes } from '../cart/support';
+import { cpuMeter } from './cpu';
 import { writeResult } from './results';
 
 const CONNECTIONS = 50;
@@ -34,6 +35,8 @@ interface Measured {
   p50: number;
   p99: number;
   requests: number;
+  /** CPU ms per request of the shop process, Postgres, nats-server and the load generator. */
+  cpuMs?: Record<string, number>;
 }
 
 export function startServer() {
@@ -52,21 +55,26 @@ export function startServer() {
       child.stdin!.end();
     });
   return {
+    pid: child.pid,
     ready: nextLine() as Promise<{ shopUrl: string; bareUrl: string }>,
     /** Raw single-row INSERTs through the shop's own pool, in the server process. */
     async insert(seconds: number, concurrency: number): Promise<Measured> {
+      const meter = cpuMeter(child.pid);
       child.stdin!.write(`${JSON.stringify({ insert: { seconds, concurrency } })}\n`);
       const { insert } = (await nextLine()) as {
         insert: { count: number; seconds: number; p50: number; p99: number };
       };
+      const cpuMs = meter.perRequest(insert.count);
       const measured = {
         rate: insert.count / insert.seconds,
         p50: insert.p50,
         p99: insert.p99,
         requests: insert.count,
+        ...(cpuMs ? { cpuMs } : {}),
       };
       console.log(
-        `raw INSERT (${concurrency} in flight): ${Math.round(measured.rate)} rows/s, p99 ${measured.p99} ms (${insert.count} rows)`,
+        `raw INSERT (${concurrency} in flight): ${Math.round(measured.rate)} rows/s, p99 ${measured.p99} ms (${insert.count} rows)` +
+          (cpuMs ? `; CPU ms per row: ${JSON.stringify(cpuMs)}` : ''),
       );
       return measured;
     },
@@ -118,8 +126,15 @@ export async function inBatches<T>(
   return out;
 }
 
-async function measure(name: string, options: autocannon.Options, seconds = DURATION_S): Promise<Measured> {
+async function measure(
+  name: string,
+  options: autocannon.Options,
+  seconds = DURATION_S,
+  shopPid?: number,
+): Promise<Measured> {
+  const meter = cpuMeter(shopPid);
   const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
+  const cpuMs = meter.perRequest(result.requests.total);
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) {
     throw new Error(
@@ -131,9 +146,11 @@ async function measure(name: string, options: autocannon.Options, seconds = DURA
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
+    ...(cpuMs ? { cpuMs } : {}),
   };
   console.log(
-    `${name}: ${Math.round(measured.rate)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms (${measured.requests} requests)`,
+    `${name}: ${Math.round(measured.rate)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms (${measured.requests} requests)` +
+      (cpuMs ? `; CPU ms per request: ${JSON.stringify(cpuMs)}` : ''),
   );
   return measured;
 }
@@ -176,6 +193,7 @@ export async function run() {
           })),
         },
         warm ? 3 : DURATION_S,
+        server.pid,
       );
     const get = (warm: boolean) =>
       measure(
@@ -188,9 +206,15 @@ export async function run() {
           })),
         },
         warm ? 3 : DURATION_S,
+        server.pid,
       );
     const bareRun = (warm: boolean) =>
-      measure(warm ? 'warm-up bare' : 'bare Koa route', { url: `${bareUrl}/bare` }, warm ? 3 : DURATION_S);
+      measure(
+        warm ? 'warm-up bare' : 'bare Koa route',
+        { url: `${bareUrl}/bare` },
+        warm ? 3 : DURATION_S,
+        server.pid,
+      );
 
     // The machine is shared: warm each up, then alternate the three runs and keep each one's best round.
     await bareRun(true);

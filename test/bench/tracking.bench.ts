@@ -17,6 +17,7 @@ import { TRACKING_BODY_SCHEMAS } from '@printshop/shared-events/api/tracking';
 import type { BrowserTrackingMessage } from '@printshop/shared-events/tracking-messages';
 import { trackedCall } from '@printshop/command-service/tracking/tracked-call';
 import { trackingBody } from '../tracking/support';
+import { cpuMeter } from './cpu';
 import { round, writeResult } from './results';
 
 const CONNECTIONS = 50;
@@ -84,6 +85,7 @@ function startServer(sinkUrl: string) {
       child.stdin!.end();
     });
   return {
+    pid: child.pid,
     ready: nextLine() as Promise<{ shopUrl: string }>,
     async rawPublish(count: number, concurrency: number, payload: unknown) {
       child.stdin!.write(`${JSON.stringify({ raw: { count, concurrency, payload } })}\n`);
@@ -149,12 +151,15 @@ export async function run() {
 
     // The measured load: the events answered 202 are the ones the sink must get.
     sent.length = 0;
+    const meter = cpuMeter(server.pid);
     const started = performance.now();
     const result = await load(DURATION_S);
     check('tracking calls', result);
     const loadEnded = performance.now();
     const answered = [...sent];
     const drainSeconds = await drainFrom(answered, loadEnded);
+    // Until the sink had every event: the call, the log, the reactor, NATS, the consumer, the sink.
+    const cpuMs = meter.perRequest(result.requests.total);
     const sinkSeconds = (loadEnded - started) / 1000 + drainSeconds;
     const calls = {
       rate: result.requests.average,
@@ -164,7 +169,8 @@ export async function run() {
     };
     console.log(
       `tracking calls: ${Math.round(calls.rate)} req/s, p50 ${calls.p50} ms, p99 ${calls.p99} ms (${calls.requests} requests); ` +
-        `the sink had them all ${round(drainSeconds)} s after the load (${Math.round(answered.length / sinkSeconds)} events/s end to end)`,
+        `the sink had them all ${round(drainSeconds)} s after the load (${Math.round(answered.length / sinkSeconds)} events/s end to end)` +
+        (cpuMs ? `; CPU ms per call, end to end: ${JSON.stringify(cpuMs)}` : ''),
     );
 
     // End to end on an idle shop: one call at a time, from sending it to the sink receiving it.
@@ -212,6 +218,7 @@ export async function run() {
         cores: os.cpus().length,
         loadAverage: os.loadavg()[0],
         calls,
+        ...(cpuMs ? { cpuMsPerCall: cpuMs } : {}),
         endToEnd,
         sink: {
           events: answered.length,

@@ -24,8 +24,8 @@ import {
 } from '@eventstore/db-client';
 import type { EventRegistry } from '@printshop/shared-events/event-registry';
 import {
-  StreamChanged,
   InvalidEvent,
+  StreamChanged,
   WrongExpectedVersion,
   matchesFilter,
   type EventMetadata,

@@ -27,13 +27,14 @@ export interface AppendRow {
   out_position: number;
 }
 
-/** An item's refusal, shaped like the error es_append raises, so callers handle both alike. */
+/** The refusals of an item (es_append raises the same codes with the same messages). */
 const REFUSALS = {
   PS001: 'wrong expected version',
   PS002: 'some event ids of the batch were already appended',
   PS003: 'a stream the decision read has changed',
 } as const;
 
+/** An item's refusal, shaped like the error es_append raises, so callers handle both alike. */
 class AppendRefused extends Error {
   constructor(
     readonly code: keyof typeof REFUSALS,

@@ -31,8 +31,9 @@ create table if not exists es_events (
 -- Several appends in one transaction (one commit, one WAL flush for all): each item is checked
 -- against its own expected revision as es_append would, and answers its own outcome in out_error
 -- (null, PS001 with out_detail = actual revision, PS002, or PS003 when the item's unchanged stream
--- moved, with its revision) instead of raising, so one conflict does not undo the others. Items run in stream-name order: concurrent batches lock es_streams rows
--- in one order and cannot deadlock. p_counts says how many of the flat event arrays each item owns.
+-- moved, with its revision) instead of raising, so one conflict does not undo the others. Items run
+-- in stream-name order: concurrent batches lock es_streams rows in one order and cannot deadlock.
+-- p_counts says how many of the flat event arrays each item owns.
 drop function if exists es_append_batch(text[], text[], int[], uuid[], text[], jsonb[], jsonb[]);
 drop function if exists es_append(text, text, uuid[], text[], jsonb[], jsonb[]);
 create or replace function es_append_batch(

@@ -9,9 +9,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEvents } from '@printshop/shared-events/all-events';
 import { EventRegistry } from '@printshop/shared-events/event-registry';
+import { CATALOG_STREAM } from '@printshop/shared-events/events/catalog';
 import { imageStreamName } from '@printshop/shared-events/events/image';
 import { imageKeys, type ImageStore } from '@printshop/shared-events/image-store';
 import { silentLogger } from '@printshop/shared-events/logger';
+import { seedCatalog } from '@printshop/command-service/catalog/seed';
 import { createImageDerivatives } from '@printshop/command-service/images/derivatives';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 import { createFileImageStore } from './file-image-store';
@@ -167,5 +169,36 @@ describe('imagesInOrders', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('image retention and the catalog', () => {
+  it("given old uploads, one of them a product picture of the owner's and one a picture replaced since, when retention runs, then the picture's original stays and the replaced one's goes", async () => {
+    const picture = await uploadedAt(daysAgo(90));
+    const replaced = await uploadedAt(daysAgo(90));
+    const pictures = (images: string[], previous: string[]) => ({
+      type: 'ProductImagesChanged',
+      data: { sku: 'POSTERA3', images, previous, by: 'admin:owner', at: daysAgo(2) },
+    });
+    await seedCatalog(test.store, new Date(daysAgo(100)));
+    await test.store.appendToStream(CATALOG_STREAM, [
+      pictures([`/images/${replaced}`], ['/images/products/poster-a3.jpg']),
+      pictures([`/images/${picture}`, '/images/products/poster-a3.jpg'], [`/images/${replaced}`]),
+    ]);
+
+    const expired = await expireOldOriginals({
+      store: test.store,
+      images,
+      derivatives: createImageDerivatives(images),
+      retentionDays: 30,
+      now: () => now,
+      logger: silentLogger,
+      isInAnOrder: async () => false,
+    });
+
+    expect(expired).toContain(replaced);
+    expect(expired).not.toContain(picture);
+    expect(await images.exists(imageKeys.original(picture))).toBe(true);
+    expect(await types(picture)).toEqual(['ImageUploaded']);
   });
 });

@@ -1,6 +1,6 @@
 // Retention of uploads: the original of an image that never reached an order is removed once it is
 // older than IMAGE_RETENTION_DAYS, and ImageExpired says so in its stream (never while an order or a
-// checkout holds the image). The served copies stay
+// checkout holds the image, nor while it is one of the owner's product pictures). The served copies stay
 // (made first if they were never asked for), so pages and carts that show the image keep working.
 // Candidates come from the `image` events of the log. Run by the reactors role every few hours;
 // two runs at once (two reactor processes) are harmless: the second finds the image expired.
@@ -16,11 +16,25 @@ import {
 } from '@printshop/shared-events/events/image';
 import { imageKeys, type ImageStore } from '@printshop/shared-events/image-store';
 import type { Logger } from '@printshop/shared-events/logger';
+import { catalogOf } from '@printshop/shared-events/catalog-source';
 import { handleCommand } from '@printshop/command-service/handle-command';
 import { imageDecider } from '@printshop/command-service/images/decide';
 import type { ImageDerivatives } from '@printshop/command-service/images/derivatives';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The owner's uploads that are product pictures now (`/images/<id>`; not the code's picture files). */
+export async function imagesInCatalog(store: EventStore): Promise<Set<string>> {
+  const { view } = await catalogOf(store).current();
+  const ids = new Set<string>();
+  for (const entry of Object.values(view.products)) {
+    for (const url of entry.images ?? []) {
+      const id = url.slice('/images/'.length);
+      if (url.startsWith('/images/') && !id.includes('/')) ids.add(id);
+    }
+  }
+  return ids;
+}
 
 /**
  * Every image an OrderPlaced event prints from. Orders placed since holds exist also hold their
@@ -78,12 +92,13 @@ export async function expireOldOriginals(options: RetentionOptions): Promise<str
   const cutoff = now.getTime() - options.retentionDays * DAY_MS;
   const expired: string[] = [];
   const candidates = await allImages(store);
-  // Read after the candidates, so an order placed meanwhile is seen.
+  // Read after the candidates, so an order placed (or a picture chosen) meanwhile is seen.
   const ordered = options.isInAnOrder ? undefined : await imagesInOrders(store);
+  const pictures = await imagesInCatalog(store);
   const inAnOrder = options.isInAnOrder ?? (async (imageId: string) => ordered!.has(imageId));
   for (const image of candidates.values()) {
     if (image.status !== 'active' || Date.parse(image.uploadedAt) > cutoff) continue;
-    if (await inAnOrder(image.imageId)) continue;
+    if (pictures.has(image.imageId) || (await inAnOrder(image.imageId))) continue;
     try {
       if (!(await options.derivatives.ensureServed(image.imageId))) {
         logger.warn({ imageId: image.imageId }, 'image has neither original nor served copy');

@@ -34,8 +34,6 @@ create table if not exists es_events (
 -- moved, with its revision) instead of raising, so one conflict does not undo the others. Items run
 -- in stream-name order: concurrent batches lock es_streams rows in one order and cannot deadlock.
 -- p_counts says how many of the flat event arrays each item owns.
-drop function if exists es_append_batch(text[], text[], int[], uuid[], text[], jsonb[], jsonb[]);
-drop function if exists es_append(text, text, uuid[], text[], jsonb[], jsonb[]);
 create or replace function es_append_batch(
   p_streams text[], p_expected text[], p_counts int[],
   p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[],
@@ -159,6 +157,23 @@ begin
   end if;
   return query select v_row.out_revision, v_row.out_position;
 end $$;
+
+-- The signatures of the previous release, kept so its processes still append while a rolling
+-- upgrade replaces them: the same functions without an unchanged stream.
+create or replace function es_append_batch(
+  p_streams text[], p_expected text[], p_counts int[],
+  p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
+) returns table (out_item int, out_revision bigint, out_position bigint, out_error text, out_detail bigint)
+language sql as $$
+  select * from es_append_batch(p_streams, p_expected, p_counts, p_ids, p_types, p_data, p_metadata,
+    array_fill(null::text, array[cardinality(p_streams)]), array_fill(null::bigint, array[cardinality(p_streams)]))
+$$;
+create or replace function es_append(
+  p_stream text, p_expected text, p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
+) returns table (out_revision bigint, out_position bigint)
+language sql as $$
+  select * from es_append(p_stream, p_expected, p_ids, p_types, p_data, p_metadata, null, null)
+$$;
 
 -- The sequence's high-water mark, then the appenders in flight, in that order.
 create or replace function es_probe(out high_water bigint, out appenders text[])

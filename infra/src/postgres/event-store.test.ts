@@ -38,6 +38,30 @@ describe('Postgres event store under concurrency', () => {
     }
   });
 
+  it('given a process of the previous release (appends without an unchanged stream), when it appends during a rolling upgrade, then its appends are written and checked as before', async () => {
+    const { store, url } = subject;
+    const old = new pg.Client({ connectionString: url });
+    await old.connect();
+    try {
+      const stream = `old-${randomUUID()}`;
+      await old.query(
+        `select * from es_append($1, 'no_stream', array[$2::uuid], array['Noted'], array['{"text":"one"}'::jsonb], array['{}'::jsonb])`,
+        [stream, randomUUID()],
+      );
+      const { rows } = await old.query(
+        `select * from es_append_batch(array[$1, $1 || '-b'], array['0', '0'], array[1, 1], array[$2::uuid, $3::uuid], array['Noted', 'Noted'], array['{"text":"two"}'::jsonb, '{"text":"x"}'::jsonb], array['{}'::jsonb, '{}'::jsonb])`,
+        [stream, randomUUID(), randomUUID()],
+      );
+      expect(rows.map((row: { out_error: string | null }) => row.out_error).sort()).toEqual(['PS001', null]);
+      expect((await store.readStream(stream)).map((e) => (e.data as { text: string }).text)).toEqual([
+        'one',
+        'two',
+      ]);
+    } finally {
+      await old.end();
+    }
+  });
+
   it('given readers polling concurrently while a writer appends one event at a time, then no batch ever has a hole', async () => {
     const { store } = subject;
     let from0 = await store.headPosition();

@@ -63,6 +63,17 @@ async function uploadedAt(uploadedAt: string): Promise<string> {
   return imageId;
 }
 
+/** A 30-day pass at `now` over the test's images, the order scan answered by `isInAnOrder`. */
+const retention = (isInAnOrder: (imageId: string) => Promise<boolean>) => ({
+  store: test.store,
+  images,
+  derivatives: createImageDerivatives(images),
+  retentionDays: 30,
+  now: () => now,
+  logger: silentLogger,
+  isInAnOrder,
+});
+
 const types = async (imageId: string) =>
   (await test.store.readStream(imageStreamName(imageId))).map((event) => event.type);
 
@@ -76,15 +87,7 @@ describe('image retention', () => {
       { type: 'ImageDeleted', data: { imageId: deleted, at: daysAgo(39) } },
     ]);
     const ordered = await uploadedAt(daysAgo(60));
-    const options = {
-      store: test.store,
-      images,
-      derivatives: createImageDerivatives(images),
-      retentionDays: 30,
-      now: () => now,
-      logger: silentLogger,
-      isInAnOrder: async (imageId: string) => imageId === ordered,
-    };
+    const options = retention(async (imageId) => imageId === ordered);
 
     // When retention runs
     const expired = await expireOldOriginals(options);
@@ -127,15 +130,7 @@ describe('image retention against holds', () => {
     ]);
 
     // When
-    const expired = await expireOldOriginals({
-      store: test.store,
-      images,
-      derivatives: createImageDerivatives(images),
-      retentionDays: 30,
-      now: () => now,
-      logger: silentLogger,
-      isInAnOrder: async () => false,
-    });
+    const expired = await expireOldOriginals(retention(async () => false));
 
     // Then
     expect(expired).not.toContain(ordered);
@@ -186,15 +181,7 @@ describe('image retention and the catalog', () => {
       pictures([`/images/${picture}`, '/images/products/poster-a3.jpg'], [`/images/${replaced}`]),
     ]);
 
-    const expired = await expireOldOriginals({
-      store: test.store,
-      images,
-      derivatives: createImageDerivatives(images),
-      retentionDays: 30,
-      now: () => now,
-      logger: silentLogger,
-      isInAnOrder: async () => false,
-    });
+    const expired = await expireOldOriginals(retention(async () => false));
 
     expect(expired).toContain(replaced);
     expect(expired).not.toContain(picture);

@@ -1,7 +1,7 @@
 // Retention of uploads: the original of an image that never reached an order is removed once it is
 // older than IMAGE_RETENTION_DAYS, and ImageExpired says so in its stream (never while an order or a
-// checkout holds the image, nor while it is one of the owner's product pictures). The served copies stay
-// (made first if they were never asked for), so pages and carts that show the image keep working.
+// checkout holds the image, nor while it is one of the owner's product pictures). The served copies
+// stay (made first if they were never asked for), so pages and carts that show the image keep working.
 // Candidates come from the `image` events of the log. Run by the reactors role every few hours;
 // two runs at once (two reactor processes) are harmless: the second finds the image expired.
 import type { OrderPlacedData } from '@printshop/shared-events/events/order';
@@ -17,20 +17,21 @@ import {
 import { imageKeys, type ImageStore } from '@printshop/shared-events/image-store';
 import type { Logger } from '@printshop/shared-events/logger';
 import { catalogOf } from '@printshop/shared-events/catalog-source';
+import { uploadOfPicture } from '@printshop/shared-events/events/catalog';
 import { handleCommand } from '@printshop/command-service/handle-command';
 import { imageDecider } from '@printshop/command-service/images/decide';
 import type { ImageDerivatives } from '@printshop/command-service/images/derivatives';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The owner's uploads that are product pictures now (`/images/<id>`; not the code's picture files). */
+/** The owner's uploads that are product pictures now (not the code's picture files). */
 export async function imagesInCatalog(store: EventStore): Promise<Set<string>> {
   const { view } = await catalogOf(store).current();
   const ids = new Set<string>();
   for (const entry of Object.values(view.products)) {
     for (const url of entry.images ?? []) {
-      const id = url.slice('/images/'.length);
-      if (url.startsWith('/images/') && !id.includes('/')) ids.add(id);
+      const imageId = uploadOfPicture(url);
+      if (imageId) ids.add(imageId);
     }
   }
   return ids;

@@ -53,6 +53,9 @@ export const ProductDescribed = defineEvent(
 export const PRODUCT_IMAGE_URL =
   /^\/images\/(products\/[A-Za-z0-9][A-Za-z0-9._-]{0,150}|[A-Za-z0-9_-]{1,100})$/;
 export const MAX_PRODUCT_IMAGES = 8;
+/** The upload a product picture shows (`/images/<imageId>`); undefined for the code's files. */
+export const uploadOfPicture = (url: string): string | undefined =>
+  /^\/images\/([A-Za-z0-9_-]{1,100})$/.exec(url)?.[1];
 const imageUrls = z.array(z.string().regex(PRODUCT_IMAGE_URL));
 /** The owner set the product's pictures, the first the main one (cards, lists, the page's first). */
 export const ProductImagesChanged = defineEvent(

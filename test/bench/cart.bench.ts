@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { pngBytes } from '../cart/support';
-import { cpuMeter } from './cpu';
+import { cpuMeter, profileFlags } from './cpu';
 import { writeResult } from './results';
 
 const CONNECTIONS = 50;
@@ -41,7 +41,9 @@ interface Measured {
 
 export function startServer() {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cart-server.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', script], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const nextLine = async () => {
     const { value, done } = await lines.next();

@@ -17,7 +17,7 @@ import { TRACKING_BODY_SCHEMAS } from '@printshop/shared-events/api/tracking';
 import type { BrowserTrackingMessage } from '@printshop/shared-events/tracking-messages';
 import { trackedCall } from '@printshop/command-service/tracking/tracked-call';
 import { trackingBody } from '../tracking/support';
-import { cpuMeter } from './cpu';
+import { cpuMeter, profileFlags } from './cpu';
 import { round, writeResult } from './results';
 
 const CONNECTIONS = 50;
@@ -68,7 +68,7 @@ async function startSink() {
 
 function startServer(sinkUrl: string) {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'tracking-server.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', script], {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, TRACKING_SINK_URL: sinkUrl },
   });

@@ -160,3 +160,36 @@ it('refuses a reactor name that cannot key a lock', () => {
     /Invalid reactor name/,
   );
 });
+
+it("publishes a combining reactor's read batch as the messages it combines it into, each id named for the reactor", async () => {
+  // given a reactor that folds a batch's messages into one, stopped while events are appended
+  const reactor: Reactor = {
+    name: 'digests',
+    eventTypes: ['DigestItemAdded'],
+    react: (event) => [{ id: messageId(event), subject: 'printshop.digests.send', data: event.data }],
+    combine: (messages) => [
+      {
+        id: `${messages[0]!.id}..${messages.at(-1)!.id}`,
+        subject: 'printshop.digests.send',
+        data: { items: messages.map((m) => m.data) },
+      },
+    ],
+  };
+  const received: Delivery[] = [];
+  await bus.consume(
+    { durable: 'digests_check', subject: 'printshop.digests.>' },
+    async (d) => void received.push(d),
+  );
+  const digests = runner(reactor);
+  await digests.start();
+  await settle(() => digests.status().state === 'running');
+  await digests.stop();
+  await append('DigestItemAdded', [1, 2, 3]);
+  // when it starts again, reading the three in one batch
+  await digests.start();
+  const head = await testStore.store.headPosition();
+  await settle(() => digests.status().position === head && received.length > 0);
+  // then one message carries all three, under the reactor's name
+  expect(received.map((d) => d.data)).toEqual([{ items: [{ n: 1 }, { n: 2 }, { n: 3 }] }]);
+  expect(received[0]!.id).toMatch(/^digests:[\w-]+\.\.[\w-]+$/);
+});

@@ -3,13 +3,18 @@
 // no pool connection is held while the sink answers and the consumer never uses more than its share;
 // a claim whose holder died is taken over after its lease (at least once); a batch the sink refuses
 // is asked again event by event, so only the bad event is refused; two copies of one event reach the
-// sink once.
+// sink once. A delivery may carry a batch of events (as the tracking reactor publishes them): it is
+// acked when all are settled, and a redelivery does not count the ones already settled as copies.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { Bus, Consumer } from '@printshop/shared-events/bus';
 import { TRACKING_BODY_SCHEMAS } from '@printshop/shared-events/api/tracking';
 import { silentLogger } from '@printshop/shared-events/logger';
-import { trackingSubject, type BrowserTrackingMessage } from '@printshop/shared-events/tracking-messages';
+import {
+  trackingSubject,
+  type BrowserTrackingMessage,
+  type TrackingBatch,
+} from '@printshop/shared-events/tracking-messages';
 import { trackedCall } from '@printshop/command-service/tracking/tracked-call';
 import type { Knex } from 'knex';
 import { createInProcessBus } from '@printshop/infra/bus/in-process-bus';
@@ -95,6 +100,13 @@ function addToCart(eventId?: string) {
 
 const publish = (id: string, message: BrowserTrackingMessage) =>
   bus.publish({ id, subject: trackingSubject('add-to-cart'), data: message });
+
+const publishBatch = (id: string, messages: BrowserTrackingMessage[]) =>
+  bus.publish({
+    id,
+    subject: trackingSubject('add-to-cart'),
+    data: { events: messages } satisfies TrackingBatch,
+  });
 
 const row = async (eventId: string) =>
   testStore
@@ -195,6 +207,56 @@ it('given two copies of one event at once, then the sink gets it once and the co
   const { eventId, message } = addToCart();
   // Two bus messages (different ids, so neither bus drops one) carrying the same event.
   await Promise.all([publish(`a:${eventId}`, message), publish(`b:${eventId}`, message)]);
+  await waitFor(async () => expect(await row(eventId)).toMatchObject({ duplicates: 1, claim_until: null }));
+  expect(received(eventId)).toHaveLength(1);
+});
+
+it('given a batch in one message, then each event reaches the sink once, its row naming its place in the message', async () => {
+  const { sink, received } = testSink(() => OK);
+  await start(sink);
+  const calls = [addToCart(), addToCart(), addToCart()];
+  await publishBatch(
+    'tracking:batch-1',
+    calls.map((c) => c.message),
+  );
+  await waitFor(async () => {
+    for (const [i, { eventId }] of calls.entries())
+      expect(await row(eventId)).toMatchObject({
+        sink_status: 200,
+        claim_until: null,
+        duplicates: 0,
+        message_id: `tracking:batch-1#${i}`,
+      });
+  });
+  for (const { eventId } of calls) expect(received(eventId)).toHaveLength(1);
+});
+
+it('given a batch with one event held by another delivery, when the message is tried again, then every event reaches the sink once and none counts as a copy', async () => {
+  // given the middle event claimed for 300 ms by a delivery that died
+  const calls = [addToCart(), addToCart(), addToCart()];
+  const held = { source: 'browser' as const, messageId: 'dead', claim: randomUUID(), forward: true };
+  const event = { event_name: 'AddToCart', event_id: calls[1]!.eventId } as ConversionsEvent;
+  expect(await claimTrackingEvents(testStore.db, [{ ...held, event }], 300)).toEqual(['claimed']);
+  const { sink, received } = testSink(() => OK);
+  await start(sink);
+  // when the three come in one message (the first try settles two; the retry finds the third free)
+  await publishBatch(
+    'tracking:batch-2',
+    calls.map((c) => c.message),
+  );
+  // then all three are forwarded once and the redelivery counted no copy
+  await waitFor(async () => {
+    for (const { eventId } of calls)
+      expect(await row(eventId)).toMatchObject({ sink_status: 200, claim_until: null, duplicates: 0 });
+  });
+  for (const { eventId } of calls) expect(received(eventId)).toHaveLength(1);
+});
+
+it('given two copies of one event in one message, then the sink gets it once and the copy is counted', async () => {
+  const { sink, received } = testSink(() => OK);
+  await start(sink);
+  const { eventId, message } = addToCart();
+  await publishBatch('tracking:batch-3', [message, addToCart().message, message]);
   await waitFor(async () => expect(await row(eventId)).toMatchObject({ duplicates: 1, claim_until: null }));
   expect(received(eventId)).toHaveLength(1);
 });

@@ -6,7 +6,10 @@
 // takes its value, currency and contents from the order.
 // Every accepted event is a row of `tracking_events` (the consumer's own store, which admins can
 // list; `duplicates` counts the copies dropped); with TRACKING_SINK_URL set it is also POSTed there.
-// Deliveries are handled many at once and in batches (tracking-batches.ts): a batch's rows are
+// A delivery carries a batch of events (tracking-messages.ts) and is acked once all of them are
+// settled; if any must be tried again the whole message is, and the rows already settled under it
+// answer as such without counting as copies.
+// Deliveries are handled several at once and in batches (tracking-batches.ts): a batch's rows are
 // claimed in one short statement, its events sent in one request, the answers settled in another
 // statement; no pool connection is held while the sink answers, and the consumer uses at most
 // `connections` of the pool. A sink that is down gives the claims back and the bus redelivers with
@@ -22,7 +25,7 @@ import { foldOrderView, type OrderView } from '@printshop/shared-events/events/o
 import type { Logger } from '@printshop/shared-events/logger';
 import {
   ALL_TRACKING_SUBJECTS,
-  trackingMessageSchema,
+  trackingMessagesOf,
   type TrackingMessage,
 } from '@printshop/shared-events/tracking-messages';
 import {
@@ -50,7 +53,7 @@ export interface TrackingConsumerDeps {
   logger: Logger;
   /** Default 'tracking'. */
   durable?: string;
-  /** Deliveries handled at once (default 256): what the batches are made of. */
+  /** Deliveries (each a batch of events) handled at once (default 32). */
   concurrency?: number;
   /** Pool connections the consumer uses at most at once (default 2), of the process's shared pool. */
   connections?: number;
@@ -84,6 +87,9 @@ async function conversionsEventOf(
   return { event, forward: true };
 }
 
+/** The key a row of `tracking_events` has: two events with one key are copies of one event. */
+const keyOf = (event: ConversionsEvent) => `${event.event_name}\u0000${event.event_id}`;
+
 export function trackingHandler(given: TrackingConsumerDeps): MessageHandler {
   const logger = given.logger.child?.({ consumer: 'tracking' }) ?? given.logger;
   const deps: Deps = { ...given, withConnection: semaphore(given.connections ?? 2) };
@@ -96,26 +102,42 @@ export function trackingHandler(given: TrackingConsumerDeps): MessageHandler {
     leaseMs: deps.leaseMs ?? 60_000,
   });
   return async (delivery: Delivery) => {
-    const message = trackingMessageSchema.parse(delivery.data);
+    const messages = trackingMessagesOf(delivery.data);
     const about = { messageId: delivery.id, subject: delivery.subject, attempt: delivery.attempt };
-    const found = await conversionsEventOf(deps, message);
-    if ('skip' in found) {
-      logger.info({ ...about, reason: found.skip }, 'tracking event dropped');
-      return;
-    }
-    const { event, forward } = found;
-    // Rejects when it should be tried again (sink unavailable, the row busy): the bus redelivers.
-    const stored = await batcher.submit({
-      event,
-      source: message.source,
-      messageId: delivery.id,
-      claim: randomUUID(),
-      forward: forward && deps.sink !== undefined,
-    });
-    logger.debug(
-      { ...about, event: event.event_name, eventId: event.event_id },
-      stored ? 'tracking event stored' : 'duplicate tracking event dropped',
-    );
+    const found = await Promise.all(messages.map((message) => conversionsEventOf(deps, message)));
+    const firsts = new Map<string, Promise<boolean>>();
+    // Resolves once the event is stored or dropped as a copy; rejects when it should be tried again
+    // (sink unavailable, the row busy): then the bus redelivers the whole message.
+    const handle = async (i: number): Promise<void> => {
+      const one = found[i]!;
+      if ('skip' in one) {
+        logger.info({ ...about, reason: one.skip }, 'tracking event dropped');
+        return;
+      }
+      const { event, forward } = one;
+      const key = keyOf(event);
+      // A copy in the same message (the browser's and the server's purchase of one order) waits
+      // for the first, so it meets a settled row and is counted as the copy it is.
+      const first = firsts.get(key);
+      if (first) await first;
+      const submitted = batcher.submit({
+        event,
+        source: messages[i]!.source,
+        // A redelivery repeats these: a row settled under the same one is not counted as a copy.
+        messageId: messages.length === 1 ? delivery.id : `${delivery.id}#${i}`,
+        claim: randomUUID(),
+        forward: forward && deps.sink !== undefined,
+      });
+      if (!first) firsts.set(key, submitted);
+      const stored = await submitted;
+      logger.debug(
+        { ...about, event: event.event_name, eventId: event.event_id },
+        stored ? 'tracking event stored' : 'duplicate tracking event dropped',
+      );
+    };
+    const outcomes = await Promise.allSettled(found.map((_, i) => handle(i)));
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   };
 }
 
@@ -126,8 +148,8 @@ export async function startTrackingConsumer(deps: TrackingConsumerDeps): Promise
     subject: ALL_TRACKING_SUBJECTS,
     maxDeliver: TRACKING_MAX_DELIVER,
     backoffMs: TRACKING_BACKOFF_MS,
-    // Many deliveries at once, so the batches fill up: their work waits on Postgres and the sink.
-    concurrency: deps.concurrency ?? 256,
+    // Several deliveries at once, so small messages (a quiet shop's) still fill the sink's batches.
+    concurrency: deps.concurrency ?? 32,
   };
   return deps.bus.consume(options, trackingHandler(deps));
 }

@@ -2,7 +2,8 @@
 // event id). A row is claimed before its event goes to the sink and settled after, in two short
 // statements, so no connection is held while the sink answers:
 //   claim_until null      settled: forwarded, refused for good, or kept only (no sink, unverified);
-//                         a later copy is a duplicate (counted in `duplicates`) and dropped.
+//                         a later copy is a duplicate (counted in `duplicates`) and dropped; a
+//                         redelivery of the message that settled it is dropped without counting.
 //   claim_until > now()   a delivery holds it and is talking to the sink: a copy retries later.
 //   claim_until <= now()  free: the holder gave it back (sink unavailable) or died (lease over);
 //                         the next copy claims it and sends it again (at least once).
@@ -64,6 +65,7 @@ export async function migrateTrackingEvents(db: Knex): Promise<void> {
 export interface ClaimRequest {
   event: ConversionsEvent;
   source: 'browser' | 'server';
+  /** The bus message (and the event's place in it) that carried the event. */
   messageId: string;
   /** A random uuid naming this attempt. */
   claim: string;
@@ -94,7 +96,7 @@ export async function claimTrackingEvents(
          as v(event_name, event_id, source, message_id, event, claim, forward),
          ${NO_FLUSH_WAIT}
      on conflict (event_name, event_id) do update set
-       duplicates = t.duplicates + (t.claim_until is null)::int,
+       duplicates = t.duplicates + (t.claim_until is null and t.message_id <> excluded.message_id)::int,
        message_id = case when t.claim_until <= now() then excluded.message_id else t.message_id end,
        claim = case when t.claim_until <= now() then excluded.claim else t.claim end,
        claim_until = case when t.claim_until <= now() then excluded.claim_until else t.claim_until end

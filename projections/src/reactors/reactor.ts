@@ -10,6 +10,11 @@ export interface Reactor {
   /** Only these event types reach `react`; the store filters the rest out. */
   readonly eventTypes: readonly string[];
   react(event: RecordedEvent): BusMessage[] | Promise<BusMessage[]>;
+  /**
+   * Optional: folds the messages of one read batch into fewer. Pure too: a combined message's id
+   * derives from the ids it carries, so a republish of the same batch repeats it.
+   */
+  combine?(messages: BusMessage[]): BusMessage[];
 }
 
 /** The deterministic id of the `index`-th message of an event (the event id itself when only one). */

@@ -1,8 +1,9 @@
 // Runs one reactor: holds its advisory lock (one active instance; others stand by), subscribes to
-// `$all` from its checkpoint, publishes each batch's messages (all at once) and only then moves the
-// checkpoint, once per batch. A batch with nothing to publish (other reactors' events) moves it at
-// most every `idleCheckpointMs`: re-reading such events after a restart publishes nothing, and a
-// write per batch would cost every reactor a statement per burst of the others' events.
+// `$all` from its checkpoint, publishes each batch's messages (all at once, combined first when the
+// reactor combines them) and only then moves the checkpoint, once per batch. A batch with nothing
+// to publish (other reactors' events) moves it at most every `idleCheckpointMs`: re-reading such
+// events after a restart publishes nothing, and a write per batch would cost every reactor a
+// statement per burst of the others' events.
 // While the bus refuses (NATS down) it retries with capped backoff and does not advance, so every
 // message is published at least once; ids derived from event ids make republishes droppable.
 import type { Knex } from 'knex';
@@ -109,14 +110,23 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
       try {
         const produced = await reactor.react(event);
         produced.forEach(assertPublishable);
-        // JetStream drops a repeated id across the whole stream: two reactors reacting to the same
-        // event must not share one, so the id carries the reactor's name.
-        messages.push(...produced.map((message) => ({ ...message, id: `${reactor.name}:${message.id}` })));
+        messages.push(...produced);
       } catch (error) {
         throw new ReactorFailed(event.position, error);
       }
     }
-    return messages;
+    let combined = messages;
+    if (reactor.combine && messages.length > 0) {
+      try {
+        combined = reactor.combine(messages);
+        combined.forEach(assertPublishable);
+      } catch (error) {
+        throw new ReactorFailed(batch.events[0]!.position, error);
+      }
+    }
+    // JetStream drops a repeated id across the whole stream: two reactors reacting to the same
+    // event must not share one, so the id carries the reactor's name.
+    return combined.map((message) => ({ ...message, id: `${reactor.name}:${message.id}` }));
   }
 
   /** Publishes until the bus has accepted every message; only what failed is sent again. */

@@ -4,6 +4,11 @@
 // CSS linked (so the page is styled at first paint and hydrates without a waterfall), and written
 // as <path>/index.html (`/` as index.html itself). The empty shell that other paths boot from is
 // kept as SHELL_FILE; the gateway (infra/src/gateway/serve-frontend.ts) reads PAGES_FILE.
+// Each page's <head> starts with one inline script, the price guard (src/lib/currency/price-guard.ts:
+// a visitor who saved another currency sees no USD price before the app applies it). The CSP
+// forbids inline scripts but for the hashes of INLINE_SCRIPTS_FILE, computed here from the exact
+// text written (infra/src/gateway/security-headers.ts reads it).
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,12 +16,14 @@ import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 
 export const SHELL_FILE = 'shell.html';
 export const PAGES_FILE = 'prerendered.json';
+export const INLINE_SCRIPTS_FILE = 'inline-script-hashes.json';
 /** The export the server build adds to each route module (MODULE_ID of render-page.tsx). */
 const MODULE_ID = '__moduleId';
 const ROUTE_MODULE = /\/src\/app\/routes\/.+\.tsx$/;
 
 interface ServerEntry {
   PRERENDERED_PATHS: readonly string[];
+  PRICE_GUARD_SCRIPT: string;
   renderPage(path: string): Promise<{ html: string; modules: string[] }>;
 }
 
@@ -28,10 +35,24 @@ export interface PageAssets {
 /** React renders a page's title, meta and link tags ahead of its body: they belong in <head>. */
 const HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
-export function pageDocument(shell: string, rendered: string, assets: PageAssets): string {
+/** A CSP source allowing exactly this inline script: 'sha256-<base64 of the text's digest>'. */
+export const scriptHash = (script: string) =>
+  `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+
+/** Right after <meta charset>: before any stylesheet, so it runs at once and before the body shows. */
+const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
+
+export function pageDocument(
+  shell: string,
+  rendered: string,
+  assets: PageAssets,
+  headScript?: string,
+): string {
   const head = HEAD_TAGS.exec(rendered)?.[0] ?? '';
   const body = rendered.slice(head.length);
   if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+  if (headScript !== undefined && !CHARSET.test(shell)) throw new Error('index.html has no <meta charset>');
+  if (headScript?.includes('</')) throw new Error('an inline script may not contain "</"');
   const links = [
     // crossorigin as Vite's loader asks for a chunk's stylesheet, or the browser fetches it twice.
     ...assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
@@ -39,6 +60,9 @@ export function pageDocument(shell: string, rendered: string, assets: PageAssets
   ].join('');
   return (
     shell
+      .replace(CHARSET, (charset) =>
+        headScript === undefined ? charset : `${charset}<script>${headScript}</script>`,
+      )
       .replace('</head>', () => `${links}${head}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
       // The page shows without JavaScript: the shell's "needs JavaScript" notice does not apply.
@@ -125,9 +149,14 @@ export function prerender(): Plugin {
           const { html, modules } = await entry.renderPage(pagePath);
           const file = pageFile(outDir, pagePath);
           await mkdir(path.dirname(file), { recursive: true });
-          await writeFile(file, pageDocument(shell, html, pageAssets(client, modules)));
+          const assets = pageAssets(client, modules);
+          await writeFile(file, pageDocument(shell, html, assets, entry.PRICE_GUARD_SCRIPT));
         }
         await writeFile(path.join(outDir, PAGES_FILE), JSON.stringify(entry.PRERENDERED_PATHS));
+        await writeFile(
+          path.join(outDir, INLINE_SCRIPTS_FILE),
+          JSON.stringify([scriptHash(entry.PRICE_GUARD_SCRIPT)]),
+        );
         await rm(serverDir, { recursive: true, force: true });
         config.logger.info(`prerendered ${entry.PRERENDERED_PATHS.length} pages`);
       },

@@ -1,4 +1,5 @@
 // Subtotal, discount, shipping and total of a cart or an order, in the amounts' own currency.
+import { Price } from './price';
 import './order-totals.css';
 
 export interface OrderTotalsProps {
@@ -32,27 +33,35 @@ export function OrderTotals({
     <dl className="order-totals">
       <div className="order-totals__row">
         <dt>Subtotal</dt>
-        <dd>{format(subtotal)}</dd>
+        <dd>
+          <Price>{format(subtotal)}</Price>
+        </dd>
       </div>
       {otherDiscount > 0 && (
         <div className="order-totals__row order-totals__row--discount">
           <dt>Discount</dt>
-          <dd>−{format(otherDiscount)}</dd>
+          <dd>
+            −<Price>{format(otherDiscount)}</Price>
+          </dd>
         </div>
       )}
       {code && codeDiscount > 0 && (
         <div className="order-totals__row order-totals__row--discount">
           <dt>Code {code.code}</dt>
-          <dd>−{format(codeDiscount)}</dd>
+          <dd>
+            −<Price>{format(codeDiscount)}</Price>
+          </dd>
         </div>
       )}
       <div className="order-totals__row">
         <dt>Shipping</dt>
-        <dd>{freeShipping && shippingFee === 0 ? 'Free' : format(shippingFee)}</dd>
+        <dd>{freeShipping && shippingFee === 0 ? 'Free' : <Price>{format(shippingFee)}</Price>}</dd>
       </div>
       <div className="order-totals__row order-totals__row--total">
         <dt>{totalLabel}</dt>
-        <dd>{format(total)}</dd>
+        <dd>
+          <Price>{format(total)}</Price>
+        </dd>
       </div>
     </dl>
   );

@@ -13,6 +13,8 @@ import { routes } from '../app/router';
 import { createAppHistory } from '../lib/navigation/app-history';
 
 export { PRERENDERED_PATHS } from './prerendered-paths';
+/** The inline script each page's <head> starts with (build-plugins/prerender.ts). */
+export { PRICE_GUARD_SCRIPT } from '../lib/currency/price-guard';
 
 /** What the server build adds to each route module: its source file (build-plugins/prerender.ts). */
 export const MODULE_ID = '__moduleId';

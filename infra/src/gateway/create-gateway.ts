@@ -52,7 +52,7 @@ export function createGateway(options: GatewayOptions): Koa {
   app.use(requestLogger(logger, metrics));
   app.use(compressResponses());
   app.use(errorHandler(logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders(options.frontendDir));
   app.use(privateByDefault());
   app.use(parseBody());
   for (const middleware of options.middleware ?? []) app.use(middleware);

@@ -1,19 +1,32 @@
 // The free-shipping threshold of the visitor's country in the chosen currency, or 'Worldwide
 // shipping available' (spec 1 §2); the same threshold the cart uses (shipping-terms.ts), with the
-// owner's live settings (GET /api/settings).
+// owner's live settings (GET /api/settings). The threshold is marked as a price (<Price>).
 import { useAtomValue } from 'jotai';
+import { formatMoney } from '@printshop/shared-events/rules/money';
 import { Icon } from '@/components/icon';
-import { useShippingAnnouncement } from '@/lib/catalog/live-catalog';
+import { Price } from '@/components/price';
+import { useShippingAnnouncement, useShippingTerms } from '@/lib/catalog/live-catalog';
 import { currencyAtom, detectedCountryAtom } from '@/lib/currency/currency-store';
 
 export function AnnouncementBar() {
   const country = useAtomValue(detectedCountryAtom);
   const currency = useAtomValue(currencyAtom);
   const announcement = useShippingAnnouncement(country, currency);
+  const threshold = useShippingTerms(country, currency).freeShippingThreshold;
+  const price = threshold === null ? '' : formatMoney(threshold, currency);
+  const at = price ? announcement.lastIndexOf(price) : -1;
   return (
     <div className="announcement" role="region" aria-label="Announcement">
       <Icon name="truck" size={16} />
-      {announcement}
+      {at < 0 ? (
+        announcement
+      ) : (
+        <>
+          {announcement.slice(0, at)}
+          <Price>{price}</Price>
+          {announcement.slice(at + price.length)}
+        </>
+      )}
     </div>
   );
 }

@@ -2,10 +2,11 @@
 // prints, strips and cards the upload-and-crop page (spec 2 §2); collages keep the shell below
 // until their template pages take over. Every product page ends with its approved reviews.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { Fragment, useCallback } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { productByPath, shortName } from '@printshop/shared-events/rules/catalog';
 import { Icon } from '@/components/icon';
+import { Price } from '@/components/price';
 import { thumbnailOf } from '@/lib/thumbnail';
 import { ProductHead } from '@/components/product-head';
 import { CATEGORY_LINKS, sizeText } from '@/lib/product-page';
@@ -87,7 +88,9 @@ export function Component() {
           <h1 className="product-page__name">{name}</h1>
           <p className="product-page__price">
             {product.sizes ? 'From ' : ''}
-            <strong data-testid="product-price">{formatCents(fromPrice)}</strong>
+            <strong data-testid="product-price">
+              <Price>{formatCents(fromPrice)}</Price>
+            </strong>
             <span> / {product.unit}</span>
           </p>
           <dl className="product-page__specs">
@@ -104,7 +107,14 @@ export function Component() {
             {product.sizes && (
               <div>
                 <dt>Sizes</dt>
-                <dd>{product.sizes.map((s) => `${s.name} ${formatCents(s.priceUsdCents)}`).join(' · ')}</dd>
+                <dd>
+                  {product.sizes.map((s, i) => (
+                    <Fragment key={s.name}>
+                      {i > 0 && ' · '}
+                      {s.name} <Price>{formatCents(s.priceUsdCents)}</Price>
+                    </Fragment>
+                  ))}
+                </dd>
               </div>
             )}
             {product.colour && (

@@ -12,15 +12,22 @@ import {
 import { Page } from '@/components/page';
 import { useShippingTerms } from '@/lib/catalog/live-catalog';
 import { useCurrency } from '@/lib/currency/use-currency';
+import { Price } from '@/components/price';
 
 function Row({ rule, currency }: { rule: ShippingRule; currency: CurrencyCode }) {
   const terms = useShippingTerms(rule.country, currency);
   return (
     <tr>
       <th scope="row">{rule.countryName}</th>
-      <td>{formatMoney(terms.baseRate, currency)}</td>
       <td>
-        {terms.freeShippingThreshold === null ? '—' : formatMoney(terms.freeShippingThreshold, currency)}
+        <Price>{formatMoney(terms.baseRate, currency)}</Price>
+      </td>
+      <td>
+        {terms.freeShippingThreshold === null ? (
+          '—'
+        ) : (
+          <Price>{formatMoney(terms.freeShippingThreshold, currency)}</Price>
+        )}
       </td>
       <td>
         {terms.rule.estimatedDays.min}-{terms.rule.estimatedDays.max} days

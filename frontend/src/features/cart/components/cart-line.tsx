@@ -1,6 +1,7 @@
 // One cart line inside its product's group: the customer's cropped photo, its unit price, the
 // quantity stepper, the line total and a remove button. `label` names its controls.
 import type { CartItemDto } from '@printshop/shared-events/api/cart';
+import { Price } from '@/components/price';
 import { thumbnailOf } from '@/lib/thumbnail';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -25,7 +26,9 @@ export function CartLine({ item, label: name, format, busy, onQuantity, onRemove
         loading="lazy"
       />
       <div className="cart-line__details">
-        <p className="cart-line__unit">{format(item.pricePerUnit)} each</p>
+        <p className="cart-line__unit">
+          <Price>{format(item.pricePerUnit)}</Price> each
+        </p>
         {item.customizationData && (
           <p className="cart-line__meta">
             {item.customizationData.templateName} · {item.customizationData.size}
@@ -37,7 +40,7 @@ export function CartLine({ item, label: name, format, busy, onQuantity, onRemove
       </div>
       <QuantityStepper quantity={item.quantity} itemName={name} disabled={busy} onChange={onQuantity} />
       <p className="cart-line__total" aria-label={`Line total for ${name}`}>
-        {format(item.lineTotal)}
+        <Price>{format(item.lineTotal)}</Price>
       </p>
     </li>
   );

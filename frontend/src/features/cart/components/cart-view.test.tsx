@@ -44,7 +44,11 @@ describe('CartView', () => {
     expect(totals.getByText('Subtotal').nextSibling).toHaveTextContent('$5.34');
     expect(totals.getByText('Shipping').nextSibling).toHaveTextContent('$10.00');
     expect(totals.getByText('Grand total').nextSibling).toHaveTextContent('$15.34');
-    expect(screen.getByText('Add $44.66 more for free shipping.')).toBeInTheDocument();
+    expect(screen.getByText(/more for free shipping/)).toHaveTextContent(
+      'Add $44.66 more for free shipping.',
+    );
+    // Every amount is marked as a price (components/price.tsx).
+    expect(screen.getByText('$44.66')).toHaveAttribute('data-price');
     // The date is read after mount (a prerendered page must not bake one in).
     await waitFor(() =>
       expect(screen.getByTestId('delivery-promise')).toHaveTextContent(

@@ -6,6 +6,7 @@ import { MIN_REDEEM_POINTS, POINT_VALUE_USD_CENTS } from '@printshop/shared-even
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
+import { Price } from '@/components/price';
 import { serverMessageOr } from '@/lib/server-message';
 import { refreshCart, useCart } from '@/lib/cart/get-cart';
 import { useCurrency } from '@/lib/currency/use-currency';
@@ -63,7 +64,7 @@ export function LoyaltyRedeem() {
       </h2>
       <p className="loyalty-redeem__balance" data-testid="points-balance">
         You have <strong>{left.toLocaleString('en-US')}</strong> points{used > 0 ? ' left' : ''}, worth{' '}
-        {formatCents(left * POINT_VALUE_USD_CENTS)}
+        <Price>{formatCents(left * POINT_VALUE_USD_CENTS)}</Price>
         {used > 0 ? ` (${used.toLocaleString('en-US')} used on this cart).` : '.'}
       </p>
       {balance >= MIN_REDEEM_POINTS ? (

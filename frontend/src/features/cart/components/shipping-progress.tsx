@@ -3,6 +3,7 @@
 import type { CartDto } from '@printshop/shared-events/api/cart';
 import { UNLISTED_COUNTRY_MESSAGE } from '@printshop/shared-events/rules/shipping';
 import { DeliveryPromise } from '@/components/delivery-promise';
+import { Price } from '@/components/price';
 
 export function ShippingProgress({ cart, format }: { cart: CartDto; format: (amount: number) => string }) {
   const { shippingInfo: info, freeShippingThreshold: threshold, subtotal } = cart;
@@ -18,9 +19,13 @@ export function ShippingProgress({ cart, format }: { cart: CartDto; format: (amo
       {threshold !== null && remaining !== null && (
         <>
           <p className="shipping-progress__message" role="status">
-            {info.isFree || remaining === 0
-              ? 'You have unlocked free shipping!'
-              : `Add ${format(remaining)} more for free shipping.`}
+            {info.isFree || remaining === 0 ? (
+              'You have unlocked free shipping!'
+            ) : (
+              <>
+                Add <Price>{format(remaining)}</Price> more for free shipping.
+              </>
+            )}
           </p>
           <div
             className="shipping-progress__bar"

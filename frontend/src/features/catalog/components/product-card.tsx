@@ -1,6 +1,7 @@
 // A product card (spec 1 §2): image, name before ' | ', 'From {price}/{unit}', 'View Details' on hover.
 import { Link } from 'react-router';
 import { thumbnailOf } from '@/lib/thumbnail';
+import { Price } from '@/components/price';
 import { useCurrency } from '@/lib/currency/use-currency';
 import type { ProductCardData } from '../product-view';
 import './product-card.css';
@@ -25,7 +26,11 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
       <div className="product-card__body">
         <h3 className="product-card__name">{product.name}</h3>
         <p className="product-card__price">
-          From <strong data-testid="price">{formatCents(product.priceUsdCents)}</strong>/{product.unit}
+          From{' '}
+          <strong data-testid="price">
+            <Price>{formatCents(product.priceUsdCents)}</Price>
+          </strong>
+          /{product.unit}
         </p>
       </div>
     </Link>

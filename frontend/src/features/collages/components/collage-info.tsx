@@ -1,6 +1,8 @@
 // The text panels of a template page (spec 2 §2): How It Works, FAQ, How to Create, Why Customers
 // Love Us and the marketing section.
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
+import type { ReactNode } from 'react';
+import { Price } from '@/components/price';
 import { useShippingClaims } from '@/lib/use-shop-claims';
 import { useTrustCopy } from '@/lib/catalog/live-catalog';
 import { ratingText, reviewCountText, useShopRating } from '@/lib/reviews/rating-summary';
@@ -52,19 +54,31 @@ export function WhyCustomersLoveUsCard() {
   const shipping = useShippingClaims();
   const rating = useShopRating();
   const trust = useTrustCopy();
-  const items = [
+  const freeShipping = 'Free shipping on orders over';
+  const items: Array<[key: string, item: ReactNode]> = [
     ...WHY_CUSTOMERS_LOVE_US,
     `Ships within 24 hours. ${shipping.arrives}`,
-    ...(shipping.freeShippingOver ? [`Free shipping on orders over ${shipping.freeShippingOver}`] : []),
+    ...(shipping.freeShippingOver ? [freeShipping] : []),
     // Without approved reviews, the owner's rating line (no number is invented).
     rating ? `Rated ${ratingText(rating)} from ${reviewCountText(rating.totalReviews)}` : trust.ratingText,
-  ].filter((item) => item !== '');
+  ]
+    .filter((item) => item !== '')
+    .map((item) =>
+      item === freeShipping
+        ? [
+            item,
+            <>
+              {freeShipping} <Price>{shipping.freeShippingOver}</Price>
+            </>,
+          ]
+        : [item, item],
+    );
   return (
     <section className="collage-card" aria-labelledby="why-love-title">
       <h3 id="why-love-title">Why Customers Love Us</h3>
       <ul className="collage-card__list collage-card__list--ticks">
-        {items.map((item) => (
-          <li key={item}>{item}</li>
+        {items.map(([key, item]) => (
+          <li key={key}>{item}</li>
         ))}
       </ul>
     </section>

@@ -6,6 +6,7 @@ import { PAYMENT_METHODS } from '@/lib/site';
 import { useShippingClaims } from '@/lib/use-shop-claims';
 import { useCurrency } from '@/lib/currency/use-currency';
 import type { CollageBuilder } from '../use-collage-builder';
+import { Price } from '@/components/price';
 
 export function ProductDetailsCard({ builder }: { builder: CollageBuilder }) {
   const { formatCents } = useCurrency();
@@ -31,7 +32,7 @@ export function ProductDetailsCard({ builder }: { builder: CollageBuilder }) {
             <span className="collage-size__name">{option.name}</span>
             <span className="collage-size__dimensions">{option.dimensions}</span>
             <span className="collage-size__description">{option.description}</span>
-            <span className="collage-size__price">{formatCents(option.priceUsdCents)}</span>
+            <Price className="collage-size__price">{formatCents(option.priceUsdCents)}</Price>
           </label>
         ))}
       </fieldset>
@@ -69,11 +70,13 @@ export function ProductDetailsCard({ builder }: { builder: CollageBuilder }) {
       </div>
       <p className="collage-total">
         <span>Total price</span>
-        <strong data-testid="collage-total">{formatCents(total.totalUsdCents)}</strong>
+        <strong data-testid="collage-total">
+          <Price>{formatCents(total.totalUsdCents)}</Price>
+        </strong>
       </p>
       {total.quantity > 1 && (
         <p className="collage-total__unit" data-testid="collage-unit-line">
-          {formatCents(total.unitUsdCents)} x {total.quantity}
+          <Price>{formatCents(total.unitUsdCents)}</Price> x {total.quantity}
         </p>
       )}
     </section>

@@ -4,6 +4,7 @@ import { formatMoney } from '@printshop/shared-events/rules/money';
 import { Icon } from '@/components/icon';
 import { useCurrency } from '@/lib/currency/use-currency';
 import { useShippingTerms } from '@/lib/catalog/live-catalog';
+import { Price } from '@/components/price';
 
 export function FreeShippingBanner() {
   const { currency, country } = useCurrency();
@@ -14,7 +15,9 @@ export function FreeShippingBanner() {
       <p>
         <Icon name="box" size={22} />
         <strong>Free shipping</strong> on orders over{' '}
-        <strong data-testid="free-shipping-threshold">{formatMoney(threshold, currency)}</strong>
+        <strong data-testid="free-shipping-threshold">
+          <Price>{formatMoney(threshold, currency)}</Price>
+        </strong>
       </p>
     </section>
   );

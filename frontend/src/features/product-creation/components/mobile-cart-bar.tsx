@@ -5,6 +5,7 @@ import { formatMoney } from '@printshop/shared-events/rules/money';
 import { UPLOAD_MESSAGES } from '@printshop/shared-events/rules/uploads';
 import { waitingForUploads } from '../use-adding';
 import type { ProductCreation } from '../use-product-creation';
+import { Price } from '@/components/price';
 
 export function MobileCartBar({ creation }: { creation: ProductCreation }) {
   const { items, summary, currency, uncropped } = creation;
@@ -14,8 +15,14 @@ export function MobileCartBar({ creation }: { creation: ProductCreation }) {
   return (
     <div className="mobile-cart-bar" data-testid="mobile-cart-bar">
       <div className="mobile-cart-bar__amounts">
-        <strong>{formatMoney(summary.final, currency)}</strong>
-        {summary.discount > 0 && <span>You save {formatMoney(summary.discount, currency)}</span>}
+        <strong>
+          <Price>{formatMoney(summary.final, currency)}</Price>
+        </strong>
+        {summary.discount > 0 && (
+          <span>
+            You save <Price>{formatMoney(summary.discount, currency)}</Price>
+          </span>
+        )}
       </div>
       <div
         className="mobile-cart-bar__progress"

@@ -7,6 +7,7 @@ import { UPLOAD_MESSAGES } from '@printshop/shared-events/rules/uploads';
 import { waitingForUploads } from '../use-adding';
 import { SuccessToast } from './messages';
 import type { ProductCreation } from '../use-product-creation';
+import { Price } from '@/components/price';
 
 export function addMoreToSave(itemsNeeded: number, rateBps: number, unit: string): string {
   return `Add ${itemsNeeded} more ${itemsNeeded === 1 ? unit : `${unit}s`} to save ${formatRate(rateBps)}`;
@@ -14,7 +15,7 @@ export function addMoreToSave(itemsNeeded: number, rateBps: number, unit: string
 
 export function OrderSummary({ creation }: { creation: ProductCreation }) {
   const { summary, nudge, currency, product, items } = creation;
-  const money = (minor: number) => formatMoney(minor, currency);
+  const money = (minor: number) => <Price>{formatMoney(minor, currency)}</Price>;
   const unit = product.unit;
   const disabled = creation.busy || (items.length > 0 && !creation.canAdd);
   let label = 'Add to Cart';
@@ -38,7 +39,7 @@ export function OrderSummary({ creation }: { creation: ProductCreation }) {
         <div className="order-summary__discount">
           <dt>Bulk discount{summary.rateBps > 0 ? ` (${formatRate(summary.rateBps)})` : ''}</dt>
           <dd data-testid="summary-discount">
-            {summary.discount > 0 ? `−${money(summary.discount)}` : money(0)}
+            {summary.discount > 0 ? <>−{money(summary.discount)}</> : money(0)}
           </dd>
         </div>
         <div className="order-summary__total">

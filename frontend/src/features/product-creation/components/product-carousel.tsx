@@ -2,6 +2,7 @@
 // the chosen currency, 'N people viewing', previous / next and thumbnails.
 import { useState } from 'react';
 import { useCurrency } from '@/lib/currency/use-currency';
+import { Price } from '@/components/price';
 
 export interface CarouselProps {
   images: ReadonlyArray<{ src: string; alt: string }>;
@@ -46,7 +47,13 @@ export function ProductCarousel({ images, badge, priceRangeUsdCents, viewers }: 
       </div>
       <div className="carousel__meta">
         <strong data-testid="price-range">
-          {low === high ? formatCents(low) : `${formatCents(low)} - ${formatCents(high)}`}
+          <Price>{formatCents(low)}</Price>
+          {low !== high && (
+            <>
+              {' - '}
+              <Price>{formatCents(high)}</Price>
+            </>
+          )}
         </strong>
         <span data-testid="viewer-count">{viewers} people viewing</span>
       </div>

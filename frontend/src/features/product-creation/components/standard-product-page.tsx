@@ -23,6 +23,7 @@ import { CreationPanel } from './creation-panel';
 import { MobileCartBar } from './mobile-cart-bar';
 import { ProductCarousel } from './product-carousel';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { Price } from '@/components/price';
 
 function badgeOf(product: Product): string {
   if (product.badge) return product.badge;
@@ -86,7 +87,9 @@ export function StandardProductPage({
         <div className="product-page__info">
           <h1 className="product-page__name">{name}</h1>
           <p className="product-page__price">
-            <strong data-testid="product-price">{formatCents(product.basePriceUsdCents)}</strong>
+            <strong data-testid="product-price">
+              <Price>{formatCents(product.basePriceUsdCents)}</Price>
+            </strong>
             <span> / {product.unit}</span>
           </p>
           <DeliveryPromise />

@@ -8,6 +8,7 @@ import {
   POSTER_DISCOUNT,
   type DiscountScheme,
 } from '@printshop/shared-events/rules/discounts';
+import { Price } from '@/components/price';
 
 export interface BulkDiscountTableProps {
   label: string;
@@ -46,7 +47,9 @@ export function BulkDiscountTable({
               aria-current={index === current || undefined}
             >
               <th scope="row">{row.label}</th>
-              <td>{format(row.unitPrice)}</td>
+              <td>
+                <Price>{format(row.unitPrice)}</Price>
+              </td>
               <td>{row.rateBps === 0 ? '—' : formatRate(row.rateBps)}</td>
             </tr>
           ))}

@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import { convertFromUsd, formatMoney } from '@printshop/shared-events/rules/money';
 import { ProductHead } from '@/components/product-head';
+import { Price } from '@/components/price';
 import { useDiscountScheme } from '@/lib/catalog/live-catalog';
 import { DeliveryPromise } from '@/components/delivery-promise';
 import { useReviews } from '@/lib/reviews/get-reviews';
@@ -112,7 +113,9 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
         <div className="poster-page__right">
           <h1 className="product-page__name">{name}</h1>
           <p className="product-page__price">
-            <strong data-testid="product-price">{formatCents(product.basePriceUsdCents)}</strong>
+            <strong data-testid="product-price">
+              <Price>{formatCents(product.basePriceUsdCents)}</Price>
+            </strong>
             <span> per print</span>
           </p>
           <DeliveryPromise />

@@ -121,7 +121,12 @@ describe('the owner runs the catalog', () => {
       await page.goto(shop.url('/product/customized-poster-a3-print-custom-posters-online'));
       const main = page.locator('.poster-gallery img');
       await expect.poll(() => main.getAttribute('src'), { timeout: 15_000 }).toMatch(/^\/api\/images\//);
-      expect(await main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      // Loaded, not only named: on a busy machine the picture may still be on its way.
+      await expect
+        .poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          timeout: 15_000,
+        })
+        .toBe(true);
       await shop.screenshot(`storefront-poster-owner-picture-${width}`);
     }
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -72,6 +72,8 @@ describe('saved currency at first paint', () => {
     const heldText = await visibleText();
     expect(heldText).toContain('A4 Poster');
     expect(heldText).not.toMatch(USD_PRICE);
+    // Nor does the header's currency button say USD beside the euros to come.
+    expect(heldText).not.toMatch(/\bUSD\b/);
     await page.getByTestId('product-price').scrollIntoViewIfNeeded();
     await shop.screenshot('currency-first-paint-held-390');
     // Hiding keeps the prices' room: showing them (the mark off) moves nothing.
@@ -97,6 +99,7 @@ describe('saved currency at first paint', () => {
     const finalText = await visibleText();
     expect(finalText).toMatch(/€\d/);
     expect(finalText).not.toMatch(USD_PRICE);
+    expect(finalText).toMatch(/\bEUR\b/);
     await page.waitForLoadState('networkidle');
     await page.evaluate('window.__stopCheck = true');
     expect(await page.evaluate<string[]>('window.__usdSeen')).toEqual([]);

@@ -55,7 +55,9 @@ describe('stopping npm start', () => {
       expect(await waitUntil(() => !isAlive(pid), 5_000)).toBe(true);
     }
     expect(processesMentioning(folder.dataDir)).toEqual([]);
-    expect(npm.lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
+    // The shop's last lines reach us through npm's pipe: give a loaded machine a moment to read them.
+    const stopped = await waitUntil(() => npm.lines.some((line) => line.includes('"msg":"stopped"')), 5_000);
+    expect(stopped, `the last lines:\n${npm.lines.slice(-12).join('\n')}`).toBe(true);
     expect(errorLines(npm.lines)).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENCY_KEY } from './currency-store';
 import {
+  CURRENCY_SHOWN_ATTRIBUTE,
   PRICE_ATTRIBUTE,
   PRICE_GUARD_SCRIPT,
   PRICES_PENDING_ATTRIBUTE,
@@ -72,13 +73,14 @@ describe('the inline price guard', () => {
     expect(marked()).toBe(false);
   });
 
-  it('given the stylesheet, then it hides marked prices with visibility (their room is kept)', () => {
+  it('given the stylesheet, then it hides marked prices and the currency code with visibility (their room is kept)', () => {
     const css = readFileSync(
       path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../styles/global.css'),
       'utf8',
     );
+    const marked = (attribute: string) => `html\\[${PRICES_PENDING_ATTRIBUTE}\\] \\[${attribute}\\]`;
     const rule = new RegExp(
-      `html\\[${PRICES_PENDING_ATTRIBUTE}\\] \\[${PRICE_ATTRIBUTE}\\] \\{\\s*visibility: hidden;\\s*\\}`,
+      `${marked(PRICE_ATTRIBUTE)},\\s*${marked(CURRENCY_SHOWN_ATTRIBUTE)} \\{\\s*visibility: hidden;\\s*\\}`,
     );
     expect(css).toMatch(rule);
   });

@@ -17,6 +17,8 @@ import { CURRENCY_KEY } from './currency-store';
 export const PRICES_PENDING_ATTRIBUTE = 'data-prices-pending';
 /** On every element showing a price (components/price.tsx). */
 export const PRICE_ATTRIBUTE = 'data-price';
+/** On the header's currency code: hidden with the prices, so it never says USD beside euros. */
+export const CURRENCY_SHOWN_ATTRIBUTE = 'data-currency-shown';
 /** The longest the prices stay hidden when the app does not start. */
 export const PRICES_PENDING_MAX_MS = 5_000;
 

@@ -4,6 +4,7 @@ import { Suspense, useCallback, useId, useRef, useState } from 'react';
 import { currencyByCode, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { lazyPart } from '@/lib/lazy-part';
 import { useDismiss } from '@/lib/use-dismiss';
+import { CURRENCY_SHOWN_ATTRIBUTE } from '@/lib/currency/price-guard';
 import { useCurrency } from '@/lib/currency/use-currency';
 import './currency-picker.css';
 
@@ -42,7 +43,9 @@ export function CurrencyPicker({ onChosen }: { onChosen?: () => void }) {
         onFocus={Panel.preload}
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true">{current.flag}</span> {current.code}
+        <span {...{ [CURRENCY_SHOWN_ATTRIBUTE]: '' }}>
+          <span aria-hidden="true">{current.flag}</span> {current.code}
+        </span>
         <span className="chevron" aria-hidden="true" />
       </button>
       {open && (

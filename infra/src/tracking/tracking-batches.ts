@@ -8,6 +8,7 @@ import type { ConversionsEvent } from './conversions-event';
 import { SINK_BATCH, SinkUnavailable, type HttpSink, type SinkAnswer } from './http-sink';
 import {
   claimTrackingEvents,
+  rowKeyOf,
   settleTrackingEvents,
   type ClaimRequest,
   type Settlement,
@@ -79,7 +80,7 @@ export function createTrackingBatcher(deps: BatcherDeps) {
     // Two copies of one event in a batch would meet in one statement: the later one waits a turn.
     const seen = new Set<string>();
     const distinct = jobs.filter((job) => {
-      const key = `${job.request.event.event_name}\u0000${job.request.event.event_id}`;
+      const key = rowKeyOf(job.request.event);
       if (!seen.has(key)) return seen.add(key);
       job.reject(new TrackingEventBusy('another copy of this event is being handled'));
       return false;

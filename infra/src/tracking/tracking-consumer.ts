@@ -36,7 +36,7 @@ import {
 } from './conversions-event';
 import type { HttpSink } from './http-sink';
 import { createTrackingBatcher, semaphore } from './tracking-batches';
-import { migrateTrackingEvents } from './tracking-store';
+import { migrateTrackingEvents, rowKeyOf } from './tracking-store';
 
 export { migrateTrackingEvents, TRACKING_TABLE, type TrackingEventRow } from './tracking-store';
 
@@ -87,9 +87,6 @@ async function conversionsEventOf(
   return { event, forward: true };
 }
 
-/** The key a row of `tracking_events` has: two events with one key are copies of one event. */
-const keyOf = (event: ConversionsEvent) => `${event.event_name}\u0000${event.event_id}`;
-
 export function trackingHandler(given: TrackingConsumerDeps): MessageHandler {
   const logger = given.logger.child?.({ consumer: 'tracking' }) ?? given.logger;
   const deps: Deps = { ...given, withConnection: semaphore(given.connections ?? 2) };
@@ -115,7 +112,7 @@ export function trackingHandler(given: TrackingConsumerDeps): MessageHandler {
         return;
       }
       const { event, forward } = one;
-      const key = keyOf(event);
+      const key = rowKeyOf(event);
       // A copy in the same message (the browser's and the server's purchase of one order) waits
       // for the first, so it meets a settled row and is counted as the copy it is.
       const first = firsts.get(key);

@@ -76,7 +76,9 @@ export interface ClaimRequest {
 /** claimed: the row is this attempt's; duplicate: settled earlier; busy: another attempt holds it. */
 export type ClaimOutcome = 'claimed' | 'duplicate' | 'busy';
 
-const keyOf = (eventName: string, eventId: string) => `${eventName}\u0000${eventId}`;
+/** A row's key as one string: two events with one key are copies of one event. */
+export const rowKeyOf = (event: { event_name: string; event_id: string }) =>
+  `${event.event_name}\u0000${event.event_id}`;
 
 /**
  * Claims the rows of the events in one statement (keys must be distinct within a call). A claim
@@ -112,9 +114,9 @@ export async function claimTrackingEvents(
       requests.map((r) => r.forward),
     ],
   )) as { rows: Array<{ event_name: string; event_id: string; claim: string; settled: boolean }> };
-  const found = new Map(rows.map((row) => [keyOf(row.event_name, row.event_id), row]));
+  const found = new Map(rows.map((row) => [rowKeyOf(row), row]));
   return requests.map((request) => {
-    const row = found.get(keyOf(request.event.event_name, request.event.event_id));
+    const row = found.get(rowKeyOf(request.event));
     if (row?.claim === request.claim) return 'claimed';
     return row?.settled ? 'duplicate' : 'busy';
   });

@@ -1,6 +1,6 @@
 // The poster page around the workflow (spec 2 §2, §4): gallery, feature cards, bulk table, tabs,
 // view tracking, the phone layout and the Unsaved Changes guard.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { json, type TestServer } from '@/test/http-server';
@@ -172,6 +172,14 @@ describe('on a phone', () => {
     expect(within(after).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
     expect(within(after).getByRole('button', { name: 'Crop 1 more' })).toBeInTheDocument();
     expect(after).toHaveTextContent('$3.56');
+  });
+
+  it('given photos chosen, when the shopper scrolls before 800 ms, then the page does not scroll to the preview', async () => {
+    const { user } = renderPoster();
+    await chooseFiles(user, [photo('a.png')]);
+    fireEvent.touchMove(window);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(scrolled).not.toContain('uploads-list');
   });
 });
 

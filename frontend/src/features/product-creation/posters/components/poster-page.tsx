@@ -44,6 +44,9 @@ export interface PosterPageProps {
   imageTools?: ImageTools;
 }
 
+/** What a shopper does to scroll: any of them before the auto-scroll fires cancels it. */
+const SCROLL_INTENTS = ['touchmove', 'wheel', 'keydown'] as const;
+
 const scrollTo = (id: string) =>
   document.getElementById(id)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
 
@@ -70,7 +73,8 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
     limit: REVIEWS_FETCHED,
   });
 
-  // On phones: after 800 ms, bring the preview (when images exist) or the upload area into view.
+  // On phones: after 800 ms, bring the preview (when images exist) or the upload area into view,
+  // unless the shopper has started scrolling meanwhile: the page never pulls away from their finger.
   const first = useRef(true);
   useEffect(() => {
     if (!isMobile) return;
@@ -78,7 +82,12 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
     first.current = false;
     if (initial && !hasImages) return;
     const timer = setTimeout(() => scrollTo(hasImages ? 'uploads-list' : 'upload-area'), AUTO_SCROLL_MS);
-    return () => clearTimeout(timer);
+    const cancel = () => clearTimeout(timer);
+    for (const type of SCROLL_INTENTS) window.addEventListener(type, cancel, { passive: true });
+    return () => {
+      cancel();
+      for (const type of SCROLL_INTENTS) window.removeEventListener(type, cancel);
+    };
   }, [hasImages, isMobile]);
 
   return (

@@ -145,6 +145,12 @@ describe('the add-to-cart bar on a touch phone', () => {
     await page.goto(`${app.url}/product/template1-collage`);
     const canvas = page.getByTestId('collage-canvas');
     await canvas.waitFor();
+    // The prerendered page settled: hydrated (the app makes the canonical link absolute) and its
+    // pictures in, so nothing moves the page after the scroll below (a busy machine hydrates late).
+    await expect
+      .poll(() => page.locator('link[rel="canonical"]').getAttribute('href'))
+      .toMatch(/^https?:\/\//);
+    await page.waitForLoadState('networkidle');
     const add = page.getByRole('button', { name: 'Add to Cart', exact: true });
     // The editor's top half way down the screen: in the page's flow the actions row would be below
     // the screen's foot, so seeing it there means it is pinned (position: sticky).

@@ -1,9 +1,10 @@
 // On a real touch phone (390 x 844, isMobile, hasTouch, 3x) in real Chromium against the
-// real shop: every creation page keeps its add-to-cart bar at the foot of the screen while scrolling,
-// with a 44 px button, and tapping it on the 4x6 page (a real JPEG framed) adds to the cart; the
-// upload area says "Tap" on the phone and "click"/"drag" on a desktop without touch; the cart's
-// Proceed to Checkout stays on screen while its lines scroll; the crop dialog and the mobile menu
-// take focus, keep it on Tab and give it back to their opener on Escape.
+// real shop: every creation page keeps its add-to-cart bar at the foot of the screen while a finger
+// scrolls it (a touch drag), with a 44 px button, and the page stays where the finger left it;
+// tapping the bar on the 4x6 page (a real JPEG framed) adds to the cart; the upload area says "Tap"
+// on the phone and "click"/"drag" on a desktop without touch; the cart's Proceed to Checkout stays
+// on screen while its lines scroll; the crop dialog and the mobile menu take focus, keep it on Tab
+// and give it back to their opener on Escape.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,14 +61,49 @@ const boxOf = (locator: Locator): Promise<Box> =>
     return { top: r.top, bottom: r.bottom, height: r.height, innerHeight };
   });
 
-/** Scrolls the window to `fraction` of its scrollable height and waits for the scroll to land. */
-async function scrollTo(page: Page, fraction: number): Promise<number> {
-  await page.evaluate((f) => {
-    const max = document.documentElement.scrollHeight - innerHeight;
-    window.scrollTo({ top: Math.round(max * f), behavior: 'instant' });
-  }, fraction);
-  await page.waitForTimeout(300);
-  return page.evaluate(() => scrollY);
+/**
+ * Scrolls to about `fraction` of the scrollable height the way a finger does: touch drags (real
+ * touch events, then the browser's own scrolling), which is what the page sees from a shopper.
+ * Returns scrollY once the page has been still for 300 ms.
+ */
+async function swipeTo(page: Page, fraction: number): Promise<number> {
+  const target = await page.evaluate(
+    (f) => Math.round((document.documentElement.scrollHeight - innerHeight) * f),
+    fraction,
+  );
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y?: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: y === undefined ? [] : [{ x: PHONE.width / 2, y }],
+    });
+  try {
+    for (let stroke = 0; stroke < 20; stroke++) {
+      const left = target - (await page.evaluate(() => scrollY));
+      if (Math.abs(left) < 40) break;
+      // One drag of at most 450 px in the screen's middle (clear of the bar at its foot), in
+      // steps of 30 px or less: up to scroll down, down to scroll up.
+      const distance = Math.sign(left) * Math.min(Math.abs(left), 450);
+      const start = distance > 0 ? 620 : 170;
+      for (let i = 0; i <= 15; i++)
+        await touch(i === 0 ? 'touchStart' : 'touchMove', start - (distance * i) / 15);
+      await touch('touchEnd');
+    }
+  } finally {
+    await cdp.detach();
+  }
+  return settledScrollY(page);
+}
+
+/** scrollY once it has not changed for 300 ms. */
+async function settledScrollY(page: Page): Promise<number> {
+  let last = await page.evaluate(() => scrollY);
+  for (;;) {
+    await page.waitForTimeout(300);
+    const now = await page.evaluate(() => scrollY);
+    if (now === last) return now;
+    last = now;
+  }
 }
 
 /** Whether focus is inside the open dialog. */
@@ -102,7 +138,12 @@ describe('the add-to-cart bar on a touch phone', () => {
       await page.getByTestId('upload-card').waitFor();
       const bar = page.getByTestId('mobile-cart-bar');
       for (const fraction of [0.3, 0.7]) {
-        expect(await scrollTo(page, fraction)).toBeGreaterThan(0);
+        const top = await swipeTo(page, fraction);
+        expect(top).toBeGreaterThan(0);
+        // The page stays where the finger left it (the poster page's auto-scroll to the preview
+        // gives way to a shopper who scrolls).
+        await page.waitForTimeout(1_000);
+        expect(await page.evaluate(() => scrollY)).toBe(top);
         const box = await boxOf(bar);
         // Its foot is the screen's foot (within the safe-area padding's rounding).
         expect(Math.abs(box.innerHeight - box.bottom)).toBeLessThanOrEqual(2);
@@ -207,7 +248,7 @@ describe('the cart on a phone', () => {
     await checkout.waitFor();
     const tops: number[] = [];
     for (const fraction of [0, 0.4, 0.8]) {
-      tops.push(await scrollTo(page, fraction));
+      tops.push(await swipeTo(page, fraction));
       const box = await boxOf(checkout);
       expect(box.top).toBeGreaterThanOrEqual(0);
       expect(box.bottom).toBeLessThanOrEqual(box.innerHeight);

@@ -52,6 +52,25 @@ describe('the catalog view in pricing', () => {
     expect(priced.usd.subtotal).toBe(90);
   });
 
+  it('given a view already priced from, when the owner changes a price, then the new view prices anew and the old one as before', () => {
+    const before = seedCatalogView();
+    const seedPrice = pricedSku('4X6PHOTOPRINT', before)!.unitPriceUsdCents;
+    const changed = evolveCatalogView(before, {
+      type: 'ProductPriced',
+      data: {
+        sku: '4X6PHOTOPRINT',
+        size: null,
+        priceUsdCents: seedPrice + 7,
+        previousUsdCents: seedPrice,
+        by,
+        at,
+      },
+    });
+    expect(pricedSku('4X6PHOTOPRINT', changed)?.unitPriceUsdCents).toBe(seedPrice + 7);
+    expect(pricedSku('4X6PHOTOPRINT', before)?.unitPriceUsdCents).toBe(seedPrice);
+    expect(pricedSku('4x6photoprint', changed)?.unitPriceUsdCents).toBe(seedPrice + 7);
+  });
+
   it('given a hidden product, when priced, then it is not for sale and its cart line stops counting', () => {
     const view = after({ type: 'ProductHidden', data: { sku: 'POSTERA4', by, at } });
     expect(isHiddenSku('postera4', view)).toBe(true);

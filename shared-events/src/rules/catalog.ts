@@ -90,6 +90,18 @@ export interface PricedSku {
  * catalog (catalog-view.ts); without it the code's values, which are the seed of a new shop.
  */
 export function pricedSku(sku: string, catalog?: CatalogView): PricedSku | undefined {
+  if (!catalog) return pricedSkuIn(sku);
+  // Views are immutable (evolve makes a new one), so a view's answer per SKU is kept with it: a
+  // cart is priced on every read and write, and the view only changes when the owner edits.
+  let known = pricedByView.get(catalog);
+  if (!known) pricedByView.set(catalog, (known = new Map()));
+  if (!known.has(sku)) known.set(sku, pricedSkuIn(sku, catalog));
+  return known.get(sku);
+}
+
+const pricedByView = new WeakMap<CatalogView, Map<string, PricedSku | undefined>>();
+
+function pricedSkuIn(sku: string, catalog?: CatalogView): PricedSku | undefined {
   const normal = sku.trim().toUpperCase();
   const listed = productBySku(normal);
   if (!listed) return undefined;

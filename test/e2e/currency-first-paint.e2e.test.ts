@@ -1,6 +1,7 @@
 // Journey: a visitor who saved euros reloads a prerendered product page on a slow phone. The HTML
 // carries USD prices; until the app has applied the saved currency, none of them may show (the
-// price guard of frontend/src/lib/currency/price-guard.ts), and the layout may not move when they do.
+// price guard of frontend/src/lib/currency/price-guard.ts), and the layout may not move when they do;
+// nor may the delivery promise show before the app knows today's date.
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, type Shop } from './support/browser';
@@ -74,6 +75,9 @@ describe('saved currency at first paint', () => {
     expect(heldText).not.toMatch(USD_PRICE);
     // Nor does the header's currency button say USD beside the euros to come.
     expect(heldText).not.toMatch(/\bUSD\b/);
+    // Nor a delivery promise: the day is not known before the app runs (no dateless wording
+    // that would turn into dates before the shopper's eyes).
+    expect(heldText).not.toMatch(/Delivered in|Arrives/);
     await page.getByTestId('product-price').scrollIntoViewIfNeeded();
     await shop.screenshot('currency-first-paint-held-390');
     // Hiding keeps the prices' room: showing them (the mark off) moves nothing.
@@ -100,6 +104,7 @@ describe('saved currency at first paint', () => {
     expect(finalText).toMatch(/€\d/);
     expect(finalText).not.toMatch(USD_PRICE);
     expect(finalText).toMatch(/\bEUR\b/);
+    expect(finalText).toMatch(/Arrives \d+/);
     await page.waitForLoadState('networkidle');
     await page.evaluate('window.__stopCheck = true');
     expect(await page.evaluate<string[]>('window.__usdSeen')).toEqual([]);

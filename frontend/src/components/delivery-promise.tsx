@@ -8,14 +8,21 @@ interface Days {
   max: number;
 }
 
+/**
+ * The promise from today as inline text: on a prerendered page it keeps its room but shows only
+ * once the app knows today's date (global.css hides `data-pending`).
+ */
+export function Arrives({ days }: { days: Days }) {
+  const { text, pending } = useArrives(days);
+  return <span data-pending={pending ? '' : undefined}>{text}</span>;
+}
+
 export function DeliveryPromise({ days, from }: { days?: Days; from?: string }) {
   const visitor = useShippingClaims();
   const chosen = days ?? visitor.days;
-  const fromToday = useArrives(chosen);
-  const text = from ? arrivesText(new Date(from), chosen) : fromToday;
   return (
     <p className="delivery-promise" data-testid="delivery-promise">
-      {text}
+      {from ? arrivesText(new Date(from), chosen) : <Arrives days={chosen} />}
     </p>
   );
 }

@@ -14,21 +14,25 @@ function useToday(): Date | null {
   return today;
 }
 
-/** "Arrives 3-9 Dec" for the shipping days given; "Delivered in 3-7 business days" before mount. */
-export function useArrives(days: { min: number; max: number }): string {
+/**
+ * "Arrives 3-9 Dec" for the shipping days given. Before mount (a prerendered page) the date is not
+ * known: the text is then "Delivered in 3-7 business days" for readers of the HTML, and `pending`
+ * says to keep it out of sight, so a shopper never sees one promise turn into another.
+ */
+export function useArrives(days: { min: number; max: number }): { text: string; pending: boolean } {
   const today = useToday();
-  return today ? arrivesText(today, days) : `Delivered in ${days.min}-${days.max} business days`;
+  return today
+    ? { text: arrivesText(today, days), pending: false }
+    : { text: `Delivered in ${days.min}-${days.max} business days`, pending: true };
 }
 
 export function useShippingClaims(countryOverride?: string) {
   const { currency, country } = useCurrency();
   const terms = useShippingTerms(countryOverride ?? country, currency);
   const threshold = terms.freeShippingThreshold;
-  const days = terms.rule.estimatedDays;
   return {
     freeShippingOver: threshold === null ? null : formatMoney(threshold, currency),
-    days,
-    arrives: useArrives(days),
+    days: terms.rule.estimatedDays,
     countryName: terms.listed ? terms.rule.countryName : null,
   };
 }

@@ -3,6 +3,7 @@
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
 import type { ReactNode } from 'react';
 import { Price } from '@/components/price';
+import { Arrives } from '@/components/delivery-promise';
 import { useShippingClaims } from '@/lib/use-shop-claims';
 import { useTrustCopy } from '@/lib/catalog/live-catalog';
 import { ratingText, reviewCountText, useShopRating } from '@/lib/reviews/rating-summary';
@@ -55,24 +56,32 @@ export function WhyCustomersLoveUsCard() {
   const rating = useShopRating();
   const trust = useTrustCopy();
   const freeShipping = 'Free shipping on orders over';
+  const delivery = 'Ships within 24 hours.';
   const items: Array<[key: string, item: ReactNode]> = [
     ...WHY_CUSTOMERS_LOVE_US,
-    `Ships within 24 hours. ${shipping.arrives}`,
+    delivery,
     ...(shipping.freeShippingOver ? [freeShipping] : []),
     // Without approved reviews, the owner's rating line (no number is invented).
     rating ? `Rated ${ratingText(rating)} from ${reviewCountText(rating.totalReviews)}` : trust.ratingText,
   ]
     .filter((item) => item !== '')
-    .map((item) =>
-      item === freeShipping
-        ? [
-            item,
-            <>
-              {freeShipping} <Price>{shipping.freeShippingOver}</Price>
-            </>,
-          ]
-        : [item, item],
-    );
+    .map((item) => {
+      if (item === freeShipping)
+        return [
+          item,
+          <>
+            {freeShipping} <Price>{shipping.freeShippingOver}</Price>
+          </>,
+        ];
+      if (item === delivery)
+        return [
+          item,
+          <>
+            {delivery} <Arrives days={shipping.days} />
+          </>,
+        ];
+      return [item, item];
+    });
   return (
     <section className="collage-card" aria-labelledby="why-love-title">
       <h3 id="why-love-title">Why Customers Love Us</h3>

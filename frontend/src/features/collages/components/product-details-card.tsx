@@ -3,6 +3,7 @@
 // 'unit x quantity' when more than one is ordered.
 import { COLLAGE_SIZES } from '@printshop/shared-events/rules/collages';
 import { PAYMENT_METHODS } from '@/lib/site';
+import { Arrives } from '@/components/delivery-promise';
 import { useShippingClaims } from '@/lib/use-shop-claims';
 import { useCurrency } from '@/lib/currency/use-currency';
 import type { CollageBuilder } from '../use-collage-builder';
@@ -38,7 +39,9 @@ export function ProductDetailsCard({ builder }: { builder: CollageBuilder }) {
       </fieldset>
       <ul className="collage-card__notes">
         <li>Quality: 300 DPI on 270 GSM glossy paper</li>
-        <li data-testid="delivery-promise">Delivery: {shipping.arrives}</li>
+        <li data-testid="delivery-promise">
+          Delivery: <Arrives days={shipping.days} />
+        </li>
         <li>Payment: secure checkout ({PAYMENT_METHODS.join(', ')})</li>
       </ul>
       <div className="collage-quantity">

@@ -78,6 +78,8 @@ describe('saved currency at first paint', () => {
     // Nor a delivery promise: the day is not known before the app runs (no dateless wording
     // that would turn into dates before the shopper's eyes).
     expect(heldText).not.toMatch(/Delivered in|Arrives/);
+    // The phone's Start Creating card is there from the first paint (CSS decides, not the app).
+    expect(heldText).toContain('Start Creating');
     await page.getByTestId('product-price').scrollIntoViewIfNeeded();
     await shop.screenshot('currency-first-paint-held-390');
     // Hiding keeps the prices' room: showing them (the mark off) moves nothing.

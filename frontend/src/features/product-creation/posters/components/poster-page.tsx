@@ -133,7 +133,7 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
               <li key={feature}>{feature}</li>
             ))}
           </ul>
-          {isMobile && !hasImages && (
+          {!hasImages && (
             <div className="start-card" data-testid="start-creating">
               <h2>Start Creating</h2>
               <p>Upload your photos, crop each one to {spec.sizeLabel} and add them to your cart.</p>

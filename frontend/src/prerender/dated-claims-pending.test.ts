@@ -1,6 +1,7 @@
 // A prerendered page cannot know the day it is read: its delivery promises carry a dateless wording
 // for readers of the HTML, held out of sight (data-pending) until the app shows the dated one, so a
-// shopper never sees one promise turn into another (components/delivery-promise.tsx).
+// shopper never sees one promise turn into another (components/delivery-promise.tsx); the viewer
+// count, drawn in the browser, waits the same way.
 import { describe, expect, it } from 'vitest';
 import { renderPage } from './render-page';
 
@@ -21,5 +22,7 @@ describe('delivery promises on the prerendered pages', () => {
     expect(promises.length, 'delivery promises').toBeGreaterThan(0);
     for (const promise of promises) expect(promise.closest('[data-pending]')).not.toBeNull();
     expect(doc.body.textContent).not.toMatch(/Arrives \d/);
+    // So is the viewer count, a figure drawn in the browser.
+    expect(doc.querySelector('[data-testid="viewer-count"]')?.closest('[data-pending]')).not.toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useCurrency } from '@/lib/currency/use-currency';
 import { Price } from '@/components/price';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export interface CarouselProps {
   images: ReadonlyArray<{ src: string; alt: string }>;
@@ -13,6 +14,7 @@ export interface CarouselProps {
 }
 
 export function ProductCarousel({ images, badge, priceRangeUsdCents, viewers }: CarouselProps) {
+  const hydrated = useHydrated();
   const [index, setIndex] = useState(0);
   const { formatCents } = useCurrency();
   const count = images.length;
@@ -55,7 +57,10 @@ export function ProductCarousel({ images, badge, priceRangeUsdCents, viewers }: 
             </>
           )}
         </strong>
-        <span data-testid="viewer-count">{viewers} people viewing</span>
+        {/* A figure drawn in the browser: out of sight on a prerendered page until it hydrates. */}
+        <span data-testid="viewer-count" data-pending={hydrated ? undefined : ''}>
+          {viewers} people viewing
+        </span>
       </div>
       {count > 1 && (
         <ul className="carousel__thumbs">

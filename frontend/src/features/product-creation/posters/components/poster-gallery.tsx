@@ -13,8 +13,9 @@ export const randomViewers = (random: () => number = Math.random): number =>
 
 export function PosterGallery({ product }: { product: Product }) {
   const [drawn] = useState(() => randomViewers());
-  // Drawn in the browser: a prerendered page shows the lowest figure until it hydrates.
-  const viewers = useHydrated() ? drawn : VIEWERS_MIN;
+  // Drawn in the browser: a prerendered page holds the lowest figure out of sight until it hydrates.
+  const hydrated = useHydrated();
+  const viewers = hydrated ? drawn : VIEWERS_MIN;
   return (
     <figure className="poster-gallery">
       {product.badge && <span className="poster-gallery__badge">{product.badge}</span>}
@@ -25,7 +26,11 @@ export function PosterGallery({ product }: { product: Product }) {
         height={Math.round(600 / product.cropAspectRatio)}
         fetchPriority="high"
       />
-      <figcaption className="poster-gallery__viewers" data-testid="viewer-count">
+      <figcaption
+        className="poster-gallery__viewers"
+        data-testid="viewer-count"
+        data-pending={hydrated ? undefined : ''}
+      >
         <span aria-hidden="true" className="poster-gallery__dot" /> {viewers} people viewing this right now
       </figcaption>
     </figure>

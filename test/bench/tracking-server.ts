@@ -1,11 +1,13 @@
 // The server side of `npm run bench -- tracking`, in a process of its own so the load generator does
 // not share its event loop: the whole shop (role all) on a fresh database, forwarding tracking
-// events to TRACKING_SINK_URL (the bench's sink). Prints {"shopUrl"} as one line, then answers
-// commands on stdin, one JSON line each:
+// events to TRACKING_SINK_URL (the bench's sink), and beside it the gateway role alone on a database
+// of its own: the calls are appended to its log and nothing reads them (the call's own cost, without
+// the outbox pipeline). Prints {"shopUrl", "callOnlyUrl"} as one line, then answers commands on
+// stdin, one JSON line each:
 //   {"raw": {"count", "concurrency", "payload"}} -> JetStream publishes of `payload` from this same
 //       process (its own connection, a file-backed stream with the shop's dedup window, a fresh
 //       Nats-Msg-Id each, as the shop's bus publishes), printed as {"raw": {"count", "seconds"}}.
-// Closing stdin (or SIGTERM) takes everything down, the database too.
+// Closing stdin (or SIGTERM) takes everything down, the databases too.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -38,6 +40,21 @@ const config = loadConfig({
   TRACKING_SINK_URL: sinkUrl,
 });
 const shop = await startPrintShop({ config, logger: silentLogger });
+const callOnlyDatabase = await createDatabaseOn(postgres.url, 'bench_tracking_call');
+const callOnlyNamespace = `${namespace}c`;
+const callOnly = await startPrintShop({
+  config: loadConfig({
+    DATABASE_URL: callOnlyDatabase.url,
+    NATS_URL: nats.url,
+    DATA_DIR: path.join(scratch, 'call-only'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    BUS_NAMESPACE: callOnlyNamespace,
+    ROLE: 'gateway',
+  }),
+  logger: silentLogger,
+});
 
 const nc = await connect({ servers: nats.url });
 const rawStream = `BENCH_RAW_${namespace.toUpperCase()}`;
@@ -70,11 +87,14 @@ let stopping: Promise<void> | undefined;
 const stop = () =>
   (stopping ??= (async () => {
     await shop.stop();
+    await callOnly.stop();
     const jsm = await nc.jetstreamManager();
     await jsm.streams.delete(namespaceStream(namespace).streamName).catch(() => false);
+    await jsm.streams.delete(namespaceStream(callOnlyNamespace).streamName).catch(() => false);
     await jsm.streams.delete(rawStream).catch(() => false);
     await nc.close();
     await database.drop();
+    await callOnlyDatabase.drop();
     await nats.stop();
     await postgres.stop();
     rmSync(scratch, { recursive: true, force: true });
@@ -91,4 +111,9 @@ commands.on('line', (line) => {
 });
 commands.on('close', () => void stop());
 
-console.log(JSON.stringify({ shopUrl: `http://127.0.0.1:${shop.port}` }));
+console.log(
+  JSON.stringify({
+    shopUrl: `http://127.0.0.1:${shop.port}`,
+    callOnlyUrl: `http://127.0.0.1:${callOnly.port}`,
+  }),
+);

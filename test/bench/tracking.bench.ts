@@ -5,6 +5,8 @@
 //             raw JetStream publish rate of the same payload (50 in flight); ratio = calls / publishes.
 //             details: the calls' p50/p99, the end-to-end time from call to sink (median and p90 over
 //             sequential samples on an idle shop), and how fast the sink received the load's events.
+//   tracking-call-alone: the same calls to the gateway role alone (the log is written, nothing reads
+//             it), against the same raw publish rate: what the call itself costs, the pipeline aside.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -86,7 +88,7 @@ function startServer(sinkUrl: string) {
     });
   return {
     pid: child.pid,
-    ready: nextLine() as Promise<{ shopUrl: string }>,
+    ready: nextLine() as Promise<{ shopUrl: string; callOnlyUrl: string }>,
     async rawPublish(count: number, concurrency: number, payload: unknown) {
       child.stdin!.write(`${JSON.stringify({ raw: { count, concurrency, payload } })}\n`);
       return ((await nextLine()) as { raw: { count: number; seconds: number } }).raw;
@@ -105,11 +107,11 @@ export async function run() {
   const sink = await startSink();
   const server = startServer(sink.url);
   try {
-    const { shopUrl } = await server.ready;
+    const { shopUrl, callOnlyUrl } = await server.ready;
     const sent: string[] = [];
-    const load = (seconds: number) =>
+    const load = (seconds: number, url = shopUrl) =>
       autocannon({
-        url: shopUrl,
+        url,
         connections: CONNECTIONS,
         duration: seconds,
         requests: [
@@ -192,6 +194,23 @@ export async function run() {
       `call to sink: median ${endToEnd.medianMs} ms, p90 ${endToEnd.p90Ms} ms (${e2e.length} samples)`,
     );
 
+    // The call alone: the gateway role on a log nobody reads.
+    check('warm-up call alone', await load(3, callOnlyUrl));
+    const aloneMeter = cpuMeter(server.pid);
+    const aloneResult = await load(DURATION_S, callOnlyUrl);
+    check('tracking calls alone', aloneResult);
+    const alone = {
+      rate: aloneResult.requests.average,
+      p50: aloneResult.latency.p50,
+      p99: aloneResult.latency.p99,
+      requests: aloneResult.requests.total,
+    };
+    const aloneCpuMs = aloneMeter.perRequest(alone.requests);
+    console.log(
+      `tracking calls alone (nothing reads the log): ${Math.round(alone.rate)} req/s, p50 ${alone.p50} ms, p99 ${alone.p99} ms (${alone.requests} requests)` +
+        (aloneCpuMs ? `; CPU ms per call: ${JSON.stringify(aloneCpuMs)}` : ''),
+    );
+
     // NATS itself: the payload the tracking reactor publishes for such a call, 50 in flight.
     const body = TRACKING_BODY_SCHEMAS['add-to-cart'].parse(trackingBody('add-to-cart'));
     const payload: BrowserTrackingMessage = {
@@ -226,6 +245,22 @@ export async function run() {
           eventsPerSecond: round(answered.length / sinkSeconds),
         },
         rawPublish: { ...raw, rate: round(rawRate), payloadBytes: JSON.stringify(payload).length },
+      },
+    });
+    writeResult({
+      name: 'tracking-call-alone',
+      unit: 'req/s',
+      value: alone.rate,
+      baseline: rawRate,
+      ratio: alone.rate / rawRate,
+      details: {
+        connections: CONNECTIONS,
+        seconds: DURATION_S,
+        cores: os.cpus().length,
+        loadAverage: os.loadavg()[0],
+        calls: alone,
+        ...(aloneCpuMs ? { cpuMsPerCall: aloneCpuMs } : {}),
+        rawPublish: { ...raw, rate: round(rawRate) },
       },
     });
   } finally {

@@ -184,7 +184,11 @@ it("publishes a combining reactor's read batch as the messages it combines it in
   await digests.start();
   await settle(() => digests.status().state === 'running');
   await digests.stop();
-  await append('DigestItemAdded', [1, 2, 3]);
+  // (in one append: a read sees all three or none, whatever other readers of the log do meanwhile)
+  await testStore.store.appendToStream(
+    'order-digest',
+    [1, 2, 3].map((n) => ({ type: 'DigestItemAdded', data: { n } })),
+  );
   // when it starts again, reading the three in one batch
   await digests.start();
   const head = await testStore.store.headPosition();

@@ -97,6 +97,14 @@ function startServer(sinkUrl: string) {
   };
 }
 
+/** A load's rate and latencies, as the results keep them. */
+const callsOf = (result: autocannon.Result) => ({
+  rate: result.requests.average,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  requests: result.requests.total,
+});
+
 const median = (values: number[]) => quantile(values, 0.5);
 function quantile(values: number[], q: number) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -163,12 +171,7 @@ export async function run() {
     // Until the sink had every event: the call, the log, the reactor, NATS, the consumer, the sink.
     const cpuMs = meter.perRequest(result.requests.total);
     const sinkSeconds = (loadEnded - started) / 1000 + drainSeconds;
-    const calls = {
-      rate: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      requests: result.requests.total,
-    };
+    const calls = callsOf(result);
     console.log(
       `tracking calls: ${Math.round(calls.rate)} req/s, p50 ${calls.p50} ms, p99 ${calls.p99} ms (${calls.requests} requests); ` +
         `the sink had them all ${round(drainSeconds)} s after the load (${Math.round(answered.length / sinkSeconds)} events/s end to end)` +
@@ -199,12 +202,7 @@ export async function run() {
     const aloneMeter = cpuMeter(server.pid);
     const aloneResult = await load(DURATION_S, callOnlyUrl);
     check('tracking calls alone', aloneResult);
-    const alone = {
-      rate: aloneResult.requests.average,
-      p50: aloneResult.latency.p50,
-      p99: aloneResult.latency.p99,
-      requests: aloneResult.requests.total,
-    };
+    const alone = callsOf(aloneResult);
     const aloneCpuMs = aloneMeter.perRequest(alone.requests);
     console.log(
       `tracking calls alone (nothing reads the log): ${Math.round(alone.rate)} req/s, p50 ${alone.p50} ms, p99 ${alone.p99} ms (${alone.requests} requests)` +
@@ -225,6 +223,12 @@ export async function run() {
       `raw JetStream publish: ${Math.round(rawRate)} msg/s (${raw.count} in ${round(raw.seconds)} s, ${CONNECTIONS} in flight, ${JSON.stringify(payload).length} bytes)`,
     );
 
+    const run = {
+      connections: CONNECTIONS,
+      seconds: DURATION_S,
+      cores: os.cpus().length,
+      loadAverage: os.loadavg()[0],
+    };
     writeResult({
       name: 'tracking',
       unit: 'req/s',
@@ -232,10 +236,7 @@ export async function run() {
       baseline: rawRate,
       ratio: calls.rate / rawRate,
       details: {
-        connections: CONNECTIONS,
-        seconds: DURATION_S,
-        cores: os.cpus().length,
-        loadAverage: os.loadavg()[0],
+        ...run,
         calls,
         ...(cpuMs ? { cpuMsPerCall: cpuMs } : {}),
         endToEnd,
@@ -254,10 +255,7 @@ export async function run() {
       baseline: rawRate,
       ratio: alone.rate / rawRate,
       details: {
-        connections: CONNECTIONS,
-        seconds: DURATION_S,
-        cores: os.cpus().length,
-        loadAverage: os.loadavg()[0],
+        ...run,
         calls: alone,
         ...(aloneCpuMs ? { cpuMsPerCall: aloneCpuMs } : {}),
         rawPublish: { ...raw, rate: round(rawRate) },

@@ -1,7 +1,6 @@
 // The text panels of a template page (spec 2 §2): How It Works, FAQ, How to Create, Why Customers
 // Love Us and the marketing section.
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
-import type { ReactNode } from 'react';
 import { Price } from '@/components/price';
 import { Arrives } from '@/components/delivery-promise';
 import { useShippingClaims } from '@/lib/use-shop-claims';
@@ -55,40 +54,26 @@ export function WhyCustomersLoveUsCard() {
   const shipping = useShippingClaims();
   const rating = useShopRating();
   const trust = useTrustCopy();
-  const freeShipping = 'Free shipping on orders over';
-  const delivery = 'Ships within 24 hours.';
-  const items: Array<[key: string, item: ReactNode]> = [
-    ...WHY_CUSTOMERS_LOVE_US,
-    delivery,
-    ...(shipping.freeShippingOver ? [freeShipping] : []),
-    // Without approved reviews, the owner's rating line (no number is invented).
-    rating ? `Rated ${ratingText(rating)} from ${reviewCountText(rating.totalReviews)}` : trust.ratingText,
-  ]
-    .filter((item) => item !== '')
-    .map((item) => {
-      if (item === freeShipping)
-        return [
-          item,
-          <>
-            {freeShipping} <Price>{shipping.freeShippingOver}</Price>
-          </>,
-        ];
-      if (item === delivery)
-        return [
-          item,
-          <>
-            {delivery} <Arrives days={shipping.days} />
-          </>,
-        ];
-      return [item, item];
-    });
+  // Without approved reviews, the owner's rating line (no number is invented; it may be empty).
+  const ratingLine = rating
+    ? `Rated ${ratingText(rating)} from ${reviewCountText(rating.totalReviews)}`
+    : trust.ratingText;
   return (
     <section className="collage-card" aria-labelledby="why-love-title">
       <h3 id="why-love-title">Why Customers Love Us</h3>
       <ul className="collage-card__list collage-card__list--ticks">
-        {items.map(([key, item]) => (
-          <li key={key}>{item}</li>
+        {WHY_CUSTOMERS_LOVE_US.map((line) => (
+          <li key={line}>{line}</li>
         ))}
+        <li>
+          Ships within 24 hours. <Arrives days={shipping.days} />
+        </li>
+        {shipping.freeShippingOver && (
+          <li>
+            Free shipping on orders over <Price>{shipping.freeShippingOver}</Price>
+          </li>
+        )}
+        {ratingLine && <li>{ratingLine}</li>}
       </ul>
     </section>
   );

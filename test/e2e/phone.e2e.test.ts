@@ -95,15 +95,16 @@ async function swipeTo(page: Page, fraction: number): Promise<number> {
   return settledScrollY(page);
 }
 
-/** scrollY once it has not changed for 300 ms. */
+/** scrollY once it has not changed for 300 ms (a page still moving after 6 s fails, saying so). */
 async function settledScrollY(page: Page): Promise<number> {
   let last = await page.evaluate(() => scrollY);
-  for (;;) {
+  for (let i = 0; i < 20; i++) {
     await page.waitForTimeout(300);
     const now = await page.evaluate(() => scrollY);
     if (now === last) return now;
     last = now;
   }
+  throw new Error(`the page kept scrolling for 6 s after the finger let go (scrollY ${last})`);
 }
 
 /** Whether focus is inside the open dialog. */

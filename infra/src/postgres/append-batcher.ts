@@ -44,6 +44,13 @@ class AppendRefused extends Error {
   }
 }
 
+// The events' data and metadata go as one JSON array each, made by joining the JSON texts we have,
+// and Postgres splits them into jsonb[]: as jsonb[] parameters, pg would escape every quote and
+// backslash of every event into array syntax (57 µs for a batch of 20 cart adds, against 2 µs).
+const jsonArray = (texts: readonly string[]) => `[${texts.join(',')}]`;
+const JSONB_ARRAY = (param: string) =>
+  `array(select e from jsonb_array_elements(${param}::jsonb) with ordinality as t(e, n) order by n)`;
+
 interface Pending {
   item: AppendItem;
   resolve(row: AppendRow): void;
@@ -102,15 +109,15 @@ export function appendBatcher(db: Knex, options: AppendBatcherOptions = {}) {
     try {
       const { item } = pending;
       const result = await preparedQuery<AppendRow>(db, {
-        name: 'es_append_v2',
-        text: 'select * from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7, $8)',
+        name: 'es_append_v3',
+        text: `select * from es_append($1, $2, $3::uuid[], $4::text[], ${JSONB_ARRAY('$5')}, ${JSONB_ARRAY('$6')}, $7, $8)`,
         values: [
           item.stream,
           item.expected,
           item.ids,
           item.types,
-          item.data,
-          item.metadata,
+          jsonArray(item.data),
+          jsonArray(item.metadata),
           item.unchangedStream ?? null,
           item.unchangedRevision ?? null,
         ],
@@ -124,16 +131,16 @@ export function appendBatcher(db: Knex, options: AppendBatcherOptions = {}) {
   const together = async (items: AppendItem[]) =>
     (
       await preparedQuery<BatchRow>(db, {
-        name: 'es_append_batch_v2',
-        text: 'select * from es_append_batch($1, $2, $3::int[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::bigint[])',
+        name: 'es_append_batch_v3',
+        text: `select * from es_append_batch($1, $2, $3::int[], $4::uuid[], $5::text[], ${JSONB_ARRAY('$6')}, ${JSONB_ARRAY('$7')}, $8::text[], $9::bigint[])`,
         values: [
           items.map((item) => item.stream),
           items.map((item) => item.expected),
           items.map((item) => item.ids.length),
           items.flatMap((item) => item.ids),
           items.flatMap((item) => item.types),
-          items.flatMap((item) => item.data),
-          items.flatMap((item) => item.metadata),
+          jsonArray(items.flatMap((item) => item.data)),
+          jsonArray(items.flatMap((item) => item.metadata)),
           items.map((item) => item.unchangedStream ?? null),
           items.map((item) => item.unchangedRevision ?? null),
         ],

@@ -35,9 +35,14 @@ export function assertReactorName(name: string): string {
  * here so the runner fails loudly instead of retrying forever.
  */
 export function assertPublishable(message: BusMessage): void {
+  assertAddressed(message);
+  JSON.stringify(message.data);
+}
+
+/** Its id and subject only: a message that goes on combined has its data checked in the combination. */
+export function assertAddressed(message: BusMessage): void {
   if (typeof message?.id !== 'string' || message.id === '') throw new Error('message without an id');
   if (typeof message.subject !== 'string' || !SUBJECT.test(message.subject)) {
     throw new Error(`message ${message.id}: invalid subject "${String(message.subject)}"`);
   }
-  JSON.stringify(message.data);
 }

@@ -18,7 +18,7 @@ import {
   saveReactorCheckpoint,
   saveReactorError,
 } from './checkpoints';
-import { assertPublishable, assertReactorName, type Reactor } from './reactor';
+import { assertAddressed, assertPublishable, assertReactorName, type Reactor } from './reactor';
 
 export type ReactorState = 'standby' | 'running' | 'retrying' | 'failed' | 'stopped';
 
@@ -109,7 +109,7 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
     for (const event of batch.events) {
       try {
         const produced = await reactor.react(event);
-        produced.forEach(assertPublishable);
+        produced.forEach(reactor.combine ? assertAddressed : assertPublishable);
         messages.push(...produced);
       } catch (error) {
         throw new ReactorFailed(event.position, error);

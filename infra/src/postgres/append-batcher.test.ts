@@ -123,4 +123,37 @@ describe('Postgres appends under load go together', () => {
     expect(await subject.store.readStream(stale)).toEqual([]);
     expect(await subject.store.readStream(current)).toHaveLength(1);
   });
+  it('given texts with quotes, backslashes, line breaks, emoji and other scripts, alone and in one batch, then each event reads back as written and in order', async () => {
+    // The events' JSON travels as one joined JSON text, split by Postgres (append-batcher.ts).
+    const texts = [
+      'say "hi"',
+      'C:\\path\\file',
+      'a\nb\tc',
+      "it's",
+      '📸 ñ 日本語 हिन्दी',
+      '[1,2]',
+      '{"x":1}',
+      '',
+    ];
+    const alone = `alone-${randomUUID()}`;
+    await subject.store.appendToStream(
+      alone,
+      texts.map((text) => noted(text)),
+    );
+    const streams = texts.map(() => `batched-${randomUUID()}`);
+    const blocker = subject.store.appendToStream(`block-${randomUUID()}`, [noted('x')]);
+    await Promise.all(
+      streams.map((stream, i) => subject.store.appendToStream(stream, [noted(texts[i]!), noted(`${i}`)])),
+    );
+    await blocker;
+    expect((await subject.store.readStream(alone)).map((e) => e.data)).toEqual(
+      texts.map((text) => ({ text })),
+    );
+    for (const [i, stream] of streams.entries())
+      expect((await subject.store.readStream(stream)).map((e) => e.data)).toEqual([
+        { text: texts[i] },
+        { text: `${i}` },
+      ]);
+    expect(await transactionsOf(subject, streams)).toBeLessThan(streams.length);
+  });
 });

@@ -6,6 +6,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   cart: async () => (await import('./cart.bench')).run(),
   images: async () => (await import('./images.bench')).run(),
   peer: async () => (await import('./peer.bench')).run(),
+  sink: async () => (await import('./sink.bench')).run(),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

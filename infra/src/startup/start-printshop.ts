@@ -191,15 +191,11 @@ export async function startPrintShop({
         logger,
       });
       stops.push({ name: 'webhook delivery worker', stop: () => webhookWorker.stop() });
-      const trackingConsumer = await startTrackingConsumer({
-        bus,
-        db,
-        store,
-        sink: config.trackingSinkUrl
-          ? createHttpSink({ url: config.trackingSinkUrl, token: config.trackingSinkToken })
-          : undefined,
-        logger,
-      });
+      const sink = config.trackingSinkUrl
+        ? createHttpSink({ url: config.trackingSinkUrl, token: config.trackingSinkToken })
+        : undefined;
+      if (sink) stops.push({ name: 'tracking sink connections', stop: async () => sink.close() });
+      const trackingConsumer = await startTrackingConsumer({ bus, db, store, sink, logger });
       stops.push({ name: 'tracking consumer', stop: () => trackingConsumer.stop() });
     }
 

@@ -7,6 +7,9 @@
 //   {"raw": {"count", "concurrency", "payload"}} -> JetStream publishes of `payload` from this same
 //       process (its own connection, a file-backed stream with the shop's dedup window, a fresh
 //       Nats-Msg-Id each, as the shop's bus publishes), printed as {"raw": {"count", "seconds"}}.
+//   {"stats": true} -> the shop database's counters (pg_stat_database: statements committed, rows
+//       inserted and updated), printed as {"stats": {...}}: round trips, which this machine's
+//       changing speed does not move.
 // Closing stdin (or SIGTERM) takes everything down, the databases too.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -83,6 +86,23 @@ async function rawPublish(count: number, concurrency: number, payload: unknown) 
   return { count, seconds };
 }
 
+async function databaseStats() {
+  const { rows } = await shop.db.raw<{
+    rows: Array<{ commits: string; inserted: string; updated: string; hot: string }>;
+  }>(
+    `select xact_commit as commits, tup_inserted as inserted, tup_updated as updated,
+            (select coalesce(sum(n_tup_hot_upd), 0) from pg_stat_user_tables) as hot
+       from pg_stat_database where datname = current_database()`,
+  );
+  const row = rows[0]!;
+  return {
+    commits: Number(row.commits),
+    inserted: Number(row.inserted),
+    updated: Number(row.updated),
+    hotUpdated: Number(row.hot),
+  };
+}
+
 let stopping: Promise<void> | undefined;
 const stop = () =>
   (stopping ??= (async () => {
@@ -103,7 +123,11 @@ const stop = () =>
 process.on('SIGTERM', () => void stop());
 const commands = createInterface({ input: process.stdin });
 commands.on('line', (line) => {
-  const command = JSON.parse(line) as { raw?: { count: number; concurrency: number; payload: unknown } };
+  const command = JSON.parse(line) as {
+    raw?: { count: number; concurrency: number; payload: unknown };
+    stats?: true;
+  };
+  if (command.stats) void databaseStats().then((stats) => console.log(JSON.stringify({ stats })));
   if (command.raw) {
     const { count, concurrency, payload } = command.raw;
     void rawPublish(count, concurrency, payload).then((raw) => console.log(JSON.stringify({ raw })));

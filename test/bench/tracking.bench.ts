@@ -4,7 +4,9 @@
 //   tracking: POST /api/track/add-to-cart requests/s at 50 connections (autocannon); baseline the
 //             raw JetStream publish rate of the same payload (50 in flight); ratio = calls / publishes.
 //             details: the calls' p50/p99, the end-to-end time from call to sink (median and p90 over
-//             sequential samples on an idle shop), and how fast the sink received the load's events.
+//             sequential samples on an idle shop), how fast the sink received the load's events, and
+//             the statements and rows per call in the shop's database (counts, which the machine's
+//             changing speed does not move).
 //   tracking-call-alone: the same calls to the gateway role alone (the log is written, nothing reads
 //             it), against the same raw publish rate: what the call itself costs, the pipeline aside.
 import { spawn } from 'node:child_process';
@@ -93,8 +95,26 @@ function startServer(sinkUrl: string) {
       child.stdin!.write(`${JSON.stringify({ raw: { count, concurrency, payload } })}\n`);
       return ((await nextLine()) as { raw: { count: number; seconds: number } }).raw;
     },
+    /** The shop database's counters (tracking-server.ts). */
+    async stats() {
+      child.stdin!.write(`${JSON.stringify({ stats: true })}\n`);
+      return (
+        (await nextLine()) as { stats: Record<'commits' | 'inserted' | 'updated' | 'hotUpdated', number> }
+      ).stats;
+    },
     stop,
   };
+}
+
+type DatabaseStats = Record<'commits' | 'inserted' | 'updated' | 'hotUpdated', number>;
+
+/**
+ * The database's counters once every connection has reported its own: an idle Postgres backend
+ * reports what it counted within 10 s (PGSTAT_IDLE_INTERVAL), so the read waits a little longer.
+ */
+async function settledStats(server: { stats(): Promise<DatabaseStats> }) {
+  await new Promise((resolve) => setTimeout(resolve, 11_000));
+  return server.stats();
 }
 
 /** A load's rate and latencies, as the results keep them. */
@@ -161,6 +181,7 @@ export async function run() {
 
     // The measured load: the events answered 202 are the ones the sink must get.
     sent.length = 0;
+    const statsBefore = await settledStats(server);
     const meter = cpuMeter(server.pid);
     const started = performance.now();
     const result = await load(DURATION_S);
@@ -168,13 +189,24 @@ export async function run() {
     const loadEnded = performance.now();
     const answered = [...sent];
     const drainSeconds = await drainFrom(answered, loadEnded);
+    // Once the sink has every event, the pipeline's statements for them are all counted.
+    const statsAfter = await settledStats(server);
+    const perCall = (key: keyof DatabaseStats) =>
+      round((statsAfter[key] - statsBefore[key]) / Math.max(1, answered.length));
+    const database = {
+      commitsPerCall: perCall('commits'),
+      rowsInsertedPerCall: perCall('inserted'),
+      rowsUpdatedPerCall: perCall('updated'),
+      hotUpdatesPerCall: perCall('hotUpdated'),
+    };
     // Until the sink had every event: the call, the log, the reactor, NATS, the consumer, the sink.
     const cpuMs = meter.perRequest(result.requests.total);
     const sinkSeconds = (loadEnded - started) / 1000 + drainSeconds;
     const calls = callsOf(result);
     console.log(
       `tracking calls: ${Math.round(calls.rate)} req/s, p50 ${calls.p50} ms, p99 ${calls.p99} ms (${calls.requests} requests); ` +
-        `the sink had them all ${round(drainSeconds)} s after the load (${Math.round(answered.length / sinkSeconds)} events/s end to end)` +
+        `the sink had them all ${round(drainSeconds)} s after the load (${Math.round(answered.length / sinkSeconds)} events/s end to end); ` +
+        `per call in Postgres: ${JSON.stringify(database)}` +
         (cpuMs ? `; CPU ms per call, end to end: ${JSON.stringify(cpuMs)}` : ''),
     );
 
@@ -240,6 +272,7 @@ export async function run() {
         calls,
         ...(cpuMs ? { cpuMsPerCall: cpuMs } : {}),
         endToEnd,
+        database,
         sink: {
           events: answered.length,
           drainSecondsAfterLoad: round(drainSeconds),

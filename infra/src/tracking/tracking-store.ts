@@ -7,10 +7,10 @@
 //   claim_until > now()   a delivery holds it and is talking to the sink: a copy retries later.
 //   claim_until <= now()  free: the holder gave it back (sink unavailable) or died (lease over);
 //                         the next copy claims it and sends it again (at least once).
-// Both statements take a whole batch of events (a JSON recordset, arrays): one round trip per batch. Each
-// commits without waiting for its disk flush (synchronous_commit off for its own implicit
-// transaction): a commit lost in a database crash costs at most a repeat of an event the sink
-// already has (sinks deduplicate on event_id too).
+// Both statements take a whole batch of events (the claim as one JSON recordset, the settlement as
+// arrays): one round trip per batch. Each commits without waiting for its disk flush
+// (synchronous_commit off for its own implicit transaction): a commit lost in a database crash
+// costs at most a repeat of an event the sink already has (sinks deduplicate on event_id too).
 const NO_FLUSH_WAIT = `(select set_config('synchronous_commit', 'off', true)) as no_flush_wait`;
 import type { Knex } from 'knex';
 import type { ConversionsEvent } from './conversions-event';

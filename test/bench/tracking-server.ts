@@ -7,9 +7,9 @@
 //   {"raw": {"count", "concurrency", "payload"}} -> JetStream publishes of `payload` from this same
 //       process (its own connection, a file-backed stream with the shop's dedup window, a fresh
 //       Nats-Msg-Id each, as the shop's bus publishes), printed as {"raw": {"count", "seconds"}}.
-//   {"stats": true} -> the shop database's counters (pg_stat_database: statements committed, rows
-//       inserted and updated), printed as {"stats": {...}}: round trips, which this machine's
-//       changing speed does not move.
+//   {"stats": true} -> the shop database's counters (statements committed, rows inserted and
+//       updated, HOT updates), printed as {"stats": {...}}: counts, which the machine's changing
+//       speed does not move.
 // Closing stdin (or SIGTERM) takes everything down, the databases too.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -70,6 +70,9 @@ async function startSink() {
   };
 }
 
+/** The shop database's counters, as tracking-server.ts reports them. */
+type DatabaseStats = Record<'commits' | 'inserted' | 'updated' | 'hotUpdated', number>;
+
 function startServer(sinkUrl: string) {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'tracking-server.ts');
   const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', script], {
@@ -98,15 +101,11 @@ function startServer(sinkUrl: string) {
     /** The shop database's counters (tracking-server.ts). */
     async stats() {
       child.stdin!.write(`${JSON.stringify({ stats: true })}\n`);
-      return (
-        (await nextLine()) as { stats: Record<'commits' | 'inserted' | 'updated' | 'hotUpdated', number> }
-      ).stats;
+      return ((await nextLine()) as { stats: DatabaseStats }).stats;
     },
     stop,
   };
 }
-
-type DatabaseStats = Record<'commits' | 'inserted' | 'updated' | 'hotUpdated', number>;
 
 /**
  * The database's counters once every connection has reported its own: an idle Postgres backend

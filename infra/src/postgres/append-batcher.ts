@@ -46,7 +46,7 @@ class AppendRefused extends Error {
 
 // The events' data and metadata go as one JSON array each, made by joining the JSON texts we have,
 // and Postgres splits them into jsonb[]: as jsonb[] parameters, pg would escape every quote and
-// backslash of every event into array syntax (57 µs for a batch of 20 cart adds, against 2 µs).
+// backslash of every event into array syntax, character by character, on the gateway's thread.
 const jsonArray = (texts: readonly string[]) => `[${texts.join(',')}]`;
 const JSONB_ARRAY = (param: string) =>
   `array(select e from jsonb_array_elements(${param}::jsonb) with ordinality as t(e, n) order by n)`;

@@ -163,7 +163,10 @@ describe('registering endpoints', () => {
     });
     // Nowhere again: not in the list, not in the update's answer, not in the event log.
     for (const text of [list.text, changed.text]) expect(text).not.toContain(secret);
-    const logged = await app.db('es_events').where({ stream_name: `webhook-${webhook.id}` });
+    const logged = await app
+      .db('es_events')
+      .where({ stream_name: `webhook-${webhook.id}` })
+      .orderBy('revision');
     expect(logged.length).toBe(2);
     expect(JSON.stringify(logged)).not.toContain(secret);
     expect(logged[0].data.sealedSecret).toMatch(/^v1\./);

@@ -285,6 +285,11 @@ describe('dialogs take and return focus on a phone', () => {
   it('the mobile menu takes focus, keeps it on Tab, and gives it back to Open Menu on Escape', async () => {
     const page = await openPage(true);
     await page.goto(`${app.url}/`);
+    // Hydrated (the app makes the canonical link absolute): before, the prerendered button has no
+    // handler yet, and a busy machine hydrates late.
+    await expect
+      .poll(() => page.locator('link[rel="canonical"]').getAttribute('href'))
+      .toMatch(/^https?:\/\//);
     const opener = page.getByRole('button', { name: 'Open Menu' });
     await opener.focus();
     await page.keyboard.press('Enter');

@@ -54,13 +54,22 @@ function vitestCounted(args, cwd = root) {
     for (const suite of results.testResults ?? []) {
       const where = path.relative(root, suite.name);
       const failedHere = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
-      for (const t of failedHere) failures.push(`${where} > ${t.fullName}`);
+      // The reason goes with the name: a CI log is often read only from its end.
+      for (const t of failedHere) failures.push(`${where} > ${t.fullName}\n${reason(t.failureMessages)}`);
       // A file that failed before any test ran (import error, hook timeout) has no failed test.
       if (suite.status === 'failed' && failedHere.length === 0) failures.push(`${where}: ${suite.message}`);
     }
   }
   rmSync(dir, { recursive: true, force: true });
   return ok && ran && reportedOk;
+}
+
+/** The first lines of a failed test's first message, indented under its name. */
+function reason(messages = []) {
+  const lines = String(messages[0] ?? 'no message')
+    .split('\n')
+    .slice(0, 6);
+  return lines.map((line) => `    ${line}`).join('\n');
 }
 
 step('vitest', vitestCounted(process.argv.slice(2)));

@@ -232,13 +232,14 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     subscribeToAll(subscribeOptions, handler) {
       void listen();
       return subscribe({
-        read: (fromPosition) =>
-          tail.read(fromPosition, subscribeOptions.batchSize ?? 500, subscribeOptions.filter) ??
+        read: (fromPosition, freshSince) =>
+          tail.read(fromPosition, subscribeOptions.batchSize ?? 500, subscribeOptions.filter, freshSince) ??
           store.readAll({
             fromPosition,
             maxCount: subscribeOptions.batchSize ?? 500,
             filter: subscribeOptions.filter,
           }),
+        mark: tail.mark,
         lagging: () => safe.lagging,
         wakeups,
         pollIntervalMs: options.pollIntervalMs ?? 1000,

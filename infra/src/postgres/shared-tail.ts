@@ -25,24 +25,36 @@ export function sharedTail(options: {
   const now = options.now ?? (() => performance.now());
   const reads = new Map<number, Read>();
 
-  const shared = (from: number): Promise<ReadAllResult> => {
+  const shared = (from: number, freshSince: number): Promise<ReadAllResult> => {
     const at = now();
     for (const [key, read] of reads) if (at - read.at > REUSE_MS) reads.delete(key);
     let read = reads.get(from);
-    if (!read) {
-      read = { at, result: options.read(from, LIVE_WINDOW) };
+    // A read that started before the asker's wake may have missed the event it was woken for.
+    if (!read || read.at < freshSince) {
+      const fresh: Read = { at, result: options.read(from, LIVE_WINDOW) };
       // A failed read is not kept: the next asker tries again.
-      read.result.catch(() => reads.delete(from));
-      reads.set(from, read);
+      fresh.result.catch(() => reads.get(from) === fresh && reads.delete(from));
+      reads.set(from, fresh);
+      read = fresh;
     }
     return read.result;
   };
 
   return {
-    /** Undefined when `from` is too far behind: the caller reads on its own. */
-    read(from: number, batchSize: number, filter?: EventFilter): Promise<ReadAllResult> | undefined {
+    /** The tail's clock, for `freshSince`. */
+    mark: now,
+    /**
+     * A slice after `from` from a read started at or after `freshSince`. Undefined when `from` is
+     * too far behind: the caller reads on its own.
+     */
+    read(
+      from: number,
+      batchSize: number,
+      filter?: EventFilter,
+      freshSince = -Infinity,
+    ): Promise<ReadAllResult> | undefined {
       if (from < options.knownHead() - LIVE_WINDOW) return undefined;
-      return shared(from).then((result) => keep(result, batchSize, filter));
+      return shared(from, freshSince).then((result) => keep(result, batchSize, filter));
     },
   };
 }

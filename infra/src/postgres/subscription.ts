@@ -7,7 +7,10 @@ import type { BatchHandler, ReadAllResult, Subscription } from '@printshop/share
 const GATHER_MS = 10;
 
 export function subscribe(options: {
-  read: (fromPosition: number) => Promise<ReadAllResult>;
+  /** Reads after `fromPosition`, from a read that started no earlier than `freshSince` (a `mark`). */
+  read: (fromPosition: number, freshSince: number) => Promise<ReadAllResult>;
+  /** The clock of `freshSince`: a shared read started before the wake that ended a sleep may miss its event. */
+  mark: () => number;
   lagging: () => boolean;
   wakeups: EventEmitter;
   pollIntervalMs: number;
@@ -18,7 +21,10 @@ export function subscribe(options: {
   let wake: (() => void) | undefined;
   // A notification that arrives while a batch is being read or handled must not be lost.
   let woken = false;
+  // When the latest wake was heard; a read after a sleep must have started since then.
+  let heardAt = options.mark();
   const onWake = () => {
+    heardAt = options.mark();
     woken = true;
     wake?.();
   };
@@ -42,11 +48,12 @@ export function subscribe(options: {
 
   const done = (async () => {
     let position = options.fromPosition;
+    let freshSince = heardAt;
     let readAt = 0;
     try {
       while (running) {
         readAt = Date.now();
-        const batch = await options.read(position);
+        const batch = await options.read(position, freshSince);
         if (!running) break;
         if (batch.lastPosition > position) {
           await options.handler(batch);
@@ -56,6 +63,7 @@ export function subscribe(options: {
         // Caught up. Positions drawn by transactions still open become readable within
         // milliseconds; otherwise wait for a notification or the fallback poll.
         await sleep(options.lagging() ? 5 : options.pollIntervalMs);
+        freshSince = heardAt;
         // Under a stream of appends, reading again at once would take one event per read (and per
         // checkpoint write) in every subscriber; a short pause lets the next read take a batch. An
         // isolated append (nothing read just before) is read at once.

@@ -4,8 +4,9 @@
 // CSS linked (so the page is styled at first paint and hydrates without a waterfall), and written
 // as <path>/index.html (`/` as index.html itself). The empty shell that other paths boot from is
 // kept as SHELL_FILE; the gateway (infra/src/gateway/serve-frontend.ts) reads PAGES_FILE.
-// Each page's <head> starts with one inline script, the price guard (src/lib/currency/price-guard.ts:
-// a visitor who saved another currency sees no USD price before the app applies it). The CSP
+// Each page's <head> starts with one inline script: the price guard (src/lib/currency/price-guard.ts:
+// a visitor who saved another currency sees no USD price before the app applies it), then the
+// early-tap keeper (src/lib/early-taps.ts: a tap on the menu before hydration is not lost). The CSP
 // forbids inline scripts but for the hashes of INLINE_SCRIPTS_FILE, computed here from the exact
 // text written (infra/src/gateway/security-headers.ts reads it).
 import { createHash } from 'node:crypto';
@@ -23,7 +24,7 @@ const ROUTE_MODULE = /\/src\/app\/routes\/.+\.tsx$/;
 
 interface ServerEntry {
   PRERENDERED_PATHS: readonly string[];
-  PRICE_GUARD_SCRIPT: string;
+  HEAD_SCRIPT: string;
   renderPage(path: string): Promise<{ html: string; modules: string[] }>;
 }
 
@@ -150,12 +151,12 @@ export function prerender(): Plugin {
           const file = pageFile(outDir, pagePath);
           await mkdir(path.dirname(file), { recursive: true });
           const assets = pageAssets(client, modules);
-          await writeFile(file, pageDocument(shell, html, assets, entry.PRICE_GUARD_SCRIPT));
+          await writeFile(file, pageDocument(shell, html, assets, entry.HEAD_SCRIPT));
         }
         await writeFile(path.join(outDir, PAGES_FILE), JSON.stringify(entry.PRERENDERED_PATHS));
         await writeFile(
           path.join(outDir, INLINE_SCRIPTS_FILE),
-          JSON.stringify([scriptHash(entry.PRICE_GUARD_SCRIPT)]),
+          JSON.stringify([scriptHash(entry.HEAD_SCRIPT)]),
         );
         await rm(serverDir, { recursive: true, force: true });
         config.logger.info(`prerendered ${entry.PRERENDERED_PATHS.length} pages`);

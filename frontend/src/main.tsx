@@ -7,6 +7,7 @@ import { UNSAFE_createBrowserHistory } from 'react-router';
 import { App } from './app/app';
 import { preloadRoute } from './app/preload-route';
 import { routes } from './app/router';
+import { stopEarlyTaps } from './lib/early-taps';
 import { createAppHistory } from './lib/navigation/app-history';
 import './styles/global.css';
 
@@ -22,7 +23,11 @@ if (root.firstElementChild) {
   // A failed chunk fetch is not fatal here: the page then loads its code while hydrating.
   void preloadRoute(routes, history.location.pathname)
     .catch(() => undefined)
-    .then(() => hydrateRoot(root, app));
+    .then(() => {
+      // React answers taps from here on (and plays those it sees during hydration itself).
+      stopEarlyTaps();
+      hydrateRoot(root, app);
+    });
 } else {
   createRoot(root).render(app);
 }

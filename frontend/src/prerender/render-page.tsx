@@ -10,11 +10,13 @@ import { UNSAFE_createMemoryHistory } from 'react-router';
 import { App } from '../app/app';
 import { preloadRoute } from '../app/preload-route';
 import { routes } from '../app/router';
+import { PRICE_GUARD_SCRIPT } from '../lib/currency/price-guard';
+import { EARLY_TAPS_SCRIPT } from '../lib/early-taps';
 import { createAppHistory } from '../lib/navigation/app-history';
 
 export { PRERENDERED_PATHS } from './prerendered-paths';
 /** The inline script each page's <head> starts with (build-plugins/prerender.ts). */
-export { PRICE_GUARD_SCRIPT } from '../lib/currency/price-guard';
+export const HEAD_SCRIPT = `${PRICE_GUARD_SCRIPT};${EARLY_TAPS_SCRIPT}`;
 
 /** What the server build adds to each route module: its source file (build-plugins/prerender.ts). */
 export const MODULE_ID = '__moduleId';

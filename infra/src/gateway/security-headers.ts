@@ -4,7 +4,7 @@
 // over plain http. Inline scripts stay forbidden but for those the frontend's build lists by hash
 // (inline-script-hashes.json, written by frontend/build-plugins/prerender.ts from the exact text it
 // put into the prerendered pages: the price guard that hides USD prices from a visitor who saved
-// another currency until the app applies it).
+// another currency until the app applies it, and the keeper of a tap made before hydration).
 // Answers of /api are data, never rendered as a page: they get the short set OWASP's REST cheat
 // sheet asks for (a CSP that allows nothing, no framing, nosniff), set from one precomputed list so
 // the hottest reads stay cheap.

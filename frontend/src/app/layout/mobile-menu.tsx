@@ -1,12 +1,15 @@
 // The mobile and tablet menu (under 1024 px): a button that opens the menu panel (its code is
 // fetched when it first opens, or on touch, hover or focus before that). Escape or a route change
-// closes it; focus moves into it and back out.
+// closes it; focus moves into it and back out. A tap on the prerendered button before the app has
+// hydrated opens it once the app runs (lib/early-taps.ts).
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { EARLY_TAP_ATTRIBUTE, useEarlyTap } from '@/lib/early-taps';
 import { lazyPart } from '@/lib/lazy-part';
 
 const Panel = lazyPart(async () => (await import('./mobile-menu-panel')).MobileMenuPanel);
 const PANEL_ID = 'mobile-menu-panel';
+const EARLY_TAP_NAME = 'menu';
 
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
@@ -14,6 +17,7 @@ export function MobileMenu() {
   const trigger = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setOpen(false), [pathname, search]);
+  useEarlyTap(EARLY_TAP_NAME, () => setOpen(true));
 
   const close = () => {
     setOpen(false);
@@ -28,6 +32,7 @@ export function MobileMenu() {
         className="mobile-menu__trigger"
         aria-expanded={open}
         aria-controls={PANEL_ID}
+        {...{ [EARLY_TAP_ATTRIBUTE]: EARLY_TAP_NAME }}
         onPointerEnter={Panel.preload}
         onFocus={Panel.preload}
         onClick={() => setOpen(true)}

@@ -26,6 +26,8 @@ export class SafePosition {
    * were taken, or an older list of appenders could clear an entry made from a newer one.
    */
   private probing: Promise<number> | undefined;
+  /** The probe after the one under way, shared by the readers that asked meanwhile. */
+  private next: Promise<number> | undefined;
 
   constructor(private readonly db: Knex) {}
 
@@ -39,9 +41,21 @@ export class SafePosition {
     return this.pending.length > 0;
   }
 
+  /** The safe mark from a probe that started after this call. */
   current(): Promise<number> {
-    this.probing ??= this.probe().finally(() => (this.probing = undefined));
-    return this.probing;
+    if (!this.probing) {
+      this.probing = this.probe().finally(() => (this.probing = undefined));
+      return this.probing;
+    }
+    // The probe under way may have read the sequence before the append this reader was woken for
+    // committed; its mark could stop short of that event, and the reader would sleep past it.
+    this.next ??= this.probing
+      .catch(() => undefined)
+      .then(() => {
+        this.next = undefined;
+        return this.current();
+      });
+    return this.next;
   }
 
   private async probe(): Promise<number> {

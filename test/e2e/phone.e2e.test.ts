@@ -4,7 +4,8 @@
 // tapping the bar on the 4x6 page (a real JPEG framed) adds to the cart; the upload area says "Tap"
 // on the phone and "click"/"drag" on a desktop without touch; the cart's Proceed to Checkout stays
 // on screen while its lines scroll; the crop dialog and the mobile menu take focus, keep it on Tab
-// and give it back to their opener on Escape; a tap on Open Menu before the app starts opens it.
+// and give it back to their opener on Escape; a tap on Open Menu or the currency button before the
+// app starts opens it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -289,31 +290,50 @@ describe('dialogs take and return focus on a phone', () => {
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
   }, 120_000);
 
-  it('given the home page before its scripts arrive (a slow phone), when Open Menu is tapped, then the menu opens once the app starts', async () => {
-    const page = await openPage(true);
-    const held: Route[] = [];
-    await page.route('**/assets/*.js', (route) => void held.push(route));
-    // 'commit': the load event waits for the held module scripts.
-    await page.goto(`${app.url}/`, { waitUntil: 'commit' });
-    const opener = page.getByRole('button', { name: 'Open Menu' });
-    await opener.waitFor();
-    await expect.poll(() => held.length, { message: 'scripts held' }).toBeGreaterThan(0);
-    await opener.tap();
-    // Nothing can answer yet: the prerendered page has no app.
-    const menu = page.getByRole('dialog', { name: 'Menu' });
-    expect(await menu.count()).toBe(0);
+  it.each([
+    {
+      button: 'Open Menu',
+      opens: 'the menu',
+      shown: (page: Page) => page.getByRole('dialog', { name: 'Menu' }),
+      close: 'Close Menu',
+    },
+    {
+      button: /Change currency/,
+      opens: 'the currency search',
+      shown: (page: Page) => page.getByLabel('Search currencies'),
+      close: undefined,
+    },
+  ])(
+    'given the home page before its scripts arrive (a slow phone), when $button is tapped, then $opens opens once the app starts',
+    async ({ button, shown, close }) => {
+      const page = await openPage(true);
+      const held: Route[] = [];
+      await page.route('**/assets/*.js', (route) => void held.push(route));
+      // 'commit': the load event waits for the held module scripts.
+      await page.goto(`${app.url}/`, { waitUntil: 'commit' });
+      const opener = page.getByRole('button', { name: button });
+      await opener.waitFor();
+      await expect.poll(() => held.length, { message: 'scripts held' }).toBeGreaterThan(0);
+      await opener.tap();
+      // Nothing can answer yet: the prerendered page has no app.
+      const target = shown(page);
+      expect(await target.count()).toBe(0);
 
-    for (const route of held) await route.continue();
-    await page.unroute('**/assets/*.js');
-    await menu.waitFor();
-    await page.waitForFunction(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
-    await page.screenshot({ path: screenshotPath('phone-menu-early-tap') });
-    // Played once: closing it leaves it closed.
-    await menu.getByRole('button', { name: 'Close Menu' }).tap();
-    await menu.waitFor({ state: 'detached' });
-    await page.waitForTimeout(300);
-    expect(await menu.count()).toBe(0);
-  }, 120_000);
+      for (const route of held) await route.continue();
+      await page.unroute('**/assets/*.js');
+      await target.waitFor();
+      await page.screenshot({ path: screenshotPath(`phone-early-tap-${close ? 'menu' : 'currency'}`) });
+      // Played once: it stays open, and closed once closed.
+      await page.waitForTimeout(300);
+      expect(await target.isVisible()).toBe(true);
+      if (close) await page.getByRole('button', { name: close }).tap();
+      else await page.keyboard.press('Escape');
+      await target.waitFor({ state: 'detached' });
+      await page.waitForTimeout(300);
+      expect(await target.count()).toBe(0);
+    },
+    120_000,
+  );
 
   it('the mobile menu takes focus, keeps it on Tab, and gives it back to Open Menu on Escape', async () => {
     const page = await openPage(true);

@@ -5,7 +5,7 @@
 // EARLY_TAP_ATTRIBUTE until main.tsx hands the page to React (stopEarlyTaps), and the component
 // that owns the button then plays it once (useEarlyTap). Only idempotent actions are marked (opening
 // the menu or the currency search): a tap pressed twice before the app starts still opens it once.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useHydrated } from './use-hydrated';
 
 /** On a prerendered button whose early tap is kept: its value names it for useEarlyTap. */
@@ -40,12 +40,17 @@ export function takeEarlyTap(name: string): boolean {
   return true;
 }
 
-/** Plays the early tap on the button named `name` once the app has hydrated. */
-export function useEarlyTap(name: string, play: () => void): void {
+/**
+ * Plays the early tap on the button named `name` once the app has hydrated; returns the attribute
+ * that marks the button (spread it on the prerendered button).
+ */
+export function useEarlyTap(name: string, play: () => void): Record<typeof EARLY_TAP_ATTRIBUTE, string> {
   const hydrated = useHydrated();
+  // The caller's fresh closure each render; the tap itself is taken once, at hydration.
+  const latest = useRef(play);
+  latest.current = play;
   useEffect(() => {
-    if (hydrated && takeEarlyTap(name)) play();
-    // `play` is the caller's fresh closure each render; the tap is taken once, at hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (hydrated && takeEarlyTap(name)) latest.current();
   }, [hydrated, name]);
+  return { [EARLY_TAP_ATTRIBUTE]: name };
 }

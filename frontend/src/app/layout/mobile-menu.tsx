@@ -4,12 +4,11 @@
 // hydrated opens it once the app runs (lib/early-taps.ts).
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { EARLY_TAP_ATTRIBUTE, useEarlyTap } from '@/lib/early-taps';
+import { useEarlyTap } from '@/lib/early-taps';
 import { lazyPart } from '@/lib/lazy-part';
 
 const Panel = lazyPart(async () => (await import('./mobile-menu-panel')).MobileMenuPanel);
 const PANEL_ID = 'mobile-menu-panel';
-const EARLY_TAP_NAME = 'menu';
 
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
@@ -17,7 +16,7 @@ export function MobileMenu() {
   const trigger = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setOpen(false), [pathname, search]);
-  useEarlyTap(EARLY_TAP_NAME, () => setOpen(true));
+  const earlyTap = useEarlyTap('menu', () => setOpen(true));
 
   const close = () => {
     setOpen(false);
@@ -32,7 +31,7 @@ export function MobileMenu() {
         className="mobile-menu__trigger"
         aria-expanded={open}
         aria-controls={PANEL_ID}
-        {...{ [EARLY_TAP_ATTRIBUTE]: EARLY_TAP_NAME }}
+        {...earlyTap}
         onPointerEnter={Panel.preload}
         onFocus={Panel.preload}
         onClick={() => setOpen(true)}

@@ -3,14 +3,13 @@
 // on the prerendered button before the app has hydrated opens it once the app runs (lib/early-taps.ts).
 import { Suspense, useCallback, useId, useRef, useState } from 'react';
 import { currencyByCode, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
-import { EARLY_TAP_ATTRIBUTE, useEarlyTap } from '@/lib/early-taps';
+import { useEarlyTap } from '@/lib/early-taps';
 import { lazyPart } from '@/lib/lazy-part';
 import { useDismiss } from '@/lib/use-dismiss';
 import { CURRENCY_SHOWN_ATTRIBUTE } from '@/lib/currency/price-guard';
 import { useCurrency } from '@/lib/currency/use-currency';
 import './currency-picker.css';
 
-const EARLY_TAP_NAME = 'currency';
 const Panel = lazyPart(async () => (await import('./currency-picker-panel')).CurrencyPickerPanel);
 
 export function CurrencyPicker({ onChosen }: { onChosen?: () => void }) {
@@ -21,7 +20,7 @@ export function CurrencyPicker({ onChosen }: { onChosen?: () => void }) {
   const panelId = useId();
   const close = useCallback(() => setOpen(false), []);
   useDismiss(root, open, close, trigger);
-  useEarlyTap(EARLY_TAP_NAME, () => setOpen(true));
+  const earlyTap = useEarlyTap('currency', () => setOpen(true));
 
   const current = currencyByCode(currency);
 
@@ -39,7 +38,7 @@ export function CurrencyPicker({ onChosen }: { onChosen?: () => void }) {
         type="button"
         className="currency-picker__trigger"
         aria-haspopup="dialog"
-        {...{ [EARLY_TAP_ATTRIBUTE]: EARLY_TAP_NAME }}
+        {...earlyTap}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         // The name starts with the code the button shows (WCAG 2.5.3, label in name).

@@ -279,3 +279,48 @@ describe('toasts and floating buttons cover no control', () => {
     }, 300_000);
   }
 });
+
+describe('the floating scroll button on a phone', () => {
+  const fabShown = (page: Page) =>
+    page.evaluate(() => getComputedStyle(document.querySelector('.scroll-fab')!).visibility !== 'hidden');
+  const bringIntoView = (page: Page, id: string) =>
+    page.evaluate((id) => document.getElementById(id)!.scrollIntoView({ block: 'center' }), id);
+
+  it('given the section it leads to is on screen, then it steps aside (covering none of its figures), and comes back once it is not', async () => {
+    const { page } = shop;
+    page.setDefaultTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(shop.url('/product/poster-a4'));
+    await page.getByRole('heading', { level: 1, name: 'A4 Poster' }).waitFor();
+
+    // No photos yet: 'Go to upload' until the upload area shows.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.getByRole('button', { name: 'Go to upload' }).waitFor();
+    expect(await fabShown(page)).toBe(true);
+    await bringIntoView(page, 'upload-area');
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('.scroll-fab')!).visibility === 'hidden',
+    );
+
+    // Photos in the list: 'Go to order summary' until the summary shows, and then it covers none of it.
+    const photos = await makePhotos(2, 4000, 3000, 'fab');
+    await page.locator('input[type="file"]').setInputFiles(photos);
+    await page.getByRole('heading', { name: 'Your Photos (2)' }).waitFor();
+    // The page's own scroll to the new photos (800 ms after they come) goes first.
+    await page.waitForTimeout(2_000);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('.scroll-fab')!).visibility !== 'hidden',
+    );
+    expect(await page.locator('.scroll-fab').textContent()).toBe('Go to order summary');
+    await bringIntoView(page, 'order-summary');
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('.scroll-fab')!).visibility === 'hidden',
+    );
+    await page.screenshot({ path: screenshotPath('poster-phone-summary-no-fab') });
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('.scroll-fab')!).visibility !== 'hidden',
+    );
+  }, 300_000);
+});

@@ -12,6 +12,7 @@ import { DeliveryPromise } from '@/components/delivery-promise';
 import { useReviews } from '@/lib/reviews/get-reviews';
 import { useShopRating } from '@/lib/reviews/rating-summary';
 import { useCurrency } from '@/lib/currency/use-currency';
+import { useInView } from '@/lib/use-in-view';
 import { CreationPanel } from '@/features/product-creation/components/creation-panel';
 import { MobileCartBar } from '@/features/product-creation/components/mobile-cart-bar';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
@@ -44,6 +45,9 @@ export interface PosterPageProps {
   imageTools?: ImageTools;
 }
 
+/** Height of the phone's fixed cart bar (mobile-cart-bar.css): what it covers does not count as shown. */
+const FIXED_BAR_PX = 120;
+
 /** What a shopper does to scroll: any of them before the auto-scroll fires cancels it. */
 const SCROLL_INTENTS = ['touchmove', 'wheel', 'keydown'] as const;
 
@@ -61,6 +65,10 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
   const spec = POSTER_SPECS[product.sku] ?? { sku: product.sku, sizeLabel: product.sku, dimensions: '' };
   const name = shortName(product.name);
   const hasImages = creation.items.length > 0;
+  // The floating button takes the shopper to this section; while it is on screen the button has
+  // nothing to do and would cover its figures, so it steps aside (the fixed bar stays clear of it).
+  const fabTarget = hasImages ? 'order-summary' : 'upload-area';
+  const fabTargetShown = useInView(fabTarget, hasImages, hasImages ? FIXED_BAR_PX : 0);
   useProductViewTracking(product, pathname);
   const rating = useShopRating();
   // The newest reviews of this poster for its markup (a prerendered page has none until loaded).
@@ -155,8 +163,8 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
       {isMobile && (
         <button
           type="button"
-          className={`scroll-fab${hasImages ? ' scroll-fab--raised' : ''}`}
-          onClick={() => scrollTo(hasImages ? 'order-summary' : 'upload-area')}
+          className={`scroll-fab${hasImages ? ' scroll-fab--raised' : ''}${fabTargetShown ? ' scroll-fab--away' : ''}`}
+          onClick={() => scrollTo(fabTarget)}
         >
           {hasImages ? 'Go to order summary' : 'Go to upload'}
         </button>

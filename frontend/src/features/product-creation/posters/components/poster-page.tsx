@@ -45,8 +45,11 @@ export interface PosterPageProps {
   imageTools?: ImageTools;
 }
 
-/** Height of the phone's fixed cart bar (mobile-cart-bar.css): what it covers does not count as shown. */
-const FIXED_BAR_PX = 120;
+/**
+ * Where the raised floating button sits above the bottom of the screen (posters.css, 8.5rem): a
+ * section no higher than that lies under the fixed cart bar, unseen and not covered by the button.
+ */
+const RAISED_BUTTON_BOTTOM_PX = 136;
 
 /** What a shopper does to scroll: any of them before the auto-scroll fires cancels it. */
 const SCROLL_INTENTS = ['touchmove', 'wheel', 'keydown'] as const;
@@ -66,9 +69,9 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
   const name = shortName(product.name);
   const hasImages = creation.items.length > 0;
   // The floating button takes the shopper to this section; while it is on screen the button has
-  // nothing to do and would cover its figures, so it steps aside (the fixed bar stays clear of it).
+  // nothing to do and would cover its figures, so it steps aside.
   const fabTarget = hasImages ? 'order-summary' : 'upload-area';
-  const fabTargetShown = useInView(fabTarget, hasImages, hasImages ? FIXED_BAR_PX : 0);
+  const fabTargetShown = useInView(fabTarget, hasImages, hasImages ? RAISED_BUTTON_BOTTOM_PX : 0);
   useProductViewTracking(product, pathname);
   const rating = useShopRating();
   // The newest reviews of this poster for its markup (a prerendered page has none until loaded).

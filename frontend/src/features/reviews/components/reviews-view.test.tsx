@@ -7,7 +7,7 @@ import { configureApiClient } from '@/lib/api-client';
 import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { renderApp } from '@/test/render';
 import { REVIEWS_MESSAGES } from '@/lib/reviews/get-reviews';
-import { ReviewsView } from './reviews-view';
+import { NO_REVIEWS_YET, ReviewsView } from './reviews-view';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -90,6 +90,26 @@ describe('ReviewsView', () => {
       rating: '5',
       search: 'glossy',
     });
+  });
+
+  it("given a shop without an approved review, then 'No reviews yet.' shows, with no 0.0 rating and no filters", async () => {
+    server.on(
+      'GET /api/reviews',
+      json({
+        success: true,
+        data: {
+          reviews: [],
+          stats: { averageRating: 0, totalReviews: 0, ratingDistribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },
+          pagination: { page: 1, limit: 5, total: 0, pages: 0 },
+        },
+      }),
+    );
+    renderApp(<ReviewsView />);
+    expect(await screen.findByText(NO_REVIEWS_YET)).toBeInTheDocument();
+    expect(screen.queryByText('0.0')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Rating summary' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Filter reviews' })).not.toBeInTheDocument();
+    expect(screen.queryByText('No reviews match your filters.')).not.toBeInTheDocument();
   });
 
   it("given an answer that says not success, then 'Failed to load reviews' shows", async () => {

@@ -15,6 +15,9 @@ import { ReviewItem } from './review-item';
 import { ReviewStats } from './review-stats';
 import './reviews.css';
 
+/** A shop without an approved review: no 0.0 rating, no filters of nothing, just this. */
+export const NO_REVIEWS_YET = 'No reviews yet.';
+
 export const SORT_LABELS: Record<ReviewSort, string> = {
   newest: 'Newest first',
   oldest: 'Oldest first',
@@ -36,6 +39,14 @@ export function ReviewsView() {
 
   const data = reviews.data;
   const pages = data?.pagination.pages ?? 0;
+
+  // The stats count the whole shop, whatever the filters: zero means there is nothing to show or narrow.
+  if (data?.stats.totalReviews === 0)
+    return (
+      <div className="reviews-view">
+        <p className="reviews-empty">{NO_REVIEWS_YET}</p>
+      </div>
+    );
 
   return (
     <div className="reviews-view">

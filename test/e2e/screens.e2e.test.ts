@@ -188,10 +188,12 @@ beforeAll(async () => {
     await page.goto(`${app.url}/`);
     await addPosterToCart(page, 1);
     await page.close();
+    // An account page first: loaded on its own, it must bring the styles it uses (it once came
+    // without the page frame's padding unless another page had loaded them).
     return visitAll(
       [
-        '/cart',
         '/account/orders',
+        '/cart',
         `/account/orders/${orderId}`,
         '/account/addresses',
         '/account/addresses/new',

@@ -4,6 +4,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../components/button';
 import { PageMeta } from '../components/page-meta';
+// The page frame's styles: this screen uses them without the Page component.
+import '../components/page.css';
 
 export const ROUTE_ERROR_TITLE = 'Something went wrong';
 export const ROUTE_ERROR_TEXT =

@@ -40,9 +40,13 @@ export const ADMIN_SHELL_ITEMS = {
   'back to shop': 'a[href="/"]',
 } as const;
 
+/** Space the page's heading keeps from the screen's sides (the pages' own padding is 11-20 px). */
+export const MIN_SIDE_GAP_PX = 8;
+
 /**
  * Layout problems at the page's current width: sideways scroll (naming the widest elements), a
- * shell item missing or out of view, and on phones an item smaller than 44 x 44 px.
+ * shell item missing or out of view, the page's heading against a side of the screen (a page whose
+ * stylesheet did not load with it), and on phones an item smaller than 44 x 44 px.
  */
 export async function layoutProblems(
   page: Page,
@@ -50,7 +54,7 @@ export async function layoutProblems(
   options: { phone: boolean; noStoreHeader?: boolean },
 ): Promise<string[]> {
   return page.evaluate(
-    ({ items, phone, noStoreHeader, minTarget }) => {
+    ({ items, phone, noStoreHeader, minTarget, minGap }) => {
       const problems: string[] = [];
       const width = document.documentElement.clientWidth;
       const scroll = document.documentElement.scrollWidth;
@@ -79,12 +83,29 @@ export async function layoutProblems(
           problems.push(`${name} is ${Math.round(r.width)}x${Math.round(r.height)} px, under ${minTarget}`);
         }
       }
+      // A visually hidden heading (1 x 1 px, clipped) is no page edge.
+      const heading = Array.from(document.querySelectorAll('h1')).find(
+        (el) => shown(el) && el.getBoundingClientRect().width > 2,
+      );
+      if (heading) {
+        const r = heading.getBoundingClientRect();
+        if (r.left < minGap || r.right > width - minGap)
+          problems.push(
+            `the heading touches a side (${Math.round(r.left)}-${Math.round(r.right)} of ${width})`,
+          );
+      }
       if (noStoreHeader && document.querySelector('header.header, footer.footer')) {
         problems.push('shows the shop header or footer');
       }
       return problems;
     },
-    { items, phone: options.phone, noStoreHeader: options.noStoreHeader ?? false, minTarget: MIN_TARGET_PX },
+    {
+      items,
+      phone: options.phone,
+      noStoreHeader: options.noStoreHeader ?? false,
+      minTarget: MIN_TARGET_PX,
+      minGap: MIN_SIDE_GAP_PX,
+    },
   );
 }
 

@@ -2,6 +2,8 @@
 // section beneath (each section sets the page title: a second <title> here would win).
 import { NavLink, Outlet } from 'react-router';
 import { displayName, useSession } from '@/lib/session/use-session';
+// The page frame's styles (width, padding, heading): this frame uses them without the Page component.
+import '@/components/page.css';
 import './account.css';
 
 const SECTIONS = [

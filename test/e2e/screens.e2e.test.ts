@@ -129,6 +129,8 @@ async function visitAll(
   routes: readonly string[],
   session: { token: string; user: unknown } | undefined,
   shell: 'store' | 'admin',
+  /** Load every route by itself (each must bring its own styles), not only the first. */
+  loadEach = false,
 ): Promise<Findings> {
   const findings: Findings = { layout: [], axe: [] };
   const items = shell === 'store' ? STORE_HEADER_ITEMS : ADMIN_SHELL_ITEMS;
@@ -137,7 +139,7 @@ async function visitAll(
     const widths = phone ? PHONE_WIDTHS : WIDE_WIDTHS;
     for (const [index, route] of routes.entries()) {
       await page.setViewportSize({ width: phone ? 390 : 1280, height: phone ? 844 : 900 });
-      await open(page, route, index === 0);
+      await open(page, route, loadEach || index === 0);
       const landed = new URL(page.url());
       if (`${landed.pathname}${landed.search}` !== route) {
         findings.layout.push(`${route}: went to ${landed.pathname}`);
@@ -188,8 +190,9 @@ beforeAll(async () => {
     await page.goto(`${app.url}/`);
     await addPosterToCart(page, 1);
     await page.close();
-    // An account page first: loaded on its own, it must bring the styles it uses (it once came
-    // without the page frame's padding unless another page had loaded them).
+    // Each loaded on its own: a page must bring the styles it uses (account pages once came without
+    // the page frame's padding, and the password form without the fields' styles, unless another
+    // page had loaded them).
     return visitAll(
       [
         '/account/orders',
@@ -203,6 +206,7 @@ beforeAll(async () => {
       ],
       shopper,
       'store',
+      true,
     );
   });
   adminPass = accountPass.then(() =>

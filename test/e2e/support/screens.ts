@@ -45,8 +45,8 @@ export const MIN_SIDE_GAP_PX = 8;
 
 /**
  * Layout problems at the page's current width: sideways scroll (naming the widest elements), a
- * shell item missing or out of view, the page's heading against a side of the screen (a page whose
- * stylesheet did not load with it), and on phones an item smaller than 44 x 44 px.
+ * shell item missing or out of view, the page's heading against a side of the screen or a shared
+ * class without its styles (a page that did not bring its stylesheets), and on phones an item smaller than 44 x 44 px.
  */
 export async function layoutProblems(
   page: Page,
@@ -82,6 +82,19 @@ export async function layoutProblems(
         if (phone && el.tagName !== 'NAV' && (r.width < minTarget - 0.5 || r.height < minTarget - 0.5)) {
           problems.push(`${name} is ${Math.round(r.width)}x${Math.round(r.height)} px, under ${minTarget}`);
         }
+      }
+      // A shared class on the page without its stylesheet: the page did not bring the styles it uses.
+      // (Each property is 0 without the stylesheet, whatever the browser's defaults.)
+      const sharedStyles = [
+        ['.field__control', 'borderTopLeftRadius'],
+        ['.alert', 'paddingLeft'],
+        ['.page', 'paddingLeft'],
+      ] as const;
+      for (const [selector, property] of sharedStyles) {
+        const bare = Array.from(document.querySelectorAll(selector)).find(
+          (el) => shown(el) && getComputedStyle(el)[property] === '0px',
+        );
+        if (bare) problems.push(`${selector} without its styles`);
       }
       // A visually hidden heading (1 x 1 px, clipped) is no page edge.
       const heading = Array.from(document.querySelectorAll('h1')).find(

@@ -2,6 +2,8 @@
 // just the first, so the customer fixes it in one go.
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
 import type { FieldError } from 'react-hook-form';
+// The form fields' styles: this field uses their classes without the Field component.
+import '@/components/field.css';
 
 /** Every message of a field error (react-hook-form's `types` when criteriaMode is 'all'). */
 export function allMessages(error: FieldError | undefined): string[] {

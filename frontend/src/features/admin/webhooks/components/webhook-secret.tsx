@@ -2,6 +2,8 @@
 // button that copies it.
 import { useState } from 'react';
 import { Button } from '@/components/button';
+// The alert's styles: this notice uses its classes without the Alert component.
+import '@/components/alert.css';
 
 export function WebhookSecret({ secret, onDone }: { secret: string; onDone(): void }) {
   const [copied, setCopied] = useState<'yes' | 'failed'>();

@@ -86,6 +86,13 @@ describe('prerendered pages', () => {
           expect(ofType(blocks, type), `${expected.path} ${type}`).toBeDefined();
       }
 
+      // The home page's bestsellers are in its HTML, priced, not a loading message.
+      await page.goto(shop.url('/'));
+      const bestsellers = page.getByRole('list', { name: 'Products' }).getByRole('link');
+      expect(await bestsellers.count()).toBe(12);
+      expect(await bestsellers.first().textContent()).toContain('Large Retro Polaroid Prints - White');
+      expect(await bestsellers.first().textContent()).toContain('From $0.69/print');
+
       // The product's offer is in USD, priced from the catalog; the poster adds its markup (spec 2 §2).
       await page.goto(shop.url('/product/4x6-photo-prints'));
       const product = ofType(await structuredData(page), 'Product')!;

@@ -1,19 +1,24 @@
-// The home page showcase (spec 1 §2): filters all/retro/standard/strips/posters and the states
-// 'Loading products...', the error in red, 'No products found in this category.' or the grid.
+// The home page showcase (spec 1 §2): filters all/retro/standard/strips/posters and the grid, the
+// error in red or 'No products found in this category.'. Until GET /api/products answers it shows
+// the code's featured products, as a category page does, so the prerendered home page has its
+// bestsellers in the HTML (the issue "Fast as delivered") and nothing below them moves when the
+// owner's live list (its prices, pictures, hidden products) replaces them.
 import { useState } from 'react';
-import type { ProductDto } from '@printshop/shared-events/api/catalog';
 import {
   SHOWCASE_FILTERS,
+  featuredProducts,
   filterShowcase,
   type ShowcaseFilter,
 } from '@printshop/shared-events/rules/catalog';
 import { errorMessage } from '@/lib/api-client';
 import { PRODUCTS_ERROR, featuredOf, useProducts } from '@/lib/catalog/get-products';
-import { fromApiProduct } from '../product-view';
+import { fromApiProduct, fromCatalogProduct, type ProductCardData } from '../product-view';
 import { ProductCard, ProductGrid } from './product-card';
 import './product-showcase.css';
 
-export const SHOWCASE_LOADING = 'Loading products...';
+/** A card and the category its filter group is judged by. */
+export type ShowcaseItem = ProductCardData & { category: string };
+
 export const SHOWCASE_EMPTY = 'No products found in this category.';
 
 const FILTER_LABELS: Record<ShowcaseFilter, string> = {
@@ -25,9 +30,7 @@ const FILTER_LABELS: Record<ShowcaseFilter, string> = {
 };
 
 export type ShowcaseState =
-  | { status: 'pending' }
-  | { status: 'error'; message: string }
-  | { status: 'success'; products: readonly ProductDto[] };
+  { status: 'error'; message: string } | { status: 'success'; products: readonly ShowcaseItem[] };
 
 export function ShowcaseView({
   state,
@@ -54,11 +57,6 @@ export function ShowcaseView({
           </button>
         ))}
       </div>
-      {state.status === 'pending' && (
-        <p className="showcase__message" role="status">
-          {SHOWCASE_LOADING}
-        </p>
-      )}
       {state.status === 'error' && (
         <p className="showcase__message text-error" role="alert">
           {state.message}
@@ -69,9 +67,10 @@ export function ShowcaseView({
           <p className="showcase__message">{SHOWCASE_EMPTY}</p>
         ) : (
           <ProductGrid label="Products">
-            {shown.map((p, i) => (
+            {/* Below the hero: lazy, so the pictures never compete with it for a phone's bandwidth. */}
+            {shown.map((p) => (
               <li key={p.sku}>
-                <ProductCard product={fromApiProduct(p)} eager={i < 4} />
+                <ProductCard product={p} />
               </li>
             ))}
           </ProductGrid>
@@ -84,12 +83,17 @@ export function ProductShowcase() {
   const [filter, setFilter] = useState<ShowcaseFilter>('all');
   const products = useProducts();
   let state: ShowcaseState;
-  if (products.isPending) state = { status: 'pending' };
-  else if (products.isError)
-    state = { status: 'error', message: errorMessage(products.error, PRODUCTS_ERROR) };
-  else {
+  if (products.isError) state = { status: 'error', message: errorMessage(products.error, PRODUCTS_ERROR) };
+  else if (products.data) {
     const featured = featuredOf(products.data);
-    state = { status: 'success', products: featured.length > 0 ? featured : products.data };
+    const live = featured.length > 0 ? featured : products.data;
+    state = {
+      status: 'success',
+      products: live.map((p) => ({ ...fromApiProduct(p), category: p.category })),
+    };
+  } else {
+    const seeded = featuredProducts().map((p) => ({ ...fromCatalogProduct(p), category: p.category }));
+    state = { status: 'success', products: seeded };
   }
   return <ShowcaseView state={state} filter={filter} onFilter={setFilter} />;
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, openShop, type Shop } from './support/browser';
 
 type Json = Record<string, unknown> & { '@type'?: string; '@graph'?: Json[] };
@@ -164,6 +164,55 @@ describe('prerendered pages', () => {
       .toBe(shop.url('/product/4x6-photo-prints'));
     expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
     expect(errors).toEqual([]);
+  });
+
+  it('given a visitor who scrolled a prerendered page before its scripts ran, when the app boots, then the page stays where they are', async () => {
+    const context = await noScript.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const page = await context.newPage();
+      const held: Route[] = [];
+      await page.route('**/assets/*.js', (route) => void held.push(route));
+      for (const path of ['/', '/product/4x6-photo-prints']) {
+        await page.goto(shop.url(path), { waitUntil: 'commit' });
+        await page.locator('#root h1').waitFor();
+        await page.mouse.wheel(0, 900);
+        await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(800);
+        // What the visitor is looking at: the element mid-screen, and where it is on screen.
+        const before = await page.evaluate(`(() => {
+          window.__seen = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+          return Math.round(window.__seen.getBoundingClientRect().top);
+        })()`);
+        expect(held.length, 'scripts held').toBeGreaterThan(0);
+        // Unrouting lets the held requests go on.
+        await page.unroute('**/assets/*.js');
+        held.length = 0;
+        // Booted: the canonical link is made absolute by the app.
+        await expect
+          .poll(() => page.locator('link[rel="canonical"]').getAttribute('href'))
+          .toBe(shop.url(path));
+        await page.waitForLoadState('networkidle');
+        // Still there (hydration keeps the server's elements), and within a few pixels of where it
+        // was: the page was not thrown back to the top.
+        const after = await page.evaluate<{ connected: boolean; top: number }>(
+          `({ connected: window.__seen.isConnected, top: Math.round(window.__seen.getBoundingClientRect().top) })`,
+        );
+        expect(after.connected, path).toBe(true);
+        expect(Math.abs(after.top - (before as number)), path).toBeLessThanOrEqual(8);
+        expect(await page.evaluate(() => scrollY), path).toBeGreaterThan(800);
+        await page.route('**/assets/*.js', (route) => void held.push(route));
+      }
+      // A navigation in the app still starts at the top (spec 1 §2).
+      await page.unroute('**/assets/*.js');
+      await page.getByRole('link', { name: 'Reviews' }).first().click({ force: true });
+      await page.waitForURL('**/reviews');
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 
   it('given a visitor who chose euros, when a prerendered product page loads, then it hydrates in place and then shows euro prices', async () => {

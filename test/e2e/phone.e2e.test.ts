@@ -337,6 +337,23 @@ describe('dialogs take and return focus on a phone', () => {
     120_000,
   );
 
+  it('given the home page before its scripts arrive, when a bestsellers filter is tapped, then it applies once the app starts', async () => {
+    const page = await openPage(true);
+    const held: Route[] = [];
+    await page.route('**/assets/*.js', (route) => void held.push(route));
+    await page.goto(`${app.url}/`, { waitUntil: 'commit' });
+    const filters = page.getByRole('group', { name: 'Filter products' });
+    await filters.getByRole('button', { name: 'Posters' }).tap();
+    await expect.poll(() => held.length, { message: 'scripts held' }).toBeGreaterThan(0);
+    expect(await filters.getByRole('button', { name: 'Posters', pressed: true }).count()).toBe(0);
+
+    for (const route of held) await route.continue();
+    await page.unroute('**/assets/*.js');
+    await filters.getByRole('button', { name: 'Posters', pressed: true }).waitFor({ timeout: 15_000 });
+    const shown = page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 3 });
+    await expect.poll(() => shown.allTextContents()).toEqual(['A4 Poster', 'A3 Poster', '12x18 Poster']);
+  }, 120_000);
+
   it('the mobile menu takes focus, keeps it on Tab, and gives it back to Open Menu on Escape', async () => {
     const page = await openPage(true);
     await page.goto(`${app.url}/`);

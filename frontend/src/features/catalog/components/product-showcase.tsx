@@ -11,6 +11,7 @@ import {
   type ShowcaseFilter,
 } from '@printshop/shared-events/rules/catalog';
 import { errorMessage } from '@/lib/api-client';
+import { useEarlyTap } from '@/lib/early-taps';
 import { PRODUCTS_ERROR, featuredOf, useProducts } from '@/lib/catalog/get-products';
 import { fromApiProduct, fromCatalogProduct, type ProductCardData } from '../product-view';
 import { ProductCard, ProductGrid } from './product-card';
@@ -32,6 +33,30 @@ const FILTER_LABELS: Record<ShowcaseFilter, string> = {
 export type ShowcaseState =
   { status: 'error'; message: string } | { status: 'success'; products: readonly ShowcaseItem[] };
 
+/** A filter is idempotent: a tap made before the app boots (a slow phone) is played once it does. */
+function FilterButton({
+  filter,
+  pressed,
+  onFilter,
+}: {
+  filter: ShowcaseFilter;
+  pressed: boolean;
+  onFilter: (filter: ShowcaseFilter) => void;
+}) {
+  const earlyTap = useEarlyTap(`showcase-${filter}`, () => onFilter(filter));
+  return (
+    <button
+      type="button"
+      className="showcase__filter"
+      aria-pressed={pressed}
+      onClick={() => onFilter(filter)}
+      {...earlyTap}
+    >
+      {FILTER_LABELS[filter]}
+    </button>
+  );
+}
+
 export function ShowcaseView({
   state,
   filter,
@@ -46,15 +71,7 @@ export function ShowcaseView({
     <div className="showcase">
       <div className="showcase__filters" role="group" aria-label="Filter products">
         {SHOWCASE_FILTERS.map((f) => (
-          <button
-            key={f}
-            type="button"
-            className="showcase__filter"
-            aria-pressed={filter === f}
-            onClick={() => onFilter(f)}
-          >
-            {FILTER_LABELS[f]}
-          </button>
+          <FilterButton key={f} filter={f} pressed={filter === f} onFilter={onFilter} />
         ))}
       </div>
       {state.status === 'error' && (

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, SCREENSHOTS, screenshotPath, type Shop } from './support/browser';
@@ -323,4 +323,30 @@ describe('the floating scroll button on a phone', () => {
       () => getComputedStyle(document.querySelector('.scroll-fab')!).visibility !== 'hidden',
     );
   }, 300_000);
+});
+
+describe('photos chosen before the app starts', () => {
+  it('given a prerendered poster page whose scripts have not arrived (a slow phone), when photos are chosen, then the app takes them once it starts', async () => {
+    const { page } = shop;
+    const photos = await makePhotos(2, 4000, 3000, 'early');
+    const held: Route[] = [];
+    await page.route('**/assets/*.js', (route) => void held.push(route));
+    await page.goto(shop.url('/product/customized-poster-a4-print-custom-posters-online'), {
+      waitUntil: 'commit',
+    });
+    // The picker is in the page's HTML: the visitor can choose before anything can answer.
+    await page.locator('input[type="file"]').setInputFiles(photos);
+    await expect.poll(() => held.length, { message: 'scripts held' }).toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { name: /Your Photos/ }).count()).toBe(0);
+
+    // Unrouting lets the held requests go on.
+    await page.unroute('**/assets/*.js');
+    await page.getByRole('heading', { name: 'Your Photos (2)' }).waitFor({ timeout: 30_000 });
+    // Taken once, and the picker is ready for the same photos again.
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('heading', { name: 'Your Photos (2)' }).count()).toBe(1);
+    expect(
+      await page.locator('input[type="file"]').evaluate((input) => (input as HTMLInputElement).files?.length),
+    ).toBe(0);
+  }, 120_000);
 });

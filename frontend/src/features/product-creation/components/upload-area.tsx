@@ -1,6 +1,6 @@
 // Where photos come in: a file picker for many files at once and a drop zone (spec 2 §2, §5). The
 // picker suggests image types; anything else dropped or chosen is counted and turned away upstream.
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { IMAGE_ACCEPT_ATTRIBUTE, UPLOAD_BATCH_HINT } from '@printshop/shared-events/rules/uploads';
 import { Icon } from '@/components/icon';
 
@@ -15,6 +15,18 @@ export function UploadArea({ onFiles, disabled, label = 'Upload Your Photos' }: 
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+
+  // The picker is in the prerendered page, so on a slow phone photos can be chosen before the app
+  // boots; their change event went to no one. Taken here once it has: choosing the same photos
+  // again would not even fire a change, the input still holding them.
+  const onFilesAtMount = useRef(onFiles);
+  useEffect(() => {
+    const picker = input.current;
+    const files = Array.from(picker?.files ?? []);
+    if (!picker || files.length === 0 || picker.disabled) return;
+    picker.value = '';
+    onFilesAtMount.current(files);
+  }, []);
 
   const drop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();

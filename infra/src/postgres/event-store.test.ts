@@ -103,16 +103,24 @@ describe('Postgres event store under concurrency', () => {
       },
     );
 
+    const written = [0, 0, 0, 0];
     const writers = Array.from({ length: 4 }, async (_, writer) => {
       for (let i = 0; i < 10_000; i++) {
         // Many streams so writers never wait on each other's stream rows: only positions interleave.
         await store.appendToStream(`load${run}-${writer}-${i % 50}`, [
           { type: 'Noted', data: { text: `${writer}:${i}` } },
         ]);
+        written[writer]!++;
       }
     });
-    await Promise.all(writers);
-    await complete;
+    // A stall fails with where it stopped (a CI run once hung here until the test's timeout).
+    const progress = () =>
+      `writers appended ${written.join(', ')} of 10,000 each; the subscriber saw ${seen.length} of 40,000`;
+    await within(480_000, Promise.all(writers), () => `the writers stalled: ${progress()}`);
+    const ended = subscription.done.then(() => {
+      throw new Error(`the subscription ended: ${progress()}`);
+    });
+    await within(60_000, Promise.race([complete, ended]), () => `the subscriber stalled: ${progress()}`);
     await subscription.stop();
 
     expect(seen).toHaveLength(40_000);
@@ -126,3 +134,16 @@ describe('Postgres event store under concurrency', () => {
     }
   }, 600_000);
 });
+
+/** `promise`, or a failure saying `why()` once `ms` have passed. */
+async function within<T>(ms: number, promise: Promise<T>, why: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(why())), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -11,6 +11,8 @@ export interface ProductCardData {
   imageUrl: string;
   priceUsdCents: number;
   unit: string;
+  /** What the home page's showcase filters by (showcaseGroupOf). */
+  category: string;
 }
 
 export function unitOf(category: string): string {
@@ -28,6 +30,7 @@ export const fromApiProduct = (p: ProductDto): ProductCardData => ({
   imageUrl: p.imageUrl,
   priceUsdCents: toMinor(Math.min(p.price, ...(p.sizes ?? []).map((s) => s.price)), 'USD'),
   unit: unitOf(p.category),
+  category: p.category,
 });
 
 export const fromCatalogProduct = (p: Product): ProductCardData => ({
@@ -37,4 +40,5 @@ export const fromCatalogProduct = (p: Product): ProductCardData => ({
   imageUrl: p.imageUrl,
   priceUsdCents: p.basePriceUsdCents,
   unit: p.unit,
+  category: p.category,
 });

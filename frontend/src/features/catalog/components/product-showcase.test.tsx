@@ -7,7 +7,7 @@ import { configureApiClient } from '@/lib/api-client';
 import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { renderApp } from '@/test/render';
 import { fromApiProduct } from '../product-view';
-import { ProductShowcase, ShowcaseView, type ShowcaseItem, type ShowcaseState } from './product-showcase';
+import { ProductShowcase, ShowcaseView, type ShowcaseState } from './product-showcase';
 
 const product = (sku: string, name: string, category: ProductDto['category'], price: number): ProductDto => ({
   sku,
@@ -32,8 +32,7 @@ const PRODUCTS = [
   product('POSTERA4', 'A4 Poster | Customized Poster Print', 'Posters', 1.78),
 ];
 
-const items = (products: readonly ProductDto[]): ShowcaseItem[] =>
-  products.map((p) => ({ ...fromApiProduct(p), category: p.category }));
+const items = (products: readonly ProductDto[]) => products.map(fromApiProduct);
 
 function renderView(state: ShowcaseState, filter: Parameters<typeof ShowcaseView>[0]['filter'] = 'all') {
   return renderApp(<ShowcaseView state={state} filter={filter} onFilter={() => undefined} />);

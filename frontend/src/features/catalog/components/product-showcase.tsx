@@ -17,9 +17,6 @@ import { fromApiProduct, fromCatalogProduct, type ProductCardData } from '../pro
 import { ProductCard, ProductGrid } from './product-card';
 import './product-showcase.css';
 
-/** A card and the category its filter group is judged by. */
-export type ShowcaseItem = ProductCardData & { category: string };
-
 export const SHOWCASE_EMPTY = 'No products found in this category.';
 
 const FILTER_LABELS: Record<ShowcaseFilter, string> = {
@@ -31,7 +28,7 @@ const FILTER_LABELS: Record<ShowcaseFilter, string> = {
 };
 
 export type ShowcaseState =
-  { status: 'error'; message: string } | { status: 'success'; products: readonly ShowcaseItem[] };
+  { status: 'error'; message: string } | { status: 'success'; products: readonly ProductCardData[] };
 
 /** A filter is idempotent: a tap made before the app boots (a slow phone) is played once it does. */
 function FilterButton({
@@ -103,14 +100,10 @@ export function ProductShowcase() {
   if (products.isError) state = { status: 'error', message: errorMessage(products.error, PRODUCTS_ERROR) };
   else if (products.data) {
     const featured = featuredOf(products.data);
-    const live = featured.length > 0 ? featured : products.data;
     state = {
       status: 'success',
-      products: live.map((p) => ({ ...fromApiProduct(p), category: p.category })),
+      products: (featured.length > 0 ? featured : products.data).map(fromApiProduct),
     };
-  } else {
-    const seeded = featuredProducts().map((p) => ({ ...fromCatalogProduct(p), category: p.category }));
-    state = { status: 'success', products: seeded };
-  }
+  } else state = { status: 'success', products: featuredProducts().map(fromCatalogProduct) };
   return <ShowcaseView state={state} filter={filter} onFilter={setFilter} />;
 }

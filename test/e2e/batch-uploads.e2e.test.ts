@@ -9,10 +9,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openShop, SCREENSHOTS, screenshotPath, type Shop } from './support/browser';
+import { holdAppScripts, openShop, SCREENSHOTS, screenshotPath, type Shop } from './support/browser';
 
 let shop: Shop;
 let dir: string;
@@ -329,18 +329,16 @@ describe('photos chosen before the app starts', () => {
   it('given a prerendered poster page whose scripts have not arrived (a slow phone), when photos are chosen, then the app takes them once it starts', async () => {
     const { page } = shop;
     const photos = await makePhotos(2, 4000, 3000, 'early');
-    const held: Route[] = [];
-    await page.route('**/assets/*.js', (route) => void held.push(route));
+    const scripts = await holdAppScripts(page);
     await page.goto(shop.url('/product/customized-poster-a4-print-custom-posters-online'), {
       waitUntil: 'commit',
     });
     // The picker is in the page's HTML: the visitor can choose before anything can answer.
     await page.locator('input[type="file"]').setInputFiles(photos);
-    await expect.poll(() => held.length, { message: 'scripts held' }).toBeGreaterThan(0);
+    await expect.poll(scripts.count, { message: 'scripts held' }).toBeGreaterThan(0);
     expect(await page.getByRole('heading', { name: /Your Photos/ }).count()).toBe(0);
 
-    // Unrouting lets the held requests go on.
-    await page.unroute('**/assets/*.js');
+    await scripts.release();
     await page.getByRole('heading', { name: 'Your Photos (2)' }).waitFor({ timeout: 30_000 });
     // Taken once, and the picker is ready for the same photos again.
     await page.waitForTimeout(500);

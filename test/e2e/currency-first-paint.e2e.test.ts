@@ -2,9 +2,8 @@
 // carries USD prices; until the app has applied the saved currency, none of them may show (the
 // price guard of frontend/src/lib/currency/price-guard.ts), and the layout may not move when they do;
 // nor may the delivery promise show before the app knows today's date.
-import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openShop, type Shop } from './support/browser';
+import { holdAppScripts, openShop, type Shop } from './support/browser';
 
 const PRODUCT = '/product/customized-poster-a4-print-custom-posters-online';
 const HOLD_MS = 2_000;
@@ -48,8 +47,7 @@ describe('saved currency at first paint', () => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
 
     // Reload on a "slow phone": the app's scripts are held, so the page is the prerendered HTML.
-    const held: Route[] = [];
-    await page.route('**/assets/*.js', (route) => void held.push(route));
+    const scripts = await holdAppScripts(page);
     // Every frame from the first paint on, the visible text is checked for a USD price; the layout
     // shifts of the load are summed (CLS).
     await page.addInitScript(`window.__usdSeen = []; window.__cls = 0;
@@ -64,7 +62,7 @@ describe('saved currency at first paint', () => {
     await page.reload({ waitUntil: 'commit' });
     await page.getByTestId('product-price').waitFor({ state: 'attached' });
     await page.waitForTimeout(Math.max(0, HOLD_MS - (Date.now() - reloaded)));
-    expect(held.length, 'scripts held').toBeGreaterThan(0);
+    expect(scripts.count(), 'scripts held').toBeGreaterThan(0);
     expect(
       await page.evaluate<string | null>(`document.documentElement.getAttribute('data-prices-pending')`),
     ).toBe('');
@@ -96,8 +94,7 @@ describe('saved currency at first paint', () => {
     );
 
     // The scripts arrive: the app hydrates, applies EUR and shows the prices.
-    for (const route of held) await route.continue();
-    await page.unroute('**/assets/*.js');
+    await scripts.release();
     await expect.poll(() => page.getByTestId('product-price').textContent()).toMatch(/^€\d/);
     await expect
       .poll(() => page.evaluate<boolean>(`document.documentElement.hasAttribute('data-prices-pending')`))

@@ -9,18 +9,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-  type Route,
-} from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
-import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, screenshotPath } from './support/browser';
+import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, holdAppScripts, screenshotPath } from './support/browser';
 import { addPosterToCart } from './support/cart';
 
 const PHONE = { width: 390, height: 844 };
@@ -307,13 +300,11 @@ describe('dialogs take and return focus on a phone', () => {
     'given the home page before its scripts arrive (a slow phone), when $button is tapped, then $opens opens once the app starts',
     async ({ button, shown, close }) => {
       const page = await openPage(true);
-      const held: Route[] = [];
-      await page.route('**/assets/*.js', (route) => void held.push(route));
-      // 'commit': the load event waits for the held module scripts.
+      const scripts = await holdAppScripts(page);
       await page.goto(`${app.url}/`, { waitUntil: 'commit' });
       const opener = page.getByRole('button', { name: button });
       await opener.waitFor();
-      await expect.poll(() => held.length, { message: 'scripts held' }).toBeGreaterThan(0);
+      await expect.poll(scripts.count, { message: 'scripts held' }).toBeGreaterThan(0);
       // The same button twice, as an impatient shopper does: it still opens once.
       await opener.tap();
       await opener.tap();
@@ -321,8 +312,7 @@ describe('dialogs take and return focus on a phone', () => {
       const target = shown(page);
       expect(await target.count()).toBe(0);
 
-      for (const route of held) await route.continue();
-      await page.unroute('**/assets/*.js');
+      await scripts.release();
       await target.waitFor();
       await page.screenshot({ path: screenshotPath(`phone-early-tap-${close ? 'menu' : 'currency'}`) });
       // Played once: it stays open, and closed once closed.
@@ -339,16 +329,14 @@ describe('dialogs take and return focus on a phone', () => {
 
   it('given the home page before its scripts arrive, when a bestsellers filter is tapped, then it applies once the app starts', async () => {
     const page = await openPage(true);
-    const held: Route[] = [];
-    await page.route('**/assets/*.js', (route) => void held.push(route));
+    const scripts = await holdAppScripts(page);
     await page.goto(`${app.url}/`, { waitUntil: 'commit' });
     const filters = page.getByRole('group', { name: 'Filter products' });
     await filters.getByRole('button', { name: 'Posters' }).tap();
-    await expect.poll(() => held.length, { message: 'scripts held' }).toBeGreaterThan(0);
+    await expect.poll(scripts.count, { message: 'scripts held' }).toBeGreaterThan(0);
     expect(await filters.getByRole('button', { name: 'Posters', pressed: true }).count()).toBe(0);
 
-    for (const route of held) await route.continue();
-    await page.unroute('**/assets/*.js');
+    await scripts.release();
     await filters.getByRole('button', { name: 'Posters', pressed: true }).waitFor({ timeout: 15_000 });
     const shown = page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 3 });
     await expect.poll(() => shown.allTextContents()).toEqual(['A4 Poster', 'A3 Poster', '12x18 Poster']);

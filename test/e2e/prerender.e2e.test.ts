@@ -4,8 +4,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page, type Route } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, openShop, type Shop } from './support/browser';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  FRONTEND_DIST,
+  holdAppScripts,
+  openShop,
+  type Shop,
+} from './support/browser';
 
 type Json = Record<string, unknown> & { '@type'?: string; '@graph'?: Json[] };
 
@@ -174,9 +181,8 @@ describe('prerendered pages', () => {
     });
     try {
       const page = await context.newPage();
-      const held: Route[] = [];
-      await page.route('**/assets/*.js', (route) => void held.push(route));
       for (const path of ['/', '/product/4x6-photo-prints']) {
+        const scripts = await holdAppScripts(page);
         await page.goto(shop.url(path), { waitUntil: 'commit' });
         await page.locator('#root h1').waitFor();
         await page.mouse.wheel(0, 900);
@@ -186,10 +192,8 @@ describe('prerendered pages', () => {
           window.__seen = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
           return Math.round(window.__seen.getBoundingClientRect().top);
         })()`);
-        expect(held.length, 'scripts held').toBeGreaterThan(0);
-        // Unrouting lets the held requests go on.
-        await page.unroute('**/assets/*.js');
-        held.length = 0;
+        expect(scripts.count(), 'scripts held').toBeGreaterThan(0);
+        await scripts.release();
         // Booted: the canonical link is made absolute by the app.
         await expect
           .poll(() => page.locator('link[rel="canonical"]').getAttribute('href'))
@@ -203,10 +207,8 @@ describe('prerendered pages', () => {
         expect(after.connected, path).toBe(true);
         expect(Math.abs(after.top - (before as number)), path).toBeLessThanOrEqual(8);
         expect(await page.evaluate(() => scrollY), path).toBeGreaterThan(800);
-        await page.route('**/assets/*.js', (route) => void held.push(route));
       }
       // A navigation in the app still starts at the top (spec 1 §2).
-      await page.unroute('**/assets/*.js');
       // (The footer's link: the visitor is far down the page.)
       await page.getByRole('contentinfo').getByRole('link', { name: 'Reviews' }).click();
       await page.waitForURL('**/reviews');

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { startTestApp, type TestApp } from '../../support/app';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -93,4 +93,25 @@ export async function brokenImages(page: Page): Promise<string[]> {
   return page.evaluate<string[]>(
     `Array.from(document.images).filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.currentSrc || i.src)`,
   );
+}
+
+const APP_SCRIPTS = '**/assets/*.js';
+
+/**
+ * The app's scripts held back, as on a slow phone: until `release()` the page is its prerendered
+ * HTML with nothing to answer it. Call before the navigation (with `waitUntil: 'commit'`: the load
+ * event waits for the held module scripts).
+ */
+export async function holdAppScripts(page: Page) {
+  const held: Route[] = [];
+  await page.route(APP_SCRIPTS, (route) => void held.push(route));
+  return {
+    /** Script requests waiting now. */
+    count: () => held.length,
+    /** The held requests go on, and later ones pass. */
+    async release() {
+      for (const route of held.splice(0)) await route.continue();
+      await page.unroute(APP_SCRIPTS);
+    },
+  };
 }

@@ -10,7 +10,8 @@
 //   frontend-desktop-lcp: LCP of `/` at 1280x900 unthrottled; baseline the floor page. Goal 1000.
 //   frontend-collage-cls: Cumulative Layout Shift of a collage page, worst of the phone and desktop
 //       runs. Baseline: the goal 0.05 (a shift has no measured floor but 0). Details keep the
-//       bytes transferred for `/` and a product page (all resources, by type) and every run.
+//       bytes transferred for `/` and a product page (all resources, by type) and every run, and
+//       (in frontend-home-transfer-js) the home page's CLS for each phone and desktop run.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';

@@ -175,11 +175,18 @@ language sql as $$
   select * from es_append(p_stream, p_expected, p_ids, p_types, p_data, p_metadata, null, null)
 $$;
 
+-- The last position drawn. Not "select last_value from es_global_position": a select reads the
+-- sequence's page without its buffer lock, and every 32nd nextval briefly stores the value 32 ahead
+-- there (what it WAL-logs) before the real one; a probe that read it would let readers pass 32
+-- positions not yet drawn, and skip them for good. pg_sequence_last_value reads under the lock.
+create or replace function es_high_water() returns bigint
+language sql as $$ select coalesce(pg_sequence_last_value('es_global_position'), 0) $$;
+
 -- The sequence's high-water mark, then the appenders in flight, in that order.
 create or replace function es_probe(out high_water bigint, out appenders text[])
 language plpgsql as $$
 begin
-  select case when is_called then last_value else 0 end into high_water from es_global_position;
+  high_water := es_high_water();
   select coalesce(array_agg(virtualtransaction), '{}') into appenders
   from pg_locks
   where locktype = 'advisory' and classid = 1163067392 and objid = 1 and objsubid = 2 and granted

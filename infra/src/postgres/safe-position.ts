@@ -4,7 +4,7 @@
 // transaction that drew 8 has committed. A reader that saw 8 and moved its checkpoint past 7 would
 // skip 7 forever. es_append takes a shared advisory lock before drawing a position and holds it
 // until its transaction has ended (Postgres releases locks after the commit is visible). So:
-//   1. read the sequence's high-water mark H;
+//   1. read the sequence's high-water mark H (under the sequence's buffer lock, see es_high_water);
 //   2. then list the transactions holding the appender lock (pg_locks): every transaction that drew
 //      a position <= H is either finished and visible, or in that list;
 //   3. H is safe once none of them holds the lock any more. With no appender in flight, at once.

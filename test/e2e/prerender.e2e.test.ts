@@ -184,9 +184,27 @@ describe('prerendered pages', () => {
       for (const path of ['/', '/product/4x6-photo-prints']) {
         const scripts = await holdAppScripts(page);
         await page.goto(shop.url(path), { waitUntil: 'commit' });
-        await page.locator('#root h1').waitFor();
-        await page.mouse.wheel(0, 900);
-        await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(800);
+        // The whole HTML parsed (the footer is its last part); then the visitor scrolls until they
+        // are 800 px down (one wheel of 900 px once stopped at 686 in CI, on a page still laying out).
+        await page.getByRole('contentinfo').waitFor();
+        await expect
+          .poll(
+            async () => {
+              await page.mouse.wheel(0, 300);
+              return page.evaluate(() => scrollY);
+            },
+            { message: `${path} scrolled down` },
+          )
+          .toBeGreaterThan(800);
+        // The last wheel's scroll has ended (a wheel scrolls smoothly, over several frames).
+        const scrolled = () => page.evaluate(() => scrollY);
+        await expect
+          .poll(async () => {
+            const was = await scrolled();
+            await page.waitForTimeout(150);
+            return (await scrolled()) === was;
+          })
+          .toBe(true);
         // What the visitor is looking at: the element mid-screen, and where it is on screen.
         const before = await page.evaluate(`(() => {
           window.__seen = document.elementFromPoint(innerWidth / 2, innerHeight / 2);

@@ -342,6 +342,28 @@ describe('dialogs take and return focus on a phone', () => {
     await expect.poll(() => shown.allTextContents()).toEqual(['A4 Poster', 'A3 Poster', '12x18 Poster']);
   }, 120_000);
 
+  it.each([
+    { path: '/product/poster-a4', tab: 'Shipping', shows: /Processing time/ },
+    { path: '/product/template1-collage', tab: 'How It Works', shows: /Upload photos to each slot/ },
+  ])(
+    'given $path before its scripts arrive, when the $tab tab is tapped, then it opens once the app starts',
+    async ({ path: pagePath, tab, shows }) => {
+      const page = await openPage(true);
+      const scripts = await holdAppScripts(page);
+      await page.goto(`${app.url}${pagePath}`, { waitUntil: 'commit' });
+      const button = page.getByRole('tab', { name: tab });
+      await button.tap();
+      await expect.poll(scripts.count, { message: 'scripts held' }).toBeGreaterThan(0);
+      expect(await page.getByRole('tab', { name: tab, selected: true }).count()).toBe(0);
+
+      await scripts.release();
+      await page.getByRole('tab', { name: tab, selected: true }).waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.getByRole('tabpanel').innerText()).toMatch(shows);
+      await page.screenshot({ path: screenshotPath(`phone-early-tab-${pagePath.split('/').pop()}`) });
+    },
+    120_000,
+  );
+
   it('the mobile menu takes focus, keeps it on Tab, and gives it back to Open Menu on Escape', async () => {
     const page = await openPage(true);
     await page.goto(`${app.url}/`);

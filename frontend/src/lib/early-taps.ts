@@ -3,9 +3,9 @@
 // EARLY_TAPS_SCRIPT goes inline in each prerendered page's <head>, after the price guard
 // (build-plugins/prerender.ts lists its CSP hash): it keeps the last tap on an element marked
 // EARLY_TAP_ATTRIBUTE until main.tsx hands the page to React (stopEarlyTaps), and the component
-// that owns the button then plays it once (useEarlyTap). Only idempotent actions are marked (opening
-// the menu or the currency search, a bestsellers filter): a tap pressed twice before the app starts
-// still opens it once.
+// that owns the button then plays it once (useEarlyTap, or EarlyTapButton for a plain button). Only
+// idempotent actions are marked (opening the menu or the currency search, a bestsellers filter, a
+// poster's or collage's tab): a tap pressed twice before the app starts still opens it once.
 import { useEffect, useRef } from 'react';
 import { useHydrated } from './use-hydrated';
 

@@ -11,7 +11,7 @@ import {
   type ShowcaseFilter,
 } from '@printshop/shared-events/rules/catalog';
 import { errorMessage } from '@/lib/api-client';
-import { useEarlyTap } from '@/lib/early-taps';
+import { EarlyTapButton } from '@/components/early-tap-button';
 import { PRODUCTS_ERROR, featuredOf, useProducts } from '@/lib/catalog/get-products';
 import { fromApiProduct, fromCatalogProduct, type ProductCardData } from '../product-view';
 import { ProductCard, ProductGrid } from './product-card';
@@ -40,17 +40,15 @@ function FilterButton({
   pressed: boolean;
   onFilter: (filter: ShowcaseFilter) => void;
 }) {
-  const earlyTap = useEarlyTap(`showcase-${filter}`, () => onFilter(filter));
   return (
-    <button
-      type="button"
+    <EarlyTapButton
+      tapName={`showcase-${filter}`}
       className="showcase__filter"
       aria-pressed={pressed}
       onClick={() => onFilter(filter)}
-      {...earlyTap}
     >
       {FILTER_LABELS[filter]}
-    </button>
+    </EarlyTapButton>
   );
 }
 

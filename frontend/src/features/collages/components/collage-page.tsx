@@ -6,6 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
 import { Button } from '@/components/button';
+import { EarlyTapButton } from '@/components/early-tap-button';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { ratingText, reviewCountText, useShopRating } from '@/lib/reviews/rating-summary';
 import { TOP_BAR_NOTES, TRUST_ITEMS, templateCopy } from '../collage-copy';
@@ -147,9 +148,9 @@ export function CollagePage({ product, template }: { product: Product; template:
 
       <div className="collage-tabs" role="tablist" aria-label="Collage">
         {TABS.map((t) => (
-          <button
+          <EarlyTapButton
             key={t.id}
-            type="button"
+            tapName={`collage-tab-${t.id}`}
             role="tab"
             id={`collage-tab-${t.id}`}
             aria-selected={tab === t.id}
@@ -158,7 +159,7 @@ export function CollagePage({ product, template }: { product: Product; template:
             onClick={() => (t.id === 'create' ? openCreate(SCROLL.tabDelay) : setTab(t.id))}
           >
             {t.label}
-          </button>
+          </EarlyTapButton>
         ))}
       </div>
       <div

@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { shipsFree } from '@printshop/shared-events/rules/shipping-terms';
+import { EarlyTapButton } from '@/components/early-tap-button';
 import { useShippingTerms } from '@/lib/catalog/live-catalog';
 import { POSTER_FAQ, type PosterSpec } from '../poster-content';
 
@@ -35,9 +36,9 @@ export function PosterTabs({ spec, country, currency, subtotal, format }: Poster
     <section className="poster-tabs">
       <div role="tablist" aria-label="Product information">
         {TABS.map((t) => (
-          <button
+          <EarlyTapButton
             key={t.id}
-            type="button"
+            tapName={`poster-tab-${t.id}`}
             role="tab"
             id={`${base}-${t.id}-tab`}
             aria-selected={tab === t.id}
@@ -45,7 +46,7 @@ export function PosterTabs({ spec, country, currency, subtotal, format }: Poster
             onClick={() => setTab(t.id)}
           >
             {t.label}
-          </button>
+          </EarlyTapButton>
         ))}
       </div>
       <div

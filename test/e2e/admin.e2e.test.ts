@@ -3,7 +3,7 @@
 // today's sales report, moves it to production and ships it with a tracking number, and the
 // shopper's track-order page shows the parcel; a signed-in customer is refused the admin area.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openShop, screenshotPath, type Shop } from './support/browser';
+import { openShop, recordScreenshot, type Shop } from './support/browser';
 import { placeShopperOrder, waitForAdminReadSide } from './support/orders';
 
 let shop: Shop;
@@ -112,7 +112,7 @@ describe('the admin area', () => {
       'Refunded',
     ]);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshotPath('admin-order-shipped'), fullPage: true });
+    await recordScreenshot(page, 'admin-order-shipped', { fullPage: true });
   });
 
   it("then the shopper's track-order page shows the parcel", async () => {
@@ -124,7 +124,7 @@ describe('the admin area', () => {
       await page.getByRole('button', { name: 'Track Order' }).click();
       await page.getByRole('heading', { name: 'Order status: Shipped' }).waitFor();
       expect(await page.getByTestId('tracking-number').textContent()).toBe(TRACKING_NUMBER);
-      await page.screenshot({ path: screenshotPath('track-order-shipped'), fullPage: true });
+      await recordScreenshot(page, 'track-order-shipped', { fullPage: true });
     } finally {
       await page.close();
     }

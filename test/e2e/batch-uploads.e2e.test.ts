@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdAppScripts, openShop, SCREENSHOTS, screenshotPath, type Shop } from './support/browser';
+import { holdAppScripts, openShop, recordScreenshot, SCREENSHOTS, type Shop } from './support/browser';
 
 let shop: Shop;
 let dir: string;
@@ -200,7 +200,7 @@ describe('batch crop with background uploads', () => {
     await expect(
       page.getByTestId('upload-card').filter({ hasText: named }).getAttribute('data-cropped'),
     ).resolves.toBe('false');
-    await page.screenshot({ path: screenshotPath('batch-upload-failed') });
+    await recordScreenshot(page, 'batch-upload-failed');
     await page.unroute('**/api/images');
 
     // Cropped again, all four upload; then the cart refuses one add: it stays, named; the rest leave.
@@ -256,7 +256,7 @@ describe('toasts and floating buttons cover no control', () => {
         return r.top >= 0 && r.bottom <= innerHeight;
       });
       const under = await controlsUnder(page, '.creation-toast');
-      await page.screenshot({ path: screenshotPath(`toast-after-add-${viewport.width}`) });
+      await recordScreenshot(page, `toast-after-add-${viewport.width}`);
       expect(under).toEqual([]);
 
       if (viewport.phone) {
@@ -273,7 +273,7 @@ describe('toasts and floating buttons cover no control', () => {
           );
         }
         expect(gap).toBeLessThanOrEqual(2);
-        await page.screenshot({ path: screenshotPath('poster-phone-page-end') });
+        await recordScreenshot(page, 'poster-phone-page-end');
         expect(await controlsUnder(page, '.scroll-fab')).toEqual([]);
       }
     }, 300_000);
@@ -317,7 +317,7 @@ describe('the floating scroll button on a phone', () => {
     await page.waitForFunction(
       () => getComputedStyle(document.querySelector('.scroll-fab')!).visibility === 'hidden',
     );
-    await page.screenshot({ path: screenshotPath('poster-phone-summary-no-fab') });
+    await recordScreenshot(page, 'poster-phone-summary-no-fab');
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.waitForFunction(
       () => getComputedStyle(document.querySelector('.scroll-fab')!).visibility !== 'hidden',

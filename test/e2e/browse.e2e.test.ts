@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencyForCountry } from '@printshop/shared-events/rules/currencies';
 import { shippingAnnouncement } from '@printshop/shared-events/rules/shipping-terms';
-import { brokenImages, openShop, screenshotPath, type Shop } from './support/browser';
+import { brokenImages, openShop, recordScreenshot, type Shop } from './support/browser';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ describe('browsing', () => {
     await page.getByRole('region', { name: 'Announcement' }).getByText(expected).waitFor();
 
     await page.locator('.product-card, .showcase__message').first().waitFor();
-    await page.screenshot({ path: screenshotPath('home'), fullPage: true });
+    await recordScreenshot(page, 'home', { fullPage: true });
 
     // Shop Now goes to the prints category.
     await page.getByRole('link', { name: 'Shop Now' }).click();
@@ -77,7 +77,7 @@ describe('browsing', () => {
       await menu.getByRole('button', { name: 'Strips' }).click();
       const section = page.getByRole('dialog', { name: 'Strips' });
       await section.getByRole('link', { name: 'Good Vibes Photo Strip' }).waitFor();
-      await page.screenshot({ path: screenshotPath('mobile-menu') });
+      await recordScreenshot(page, 'mobile-menu');
       await section.getByRole('button', { name: 'Back to Menu' }).click();
       await menu.getByRole('button', { name: 'Close Menu' }).click();
       await expect(menu.count()).resolves.toBe(0);

@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brokenImages, openShop, screenshotPath, type Shop } from './support/browser';
+import { brokenImages, openShop, recordScreenshot, type Shop } from './support/browser';
 
 let shop: Shop;
 
@@ -79,7 +79,7 @@ describe('template collages', () => {
     await page.goto(shop.url('/product/template-collage'));
     await page.getByRole('heading', { level: 1, name: 'Modern Post Style - 3 Photos' }).waitFor();
     await page.getByText('0 of 3 photos added').waitFor();
-    await page.screenshot({ path: screenshotPath('collage-page'), fullPage: true });
+    await recordScreenshot(page, 'collage-page', { fullPage: true });
     const addToCart = page.getByRole('button', { name: 'Add to Cart' });
     expect(await addToCart.isDisabled()).toBe(true);
     // Watched from the start: each slot photo is uploaded as soon as its slot is filled.
@@ -88,7 +88,7 @@ describe('template collages', () => {
     await page.getByText('3 of 3 photos added').waitFor();
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await page.getByTestId('collage-unit-line').getByText('$4.99 x 2').waitFor();
-    await page.getByTestId('collage-canvas').screenshot({ path: screenshotPath('collage-editor-filled') });
+    await recordScreenshot(page.getByTestId('collage-canvas'), 'collage-editor-filled');
 
     await addToCart.click();
     await page.waitForURL('**/cart');
@@ -132,9 +132,7 @@ describe('template collages', () => {
       await page.getByRole('heading', { name: `Saved Collages (${round + 1})` }).waitFor();
       await page.getByText('0 of 4 photos added').waitFor();
     }
-    await page.getByRole('region', { name: 'Saved Collages (2)' }).screenshot({
-      path: screenshotPath('collage-saved-two'),
-    });
+    await recordScreenshot(page.getByRole('region', { name: 'Saved Collages (2)' }), 'collage-saved-two');
 
     await page.reload();
     await page.getByRole('heading', { name: 'Saved Collages (2)' }).waitFor();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openShop, screenshotPath, type Shop } from './support/browser';
+import { openShop, recordScreenshot, type Shop } from './support/browser';
 
 let shop: Shop;
 let dir: string;
@@ -100,7 +100,7 @@ describe('framing on the 4x6 print page', () => {
     const wideFrame = await frameBox(page);
     expect(wideFrame.width).toBeGreaterThan(wideFrame.height);
     await dialog.getByText(/Good quality \(\d+ DPI\)/).waitFor();
-    await page.screenshot({ path: screenshotPath('framing-landscape-4x6') });
+    await recordScreenshot(page, 'framing-landscape-4x6');
     const wideCrop = await applyAndReadCrop(page);
     const wideKept = kept(wideCrop, 3000, 2000);
     expect(wideCrop.width).toBeGreaterThan(wideCrop.height);
@@ -132,7 +132,7 @@ describe('framing on the 4x6 print page', () => {
       const frame = document.querySelector('.reactEasyCrop_CropArea')!.getBoundingClientRect();
       return frame.height > frame.width;
     });
-    await page.screenshot({ path: screenshotPath('framing-portrait-4x6') });
+    await recordScreenshot(page, 'framing-portrait-4x6');
     const portraitCrop = await applyAndReadCrop(page);
     expect(portraitCrop.height).toBeGreaterThan(portraitCrop.width);
     await dialog.waitFor({ state: 'detached' });

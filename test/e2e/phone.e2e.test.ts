@@ -13,7 +13,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
-import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, holdAppScripts, screenshotPath } from './support/browser';
+import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, holdAppScripts, recordScreenshot } from './support/browser';
 import { addPosterToCart } from './support/cart';
 
 const PHONE = { width: 390, height: 844 };
@@ -153,7 +153,7 @@ describe('the add-to-cart bar on a touch phone', () => {
       }
       const button = await boxOf(bar.getByRole('button'));
       expect(button.height).toBeGreaterThanOrEqual(44);
-      await page.screenshot({ path: screenshotPath(`phone-bar-${product.name}`) });
+      await recordScreenshot(page, `phone-bar-${product.name}`);
 
       if (product.name === 'print-4x6') {
         // Framed through the crop tool, then the bar's button is tapped.
@@ -173,7 +173,7 @@ describe('the add-to-cart bar on a touch phone', () => {
           .getByRole('status')
           .filter({ hasText: /added to cart/ })
           .waitFor();
-        await page.screenshot({ path: screenshotPath('phone-bar-print-4x6-added') });
+        await recordScreenshot(page, 'phone-bar-print-4x6-added');
         const cart = (await page.evaluate(async () => {
           const response = await fetch('/api/cart?currency=USD&country=US', { credentials: 'include' });
           return response.json();
@@ -209,7 +209,7 @@ describe('the add-to-cart bar on a touch phone', () => {
     const actions = await boxOf(page.locator('.collage-editor__actions'));
     expect(Math.abs(actions.innerHeight - actions.bottom)).toBeLessThanOrEqual(2);
     const box = await boxOf(add);
-    await page.screenshot({ path: screenshotPath('phone-bar-collage') });
+    await recordScreenshot(page, 'phone-bar-collage');
     expect(box.bottom).toBeLessThanOrEqual(box.innerHeight);
     expect(box.height).toBeGreaterThanOrEqual(44);
   }, 120_000);
@@ -221,7 +221,7 @@ describe('upload wording follows the pointer', () => {
     await page.goto(`${app.url}/product/4x6-photo-prints`);
     const area = page.getByTestId('upload-area');
     await area.waitFor();
-    await area.screenshot({ path: screenshotPath(`upload-wording-${phone ? 'phone' : 'desktop'}`) });
+    await recordScreenshot(area, `upload-wording-${phone ? 'phone' : 'desktop'}`);
     // innerText: only the words on screen (the other pointer's words are display: none).
     return area.evaluate((el) => (el as HTMLElement).innerText);
   };
@@ -255,7 +255,7 @@ describe('the cart on a phone', () => {
       expect(box.top).toBeGreaterThanOrEqual(0);
       expect(box.bottom).toBeLessThanOrEqual(box.innerHeight);
       expect(box.height).toBeGreaterThanOrEqual(44);
-      await page.screenshot({ path: screenshotPath(`phone-cart-scrolled-${Math.round(fraction * 10)}`) });
+      await recordScreenshot(page, `phone-cart-scrolled-${Math.round(fraction * 10)}`);
     }
     // The lines really did scroll under it.
     expect(tops[2]!).toBeGreaterThan(tops[0]! + 200);
@@ -277,7 +277,7 @@ describe('dialogs take and return focus on a phone', () => {
       await page.keyboard.press(i < 14 ? 'Tab' : 'Shift+Tab');
       expect(await focusInDialog(page), `after Tab ${i + 1}`).toBe(true);
     }
-    await page.screenshot({ path: screenshotPath('phone-crop-dialog-focus') });
+    await recordScreenshot(page, 'phone-crop-dialog-focus');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -314,7 +314,7 @@ describe('dialogs take and return focus on a phone', () => {
 
       await scripts.release();
       await target.waitFor();
-      await page.screenshot({ path: screenshotPath(`phone-early-tap-${close ? 'menu' : 'currency'}`) });
+      await recordScreenshot(page, `phone-early-tap-${close ? 'menu' : 'currency'}`);
       // Played once: it stays open, and closed once closed.
       await page.waitForTimeout(300);
       expect(await target.isVisible()).toBe(true);
@@ -359,7 +359,7 @@ describe('dialogs take and return focus on a phone', () => {
       await scripts.release();
       await page.getByRole('tab', { name: tab, selected: true }).waitFor({ timeout: 15_000 });
       await expect.poll(() => page.getByRole('tabpanel').innerText()).toMatch(shows);
-      await page.screenshot({ path: screenshotPath(`phone-early-tab-${pagePath.split('/').pop()}`) });
+      await recordScreenshot(page, `phone-early-tab-${pagePath.split('/').pop()}`);
     },
     120_000,
   );
@@ -383,7 +383,7 @@ describe('dialogs take and return focus on a phone', () => {
       await page.keyboard.press('Tab');
       expect(await focusInDialog(page), `after Tab ${i + 1}`).toBe(true);
     }
-    await page.screenshot({ path: screenshotPath('phone-menu-focus') });
+    await recordScreenshot(page, 'phone-menu-focus');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);

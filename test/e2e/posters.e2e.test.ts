@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brokenImages, openShop, SCREENSHOTS, screenshotPath, type Shop } from './support/browser';
+import { brokenImages, openShop, recordScreenshot, SCREENSHOTS, type Shop } from './support/browser';
 
 let shop: Shop;
 let dir: string;
@@ -68,7 +68,7 @@ describe('poster page', () => {
         step = `crop ${i}`;
         await dialog.getByRole('heading', { name: `Batch Crop (${i}/12)` }).waitFor();
         await dialog.locator('[data-crop-ready="true"]').waitFor();
-        if (i === 1) await page.screenshot({ path: screenshotPath('poster-batch-crop') });
+        if (i === 1) await recordScreenshot(page, 'poster-batch-crop');
         await dialog.getByRole('button', { name: 'Apply Crop' }).click();
       }
       await dialog.waitFor({ state: 'detached' });
@@ -96,7 +96,7 @@ describe('poster page', () => {
       await page.waitForFunction(
         `Array.from(document.querySelectorAll('#uploads-list img')).every((i) => i.complete && i.naturalWidth > 0)`,
       );
-      await page.screenshot({ path: screenshotPath('poster-cropped-with-discount'), fullPage: true });
+      await recordScreenshot(page, 'poster-cropped-with-discount', { fullPage: true });
 
       step = 'add';
       await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -119,9 +119,9 @@ describe('poster page', () => {
         .locator('.cart-line .quantity-stepper input')
         .evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value));
       expect(quantities.sort()).toEqual(['1', '1', '1', '1', '1', '1', '1', '1', '1', '1', '1', '10'].sort());
-      await page.screenshot({ path: screenshotPath('poster-cart-12-lines'), fullPage: true });
+      await recordScreenshot(page, 'poster-cart-12-lines', { fullPage: true });
     } catch (error) {
-      await page.screenshot({ path: screenshotPath('poster-failure'), fullPage: true });
+      await recordScreenshot(page, 'poster-failure', { fullPage: true });
       // Where it stopped, for the log: the step and what the page said.
       console.log('poster journey stopped at', step, { failures, consoleErrors });
       throw error;
@@ -180,7 +180,7 @@ describe('poster page', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     writeFileSync(path.join(SCREENSHOTS, 'preview-timing-100.json'), `${JSON.stringify(result, null, 2)}\n`);
     console.log('100 photos:', result);
-    await page.screenshot({ path: screenshotPath('poster-100-photos') });
+    await recordScreenshot(page, 'poster-100-photos');
     await expect(page.getByTestId('upload-card').count()).resolves.toBe(12);
     await page.getByText('Page 1 of 9').waitFor();
   }, 240_000);

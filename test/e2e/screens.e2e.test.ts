@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PRODUCTS } from '@printshop/shared-events/rules/catalog';
 import { startTestApp, type TestApp } from '../support/app';
-import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, screenshotPath } from './support/browser';
+import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, recordScreenshot, screenshotPath } from './support/browser';
 import { addPosterToCart } from './support/cart';
 import { placeShopperOrder, waitForAdminReadSide } from './support/orders';
 import {
@@ -156,7 +156,7 @@ async function visitAll(
         for (const problem of problems) findings.layout.push(`${route} @${width}: ${problem}`);
         if (problems.length > 0) {
           const name = `screens${route.replace(/[^a-z0-9]+/gi, '-')}-${width}`;
-          await page.screenshot({ path: screenshotPath(name) });
+          await recordScreenshot(page, name);
         }
       }
     }

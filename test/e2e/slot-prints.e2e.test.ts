@@ -17,7 +17,7 @@ import {
   type Rect,
 } from '@printshop/shared-events/rules/print-layout';
 import { meanAbsDiff, middle, small, structuredPhoto } from '../orders/slot-pixels';
-import { screenshotPath, type Shop } from './support/browser';
+import { recordScreenshot, type Shop } from './support/browser';
 import { openShopWithAdmin, payAndDownloadPrintFiles } from './support/print-files';
 
 const SAME = 10;
@@ -179,7 +179,7 @@ describe('strips and collages print from what the shopper framed', () => {
       saveBox.x < floatingBox.x + floatingBox.width &&
       floatingBox.y < saveBox.y + saveBox.height &&
       saveBox.y < floatingBox.y + floatingBox.height;
-    await page.screenshot({ path: screenshotPath('collage-phone-save-button') });
+    await recordScreenshot(page, 'collage-phone-save-button');
     expect(overlaps).toBe(false);
     await page.setViewportSize({ width: 1280, height: 900 });
   });

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page, type Route } from 'playwright-core';
 import { startTestApp, type TestApp } from '../../support/app';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -27,6 +27,47 @@ export const CHROMIUM_ARGS = [
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return path.join(SCREENSHOTS, `${name}.png`);
+}
+
+const SHOT_TIMEOUT_MS = 20_000;
+
+/**
+ * Saves a screenshot of a page or a part of it for the record. The picture is for people reading a
+ * run, not a check: once in CI Chromium gave no frame for 60 s on a page that still answered, and
+ * the journey failed on a picture. So a shot is tried twice; if both give no frame while the page
+ * still answers, the journey goes on and says so; if the page no longer answers, it fails.
+ */
+export async function recordScreenshot(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  const isPage = 'goto' in target;
+  const page = isPage ? target : target.page();
+  // A part that is not there is the journey's failure, not the picture's.
+  if (!isPage) await target.waitFor();
+  const take = () =>
+    isPage
+      ? target.screenshot({
+          path: screenshotPath(name),
+          timeout: SHOT_TIMEOUT_MS,
+          fullPage: options.fullPage,
+        })
+      : target.screenshot({ path: screenshotPath(name), timeout: SHOT_TIMEOUT_MS });
+  let failure: unknown;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return void (await take());
+    } catch (error) {
+      failure = error;
+    }
+  }
+  const answered = await Promise.race([
+    page.evaluate('document.readyState').then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), 5_000)),
+  ]).catch(() => false);
+  if (!answered) throw failure;
+  console.warn(`[screenshot] ${name} not taken (the page still answers): ${String(failure).split('\n')[0]}`);
 }
 
 export interface Shop {
@@ -76,9 +117,7 @@ export async function openShop(
     context,
     page,
     url: (pathname) => `${app.url}${pathname}`,
-    async screenshot(name) {
-      await page.screenshot({ path: screenshotPath(name) });
-    },
+    screenshot: (name) => recordScreenshot(page, name),
     async close() {
       await context.close().catch(() => undefined);
       rmSync(profile, { recursive: true, force: true });

@@ -27,6 +27,8 @@ export interface GatewayOptions {
   metrics: Metrics;
   /** The built frontend (frontend/dist), served with an SPA fallback; none when absent. */
   frontendDir?: string;
+  /** The SKUs the owner hid now, left off the pages served (serve-frontend.ts). */
+  hiddenProducts?: () => Promise<readonly string[]>;
   /** Trust X-Forwarded-* from a load balancer in front. */
   proxy?: boolean;
   /** Keys that sign cookies (cart_session); the first signs, all verify. */
@@ -61,6 +63,8 @@ export function createGateway(options: GatewayOptions): Koa {
   app.use(routes.routes);
   // 405 / 501 with an Allow header naming every method of the path; the error handler gives them a JSON body.
   app.use(routes.allowedMethods);
-  if (options.frontendDir) app.use(serveFrontend(options.frontendDir));
+  if (options.frontendDir) {
+    app.use(serveFrontend(options.frontendDir, { hiddenProducts: options.hiddenProducts, logger }));
+  }
   return app;
 }

@@ -7,11 +7,14 @@ import { serveBuiltFrontend, type BuiltFrontend } from './test-support/built-fro
 
 const doc = (body: string) =>
   `<!doctype html><html><head></head><body><div id="root">${body}</div></body></html>`;
-const HOME = doc('<h1>Transform Your Memories</h1>');
+// Long enough to be compressed when sent marked (compress-responses.ts: from 1 KB).
+const HOME = doc(`<h1>Transform Your Memories</h1>${'<p>Prints of your photos.</p>'.repeat(60)}`);
 const PRODUCT = doc('<h1>4x6 Photo Prints</h1>');
 const SHELL = doc('');
 
 let shop: BuiltFrontend;
+/** What the owner hid, as the gateway asks for it on each page. */
+let hidden: readonly string[] | Error = [];
 
 /** A browser's GET, the body decoded from brotli when it came so. */
 async function get(pathname: string) {
@@ -22,12 +25,21 @@ async function get(pathname: string) {
 
 beforeAll(async () => {
   // Given a build whose prerender step wrote the home page, a product page and the shell
-  shop = await serveBuiltFrontend({
-    'index.html': HOME,
-    'shell.html': SHELL,
-    'product/4x6-photo-prints/index.html': PRODUCT,
-    'prerendered.json': JSON.stringify(['/', '/product/4x6-photo-prints']),
-  });
+  shop = await serveBuiltFrontend(
+    {
+      'index.html': HOME,
+      'shell.html': SHELL,
+      'product/4x6-photo-prints/index.html': PRODUCT,
+      'prerendered.json': JSON.stringify(['/', '/product/4x6-photo-prints']),
+    },
+    [],
+    {
+      hiddenProducts: async () => {
+        if (hidden instanceof Error) throw hidden;
+        return hidden;
+      },
+    },
+  );
 });
 
 afterAll(async () => {
@@ -61,5 +73,63 @@ describe('prerendered pages', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.text).toBe(SHELL);
     }
+  });
+});
+
+describe('pages while the owner has products hidden', () => {
+  afterAll(() => {
+    hidden = [];
+  });
+
+  it('given the 4x6 print hidden, when the home page is loaded, then its card and links are hidden by a style and the markup is as built', async () => {
+    hidden = ['4X6PHOTOPRINT'];
+    const res = await get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.text).toContain(
+      '<style id="hidden-products">[data-sku="4X6PHOTOPRINT"],li:has(>[data-sku="4X6PHOTOPRINT"]){display:none!important}</style></head>',
+    );
+    expect(res.text.replace(/<style id="hidden-products">.*?<\/style>/, '')).toBe(HOME);
+    // The app hydrates this HTML as built: no meta tells it to render without the card at first.
+    expect(res.text).not.toContain('<meta name="hidden-products"');
+  });
+
+  it('given the 4x6 print hidden, when its page (or its page with a query) is loaded, then it is a 404 with the shell, which names the hidden SKUs for the app', async () => {
+    hidden = ['4X6PHOTOPRINT', 'POSTERA4'];
+    for (const pathname of ['/product/4x6-photo-prints', '/product/4x6-photo-prints?size=a3']) {
+      const res = await get(pathname);
+      expect(res.status).toBe(404);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.text).toContain('<meta name="hidden-products" content="4X6PHOTOPRINT POSTERA4">');
+      expect(res.text).not.toContain('4x6 Photo Prints</h1>');
+    }
+  });
+
+  it('given a product hidden, when another route boots from the shell, then it is a 200 whose meta names the hidden SKUs', async () => {
+    hidden = ['POSTERA4'];
+    const res = await get('/cart');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<meta name="hidden-products" content="POSTERA4">');
+  });
+
+  it('given nothing hidden again, then the product page is served as built', async () => {
+    hidden = [];
+    const res = await get('/product/4x6-photo-prints');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(PRODUCT);
+  });
+
+  it('given the hidden products cannot be read (the database is down), then pages are sent as built', async () => {
+    hidden = new Error('connect ECONNREFUSED');
+    const res = await get('/product/4x6-photo-prints');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(PRODUCT);
+  });
+
+  it('given a name that is not a SKU, then it never reaches the page', async () => {
+    hidden = ['"]</style><script>alert(1)</script>'];
+    const res = await get('/');
+    expect(res.text).toBe(HOME);
   });
 });

@@ -4,11 +4,24 @@
 // shell (shell.html; index.html in a build without prerendering), so client-side routes (/cart,
 // /orders/42) load the app on refresh. HTML is revalidated on every visit (no-cache); all of it goes
 // through koa-send, which sends the precompressed .br / .gz copy when the browser accepts it.
+// While the owner has products hidden, pages are marked as they go (hidden-products-markup.ts) and
+// compressed on the fly instead, and a hidden product's own page is a 404 (the shell, which says it
+// is no longer available).
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import serve from 'koa-static';
+import type { Logger } from '@printshop/shared-events/logger';
+import { productByPath } from '@printshop/shared-events/rules/catalog';
+import { markHiddenProducts } from './hidden-products-markup';
+
+export interface FrontendOptions {
+  /** The SKUs the owner hid now (none when absent). */
+  hiddenProducts?: () => Promise<readonly string[]>;
+  logger?: Logger;
+}
 
 /** Written by the prerender step (names shared with frontend/build-plugins/prerender.ts). */
 const PAGES_FILE = 'prerendered.json';
@@ -31,10 +44,40 @@ async function sendPage(ctx: Context, root: string, file: string): Promise<void>
   await send(ctx, file, { root });
 }
 
-export function serveFrontend(dir: string): Middleware {
+export function serveFrontend(dir: string, options: FrontendOptions = {}): Middleware {
   const root = path.resolve(dir);
   const pages = prerenderedPages(root);
   const shell = existsSync(path.join(root, SHELL_FILE)) ? SHELL_FILE : 'index.html';
+  const texts = new Map<string, Promise<string>>();
+  const textOf = (file: string) => {
+    let text = texts.get(file);
+    if (!text) texts.set(file, (text = readFile(path.join(root, file), 'utf8')));
+    return text;
+  };
+
+  /** Hidden SKUs now; none when they cannot be read (the page then shows them until the app loads). */
+  async function hiddenNow(): Promise<readonly string[]> {
+    try {
+      return (await options.hiddenProducts?.()) ?? [];
+    } catch (error) {
+      options.logger?.warn({ err: error }, 'hidden products unknown; pages are sent as built');
+      return [];
+    }
+  }
+
+  /** A page (or the shell, for `pagePath`), marked when products are hidden. */
+  async function answerPage(ctx: Context, file: string, pagePath: string): Promise<void> {
+    const hidden = await hiddenNow();
+    if (hidden.length === 0) return sendPage(ctx, root, file);
+    const product = pagePath === '/' ? undefined : productByPath(pagePath);
+    const gone = product !== undefined && hidden.includes(product.sku);
+    const sent = gone ? shell : file;
+    ctx.status = gone ? 404 : 200;
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'html';
+    ctx.body = markHiddenProducts(await textOf(sent), hidden, sent === shell);
+  }
+
   const files = serve(root, {
     // A prerendered page's folder is not served by itself: pages go by the list above.
     index: false,
@@ -54,12 +97,12 @@ export function serveFrontend(dir: string): Middleware {
     // A query string may change what a page renders (a collage's ?size=): its HTML would not match
     // the page the browser renders, so such a visit boots from the shell.
     if (wantsPage && !ctx.querystring && pages.has(pagePath)) {
-      return sendPage(ctx, root, pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`);
+      return answerPage(ctx, pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`, pagePath);
     }
     await files(ctx, async () => {
       await next();
       if (ctx.status === 404 && ctx.body == null && wantsPage && existsSync(path.join(root, shell))) {
-        await sendPage(ctx, root, shell);
+        await answerPage(ctx, shell, pagePath);
       }
     });
   };

@@ -7,6 +7,8 @@ import type { Bus } from '@printshop/shared-events/bus';
 import { EventRegistry } from '@printshop/shared-events/event-registry';
 import type { Logger } from '@printshop/shared-events/logger';
 import { allEvents } from '@printshop/shared-events/all-events';
+import { catalogOf } from '@printshop/shared-events/catalog-source';
+import { hiddenSkus } from '@printshop/shared-events/rules/catalog';
 import { allProjections } from '@printshop/projections/registry';
 import { startProjections } from '@printshop/projections/runner/projection-runner';
 import { readProjectionStatus } from '@printshop/projections/runner/status';
@@ -237,6 +239,7 @@ export async function startPrintShop({
             (await projectionStatus()).map(({ name, lag }) => ({ projection: name, lag })),
         }),
         frontendDir,
+        hiddenProducts: async () => hiddenSkus((await catalogOf(store).current()).view),
         proxy: config.trustProxy,
       });
       // Asks the provider about payments whose confirmation never came (idempotent per gateway).

@@ -124,6 +124,13 @@ function pricedSkuIn(sku: string, catalog?: CatalogView): PricedSku | undefined 
   return { sku: normal, name: product.name, unitPriceUsdCents: product.basePriceUsdCents, product };
 }
 
+/** The SKUs of the products the owner hid. */
+export function hiddenSkus(catalog: CatalogView): string[] {
+  return Object.entries(catalog.products)
+    .filter(([, product]) => product.hidden)
+    .map(([sku]) => sku);
+}
+
 /** True when the owner hid the product this SKU (or size SKU) belongs to. */
 export function isHiddenSku(sku: string, catalog: CatalogView): boolean {
   const product = productBySku(sku);

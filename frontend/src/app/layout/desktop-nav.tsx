@@ -62,7 +62,7 @@ function Dropdown({
               <ul aria-labelledby={`${panelId}-${group.heading.replace(/\W+/g, '-')}`}>
                 {group.links.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to} className="nav__link">
+                    <Link to={link.to} className="nav__link" data-sku={link.sku}>
                       {link.label}
                     </Link>
                   </li>

@@ -76,7 +76,9 @@ export function MobileMenuPanel({ id, onClose }: { id: string; onClose: () => vo
                 <ul>
                   {group.links.map((link) => (
                     <li key={link.to}>
-                      <Link to={link.to}>{link.label}</Link>
+                      <Link to={link.to} data-sku={link.sku}>
+                        {link.label}
+                      </Link>
                     </li>
                   ))}
                 </ul>

@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HIDDEN_PRODUCTS_META } from '@printshop/shared-events/api/catalog';
 import { PRODUCTS, productsOnCategoryPage } from '@printshop/shared-events/rules/catalog';
 import { DesktopNav } from '../layout/desktop-nav';
 import { configureApiClient } from '@/lib/api-client';
@@ -39,6 +40,41 @@ describe('hidden products in the storefront', () => {
     renderApp(<ProductPage />, { path: '/product/4x6-photo-prints' });
     expect(await screen.findByText('This product is no longer available.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('given a page served naming the 4x6 print hidden (the shell), when its page opens before GET /api/products answers, then it already says it is no longer available', async () => {
+    let answer!: () => void;
+    server.on('GET /api/products', {
+      ...json({ success: true, data: [] }),
+      wait: new Promise<void>((r) => (answer = r)),
+    });
+    const meta = Object.assign(document.createElement('meta'), {
+      name: HIDDEN_PRODUCTS_META,
+      content: HIDDEN,
+    });
+    document.head.append(meta);
+    try {
+      renderApp(<ProductPage />, { path: HIDDEN_PATH });
+      expect(await screen.findByText('This product is no longer available.')).toBeInTheDocument();
+    } finally {
+      answer();
+      meta.remove();
+    }
+  });
+
+  it('given no such tag and GET /api/products not answered yet, then the 4x6 print page shows the product', async () => {
+    let answer!: () => void;
+    server.on('GET /api/products', {
+      ...json({ success: true, data: [] }),
+      wait: new Promise<void>((r) => (answer = r)),
+    });
+    try {
+      renderApp(<ProductPage />, { path: HIDDEN_PATH });
+      expect(await screen.findByRole('heading', { level: 1, name: /4x6/i })).toBeInTheDocument();
+      expect(screen.queryByText('This product is no longer available.')).toBeNull();
+    } finally {
+      answer();
+    }
   });
 
   it('given the 4x6 print hidden, then the Prints page lists the other prints but not it', async () => {

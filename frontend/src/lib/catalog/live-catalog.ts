@@ -2,7 +2,7 @@
 // page's build-time values) shows first, then GET /api/products and GET /api/settings win once they
 // answer, so a price, a picture or a threshold the admin changed shows without a new build.
 import { useMemo } from 'react';
-import type { ProductDto } from '@printshop/shared-events/api/catalog';
+import { HIDDEN_PRODUCTS_META, type ProductDto } from '@printshop/shared-events/api/catalog';
 import type { TrustCopy } from '@printshop/shared-events/events/catalog';
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import { SEED_TRUST_COPY } from '@printshop/shared-events/rules/catalog-seed';
@@ -128,13 +128,29 @@ export function useTrustCopy(): TrustCopy {
 }
 
 /**
+ * The SKUs the gateway named hidden in the page it served (infra: hidden-products-markup.ts). It
+ * names them only in the shell, which the app renders from scratch; a prerendered page carries no
+ * such tag, so its hydration renders the markup as built (a style hides those cards meanwhile).
+ */
+function hiddenInPage(): ReadonlySet<string> {
+  if (typeof document === 'undefined') return new Set();
+  const content =
+    document.querySelector(`meta[name="${HIDDEN_PRODUCTS_META}"]`)?.getAttribute('content') ?? '';
+  return new Set(content.split(/\s+/).filter(Boolean));
+}
+
+/**
  * Whether the owner hid a product: GET /api/products answered without it. Before it answers (or
- * when it fails) nothing counts as hidden, so a prerendered page keeps its products.
+ * when it fails) only what the page was served with counts as hidden (hiddenInPage), so a
+ * prerendered page keeps its products.
  */
 export function useIsHidden(): (sku: string) => boolean {
   const { data } = useProducts();
   return useMemo(() => {
-    if (!data) return () => false;
+    if (!data) {
+      const inPage = hiddenInPage();
+      return (sku: string) => inPage.has(sku);
+    }
     const listed = new Set(data.map((p) => p.sku));
     return (sku: string) => !listed.has(sku);
   }, [data]);

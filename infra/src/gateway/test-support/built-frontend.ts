@@ -9,7 +9,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type Router from '@koa/router';
 import { silentLogger } from '@printshop/shared-events/logger';
-import { createGateway } from '../create-gateway';
+import { createGateway, type GatewayOptions } from '../create-gateway';
 import { createMetrics } from '../metrics';
 
 export interface RawAnswer {
@@ -26,6 +26,7 @@ export interface BuiltFrontend {
 export async function serveBuiltFrontend(
   files: Record<string, string>,
   routers: Router[] = [],
+  options: Pick<GatewayOptions, 'hiddenProducts'> = {},
 ): Promise<BuiltFrontend> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'printshop-built-'));
   for (const [file, text] of Object.entries(files)) {
@@ -42,6 +43,7 @@ export async function serveBuiltFrontend(
     metrics: createMetrics(),
     readiness: { checks: {} },
     frontendDir: dir,
+    ...options,
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -1,0 +1,94 @@
+// Journey: a product the owner hid leaves the prerendered pages at once, in real Chromium against
+// the real shop. Pages are built with every product; the gateway hides the hidden one's cards and
+// menu links with a style as it sends them, so a phone whose scripts have not run yet never shows
+// it, the app hydrates that HTML without a mismatch, and the product's own page is a 404 that says
+// it is no longer available.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdAppScripts, openShop, recordScreenshot, type Shop } from './support/browser';
+
+const ADMIN_EMAIL = 'owner@example.com';
+const ADMIN_PASSWORD = 'OwnerPass123';
+const HIDDEN = '4X6PHOTOPRINT';
+const SHOWN = '5X7PHOTOPRINT';
+
+let shop: Shop;
+let token: string;
+
+/** The owner hides or shows the 4x6 print (PATCH /api/admin/catalog/:sku). */
+async function setHidden(hidden: boolean): Promise<void> {
+  const response = await fetch(`${shop.app.url}/api/admin/catalog/${HIDDEN}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ hidden }),
+  });
+  expect(response.status).toBe(200);
+}
+
+beforeAll(async () => {
+  shop = await openShop('e2e-hidden', { env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
+  const login = await fetch(`${shop.app.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  token = ((await login.json()) as { token: string }).token;
+});
+afterAll(() => shop?.close());
+
+describe('a product the owner hid', () => {
+  it('given the 4x6 print hidden, when a phone opens Prints before its scripts run, then the card is not shown, and once the app boots it hydrates without errors and the card is gone', async () => {
+    await setHidden(true);
+    const { page } = shop;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const card = (sku: string) => page.locator(`#root .product-card[data-sku="${sku}"]`);
+    const menuLink = page.locator(`#root .nav__link[data-sku="${HIDDEN}"]`);
+
+    const scripts = await holdAppScripts(page);
+    try {
+      await page.goto(shop.url('/prints'), { waitUntil: 'commit' });
+      await page.getByRole('contentinfo').waitFor();
+      expect(scripts.count(), 'scripts held').toBeGreaterThan(0);
+      // Prerendered with every print: the 4x6 card is in the HTML, but neither it nor its grid
+      // cell shows; its link in the header's Prints menu is styled away too.
+      expect(await card(HIDDEN).count()).toBe(1);
+      expect(await card(HIDDEN).isVisible()).toBe(false);
+      expect(await card(HIDDEN).locator('xpath=..').isVisible()).toBe(false);
+      expect(await card(SHOWN).isVisible()).toBe(true);
+      expect(await menuLink.evaluate((a) => getComputedStyle(a).display)).toBe('none');
+      await recordScreenshot(page, 'hidden-product-prints-before-boot-390');
+    } finally {
+      await scripts.release();
+    }
+    // Booted: the app has the live list and has dropped the card itself.
+    await expect.poll(() => card(HIDDEN).count()).toBe(0);
+    expect(await menuLink.count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    expect(await card(SHOWN).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('given the 4x6 print hidden, when its page is opened, then it is a 404 that says the product is no longer available', async () => {
+    const { page } = shop;
+    const response = await page.goto(shop.url('/product/4x6-photo-prints'));
+    expect(response?.status()).toBe(404);
+    await page.getByText('This product is no longer available.').waitFor();
+    await recordScreenshot(page, 'hidden-product-page-390');
+  });
+
+  it('given the 4x6 print shown again, then its page and card are back', async () => {
+    await setHidden(false);
+    const { page } = shop;
+    // The product list may be kept 30 s by the browser (public, max-age=30): a visit after that.
+    await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
+    const response = await page.goto(shop.url('/product/4x6-photo-prints'));
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: '4x6 Photo Prints' }).waitFor();
+    await page.goto(shop.url('/prints'));
+    expect(await page.locator(`#root .product-card[data-sku="${HIDDEN}"]`).isVisible()).toBe(true);
+  });
+});

@@ -14,7 +14,7 @@ const SHELL = doc('');
 
 let shop: BuiltFrontend;
 /** What the owner hid, as the gateway asks for it on each page. */
-let hidden: readonly string[] | Error = [];
+let hidden: readonly string[] | Error | Promise<never> = [];
 
 /** A browser's GET, the body decoded from brotli when it came so. */
 async function get(pathname: string) {
@@ -120,9 +120,21 @@ describe('pages while the owner has products hidden', () => {
     expect(res.text).toBe(PRODUCT);
   });
 
-  it('given the hidden products cannot be read (the database is down), then pages are sent as built', async () => {
+  it('given the hidden products cannot be read (the database is down), then pages go with the list last read', async () => {
+    hidden = ['4X6PHOTOPRINT'];
+    await get('/');
     hidden = new Error('connect ECONNREFUSED');
+    expect((await get('/product/4x6-photo-prints')).status).toBe(404);
+    expect((await get('/')).text).toContain('[data-sku="4X6PHOTOPRINT"]');
+  });
+
+  it('given the database frozen (the lookup never answers), then a page still answers at once (not after the lookup), with the list last read', async () => {
+    hidden = [];
+    await get('/');
+    hidden = new Promise<never>(() => undefined);
+    const started = performance.now();
     const res = await get('/product/4x6-photo-prints');
+    expect(performance.now() - started).toBeLessThan(2_000);
     expect(res.status).toBe(200);
     expect(res.text).toBe(PRODUCT);
   });

@@ -27,6 +27,9 @@ export interface FrontendOptions {
 const PAGES_FILE = 'prerendered.json';
 const SHELL_FILE = 'shell.html';
 
+/** How long a page waits for the hidden products (one indexed row) before going with the last list. */
+const HIDDEN_WAIT_MS = 250;
+
 const isApi = (requestPath: string) => requestPath === '/api' || requestPath.startsWith('/api/');
 
 /** The prerendered paths of a build ('/', '/prints', '/product/…'); none when it has no list. */
@@ -55,13 +58,24 @@ export function serveFrontend(dir: string, options: FrontendOptions = {}): Middl
     return text;
   };
 
-  /** Hidden SKUs now; none when they cannot be read (the page then shows them until the app loads). */
+  /** The last list read: what a page goes with while the database is slow, down or frozen. */
+  let lastHidden: readonly string[] = [];
+
+  /** Hidden SKUs now, or as last read when that takes over HIDDEN_WAIT_MS or fails. */
   async function hiddenNow(): Promise<readonly string[]> {
+    if (!options.hiddenProducts) return [];
+    let timer: NodeJS.Timeout | undefined;
     try {
-      return (await options.hiddenProducts?.()) ?? [];
+      const read = options.hiddenProducts().then((hidden) => (lastHidden = hidden));
+      const late = new Promise<readonly string[]>((resolve) => {
+        timer = setTimeout(() => resolve(lastHidden), HIDDEN_WAIT_MS);
+      });
+      return await Promise.race([read, late]);
     } catch (error) {
-      options.logger?.warn({ err: error }, 'hidden products unknown; pages are sent as built');
-      return [];
+      options.logger?.warn({ err: error }, 'hidden products unknown; pages go with the last list read');
+      return lastHidden;
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -80,6 +80,17 @@ describe('a product the owner hid', () => {
     await recordScreenshot(page, 'hidden-product-page-390');
   });
 
+  it('given the 4x6 print hidden, then the sitemap lists the other product pages of the build but not it', async () => {
+    const sitemap = await (await fetch(`${shop.app.url}/sitemap.xml`)).text();
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(locs).toContain('/product/5x7-photo-prints-print-photos-online');
+    expect(locs).toContain('/prints');
+    expect(locs).not.toContain('/product/4x6-photo-prints');
+    // Aliases are the same pages: only canonical addresses are listed.
+    expect(locs).not.toContain('/product/poster-a4');
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+
   it('given the 4x6 print shown again, then its page and card are back', async () => {
     await setHidden(false);
     const { page } = shop;

@@ -29,6 +29,8 @@ export interface GatewayOptions {
   frontendDir?: string;
   /** The SKUs the owner hid now, left off the pages served (serve-frontend.ts). */
   hiddenProducts?: () => Promise<readonly string[]>;
+  /** The shop's address, for robots.txt and sitemap.xml. */
+  publicUrl?: string;
   /** Trust X-Forwarded-* from a load balancer in front. */
   proxy?: boolean;
   /** Keys that sign cookies (cart_session); the first signs, all verify. */
@@ -64,7 +66,13 @@ export function createGateway(options: GatewayOptions): Koa {
   // 405 / 501 with an Allow header naming every method of the path; the error handler gives them a JSON body.
   app.use(routes.allowedMethods);
   if (options.frontendDir) {
-    app.use(serveFrontend(options.frontendDir, { hiddenProducts: options.hiddenProducts, logger }));
+    app.use(
+      serveFrontend(options.frontendDir, {
+        hiddenProducts: options.hiddenProducts,
+        publicUrl: options.publicUrl,
+        logger,
+      }),
+    );
   }
   return app;
 }

@@ -34,6 +34,7 @@ beforeAll(async () => {
     },
     [],
     {
+      publicUrl: 'https://shop.example',
       hiddenProducts: async () => {
         if (hidden instanceof Error) throw hidden;
         return hidden;
@@ -143,5 +144,31 @@ describe('pages while the owner has products hidden', () => {
     hidden = ['"]</style><script>alert(1)</script>'];
     const res = await get('/');
     expect(res.text).toBe(HOME);
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  afterAll(() => {
+    hidden = [];
+  });
+
+  it('given the shop at https://shop.example, when a crawler asks for robots.txt, then it names the sitemap there', async () => {
+    const res = await get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toContain('Sitemap: https://shop.example/sitemap.xml');
+  });
+
+  it('given the 4x6 print hidden, when the sitemap is read, then it lists home but not that page', async () => {
+    hidden = [];
+    expect((await get('/sitemap.xml')).text).toContain(
+      '<loc>https://shop.example/product/4x6-photo-prints</loc>',
+    );
+    hidden = ['4X6PHOTOPRINT'];
+    const res = await get('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    expect(res.text).toContain('<loc>https://shop.example/</loc>');
+    expect(res.text).not.toContain('4x6-photo-prints');
   });
 });

@@ -6,7 +6,7 @@
 // through koa-send, which sends the precompressed .br / .gz copy when the browser accepts it.
 // While the owner has products hidden, pages are marked as they go (hidden-products-markup.ts) and
 // compressed on the fly instead, and a hidden product's own page is a 404 (the shell, which says it
-// is no longer available).
+// is no longer available). robots.txt and sitemap.xml are made here too (crawler-files.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,11 +15,14 @@ import send from 'koa-send';
 import serve from 'koa-static';
 import type { Logger } from '@printshop/shared-events/logger';
 import { productByPath } from '@printshop/shared-events/rules/catalog';
+import { robotsTxt, sitemapPaths, sitemapXml } from './crawler-files';
 import { markHiddenProducts } from './hidden-products-markup';
 
 export interface FrontendOptions {
   /** The SKUs the owner hid now (none when absent). */
   hiddenProducts?: () => Promise<readonly string[]>;
+  /** The shop's address (PUBLIC_URL): robots.txt and sitemap.xml are served when it is given. */
+  publicUrl?: string;
   logger?: Logger;
 }
 
@@ -103,8 +106,28 @@ export function serveFrontend(dir: string, options: FrontendOptions = {}): Middl
     },
   }) as Middleware;
 
+  /** robots.txt and sitemap.xml (crawler-files.ts); false for any other request. */
+  async function answerCrawler(ctx: Context): Promise<boolean> {
+    const { publicUrl } = options;
+    if (!publicUrl || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return false;
+    if (ctx.path === '/robots.txt') {
+      ctx.type = 'text/plain';
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      ctx.body = robotsTxt(publicUrl);
+      return true;
+    }
+    if (ctx.path === '/sitemap.xml') {
+      ctx.type = 'application/xml';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = sitemapXml(publicUrl, sitemapPaths(pages, await hiddenNow()));
+      return true;
+    }
+    return false;
+  }
+
   return async (ctx, next) => {
     if (isApi(ctx.path)) return next();
+    if (await answerCrawler(ctx)) return;
     const wantsPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.accepts('html') === 'html';
     // '/prints/' is the page '/prints'.
     const pagePath = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;

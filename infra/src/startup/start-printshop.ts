@@ -240,6 +240,7 @@ export async function startPrintShop({
         }),
         frontendDir,
         hiddenProducts: async () => hiddenSkus((await catalogOf(store).current()).view),
+        publicUrl: config.publicUrl,
         proxy: config.trustProxy,
       });
       // Asks the provider about payments whose confirmation never came (idempotent per gateway).

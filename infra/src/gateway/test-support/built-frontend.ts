@@ -26,7 +26,7 @@ export interface BuiltFrontend {
 export async function serveBuiltFrontend(
   files: Record<string, string>,
   routers: Router[] = [],
-  options: Pick<GatewayOptions, 'hiddenProducts'> = {},
+  options: Pick<GatewayOptions, 'hiddenProducts' | 'publicUrl'> = {},
 ): Promise<BuiltFrontend> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'printshop-built-'));
   for (const [file, text] of Object.entries(files)) {

@@ -4,7 +4,7 @@
 // `data-sku`) and leaves the markup as built, so the app hydrates the HTML it expects and then drops
 // them itself. A page the app renders from scratch (the shell) also names the SKUs in a meta tag,
 // read by the app's first render (frontend: lib/catalog/live-catalog.ts).
-import { HIDDEN_PRODUCTS_META } from '@printshop/shared-events/api/catalog';
+import { HIDDEN_PRODUCTS_META } from '@printshop/shared-events/rules/catalog';
 
 // SKUs are the catalog's own (A-Z, 0-9, _); anything else is left out rather than escaped.
 const SKU = /^[A-Z0-9_]+$/;

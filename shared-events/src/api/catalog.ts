@@ -84,9 +84,3 @@ export const detectCountryResponseSchema = z.discriminatedUnion('success', [
   }),
   z.object({ success: z.literal(false) }),
 ]);
-
-/**
- * The meta tag a page the app renders from scratch (the shell) carries while the owner has products
- * hidden: their SKUs, space-separated, for the app's first render (infra: hidden-products-markup.ts).
- */
-export const HIDDEN_PRODUCTS_META = 'hidden-products';

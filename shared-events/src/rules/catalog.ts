@@ -124,6 +124,12 @@ function pricedSkuIn(sku: string, catalog?: CatalogView): PricedSku | undefined 
   return { sku: normal, name: product.name, unitPriceUsdCents: product.basePriceUsdCents, product };
 }
 
+/**
+ * The meta tag a page the app renders from scratch (the shell) carries while the owner has products
+ * hidden: their SKUs, space-separated, for the app's first render (infra: hidden-products-markup.ts).
+ */
+export const HIDDEN_PRODUCTS_META = 'hidden-products';
+
 /** The SKUs of the products the owner hid. */
 export function hiddenSkus(catalog: CatalogView): string[] {
   return Object.entries(catalog.products)

@@ -3,8 +3,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HIDDEN_PRODUCTS_META } from '@printshop/shared-events/api/catalog';
-import { PRODUCTS, productsOnCategoryPage } from '@printshop/shared-events/rules/catalog';
+import {
+  HIDDEN_PRODUCTS_META,
+  PRODUCTS,
+  productsOnCategoryPage,
+} from '@printshop/shared-events/rules/catalog';
 import { DesktopNav } from '../layout/desktop-nav';
 import { configureApiClient } from '@/lib/api-client';
 import { json, startTestServer, type TestServer } from '@/test/http-server';

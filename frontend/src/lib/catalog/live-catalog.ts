@@ -2,9 +2,9 @@
 // page's build-time values) shows first, then GET /api/products and GET /api/settings win once they
 // answer, so a price, a picture or a threshold the admin changed shows without a new build.
 import { useMemo } from 'react';
-import { HIDDEN_PRODUCTS_META, type ProductDto } from '@printshop/shared-events/api/catalog';
+import type { ProductDto } from '@printshop/shared-events/api/catalog';
 import type { TrustCopy } from '@printshop/shared-events/events/catalog';
-import type { Product } from '@printshop/shared-events/rules/catalog';
+import { HIDDEN_PRODUCTS_META, type Product } from '@printshop/shared-events/rules/catalog';
 import { SEED_TRUST_COPY } from '@printshop/shared-events/rules/catalog-seed';
 import {
   discountSchemeOf,

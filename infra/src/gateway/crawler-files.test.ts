@@ -46,6 +46,6 @@ describe('crawler files', () => {
     );
     expect(xml).toContain('<url><loc>https://shop.example/</loc></url>');
     expect(xml).toContain('<url><loc>https://shop.example/prints</loc></url>');
-    expect(xml).toContain('<url><loc>https://shop.example/a&amp;b&apos;</loc></url>');
+    expect(xml).toContain('<url><loc>https://shop.example/a&amp;b&#39;</loc></url>');
   });
 });

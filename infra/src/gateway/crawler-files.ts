@@ -2,6 +2,8 @@
 // account, cart, checkout, admin and API are not) and sitemap.xml (every prerendered page at its
 // canonical address, without a product's aliases and without the products the owner hid). Both
 // name the shop by its configured address (PUBLIC_URL), never by the request's Host header.
+// escape-html's entities (&amp; &lt; &gt; &quot; &#39;) are XML's too.
+import escapeHtml from 'escape-html';
 import { productByPath } from '@printshop/shared-events/rules/catalog';
 
 /** Routes of a visitor's own (or of staff): not for an index. */
@@ -30,9 +32,6 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
-
 /** The prerendered `pages` that are canonical (not an alias of a product's page) and not hidden. */
 export function sitemapPaths(pages: Iterable<string>, hiddenSkus: readonly string[]): string[] {
   return [...pages].filter((page) => {
@@ -42,7 +41,7 @@ export function sitemapPaths(pages: Iterable<string>, hiddenSkus: readonly strin
 }
 
 export function sitemapXml(publicUrl: string, paths: readonly string[]): string {
-  const urls = paths.map((p) => `<url><loc>${escapeXml(publicUrl + (p === '/' ? '/' : p))}</loc></url>`);
+  const urls = paths.map((p) => `<url><loc>${escapeHtml(publicUrl + (p === '/' ? '/' : p))}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -1,13 +1,8 @@
 // The text of every mail the shop sends: plain text, plus a simple HTML version of the same words.
+import escapeHtml from 'escape-html';
 import type { MailMessage } from '@printshop/shared-events/mailer';
 
 export type RenderedMail = Omit<MailMessage, 'to'>;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const html = (paragraphs: string[]) =>
   `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">${paragraphs

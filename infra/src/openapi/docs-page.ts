@@ -2,6 +2,7 @@
 // script, no CDN: it works offline). Its only style is inline, allowed by its hash in the page's
 // own CSP, so the rest stays as locked down as any /api answer.
 import { createHash } from 'node:crypto';
+import escapeHtml from 'escape-html';
 
 type Json = Record<string, unknown>;
 
@@ -19,16 +20,14 @@ export const DOCS_PAGE_CSP = [
   "form-action 'none'",
 ].join('; ');
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** Pretty JSON, each `$ref` a link to its schema below; a bare reference is just the link. */
 const json = (value: unknown) => {
   const ref = (value as { $ref?: string }).$ref;
   if (ref && Object.keys(value as object).length === 1) {
-    const name = escape(ref.slice(ref.lastIndexOf('/') + 1));
+    const name = escapeHtml(ref.slice(ref.lastIndexOf('/') + 1));
     return `<p><a href="#schema-${name}">${name}</a></p>`;
   }
-  return `<pre>${escape(JSON.stringify(value, null, 2)).replace(
+  return `<pre>${escapeHtml(JSON.stringify(value, null, 2)).replace(
     /&#34;#\/components\/schemas\/(\w+)&#34;/g,
     '<a href="#schema-$1">$1</a>',
   )}</pre>`;
@@ -38,8 +37,8 @@ function parameters(list: Json[]): string {
   if (list.length === 0) return '';
   const rows = list.map(
     (p) =>
-      `<tr><td><code>${escape(String(p.name))}</code></td><td>${escape(String(p.in))}</td>` +
-      `<td>${p.required ? 'required' : ''}</td><td><code>${escape(JSON.stringify(p.schema))}</code></td></tr>`,
+      `<tr><td><code>${escapeHtml(String(p.name))}</code></td><td>${escapeHtml(String(p.in))}</td>` +
+      `<td>${p.required ? 'required' : ''}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`,
   );
   return `<table><tr><th>parameter</th><th>in</th><th></th><th>schema</th></tr>${rows.join('')}</table>`;
 }
@@ -47,7 +46,9 @@ function parameters(list: Json[]): string {
 function content(body: Json | undefined): string {
   const types = (body?.content ?? {}) as Record<string, { schema?: unknown }>;
   return Object.entries(types)
-    .map(([type, media]) => `<p><code>${escape(type)}</code></p>${media.schema ? json(media.schema) : ''}`)
+    .map(
+      ([type, media]) => `<p><code>${escapeHtml(type)}</code></p>${media.schema ? json(media.schema) : ''}`,
+    )
     .join('');
 }
 
@@ -55,14 +56,14 @@ function operation(method: string, path: string, op: Json): string {
   const responses = Object.entries(op.responses as Record<string, Json>)
     .map(([status, answer]) =>
       answer.$ref
-        ? `<h4>${escape(status)}</h4><p><a href="#schema-Error">Error</a></p>`
-        : `<h4>${escape(status)}</h4>${content(answer)}`,
+        ? `<h4>${escapeHtml(status)}</h4><p><a href="#schema-Error">Error</a></p>`
+        : `<h4>${escapeHtml(status)}</h4>${content(answer)}`,
     )
     .join('');
   const auth = op.security ? '<p>Bearer token (signed-in user; admin calls need an admin).</p>' : '';
   return (
-    `<details><summary><code class="m">${method.toUpperCase()}</code> <code>${escape(path)}</code> ` +
-    `— ${escape(String(op.summary))}</summary>${auth}${parameters((op.parameters as Json[]) ?? [])}` +
+    `<details><summary><code class="m">${method.toUpperCase()}</code> <code>${escapeHtml(path)}</code> ` +
+    `— ${escapeHtml(String(op.summary))}</summary>${auth}${parameters((op.parameters as Json[]) ?? [])}` +
     `${op.requestBody ? `<h4>Body</h4>${content(op.requestBody as Json)}` : ''}${responses}</details>`
   );
 }
@@ -76,14 +77,14 @@ export function renderDocsPage(document: Json): string {
       byTag.set(tag, [...(byTag.get(tag) ?? []), operation(method, path, op)]);
     }
   }
-  const sections = [...byTag].map(([tag, ops]) => `<h2>${escape(tag)}</h2>${ops.join('')}`).join('');
+  const sections = [...byTag].map(([tag, ops]) => `<h2>${escapeHtml(tag)}</h2>${ops.join('')}`).join('');
   const schemas = Object.entries((document.components as { schemas: Json }).schemas)
-    .map(([name, schema]) => `<h3 id="schema-${escape(name)}">${escape(name)}</h3>${json(schema)}`)
+    .map(([name, schema]) => `<h3 id="schema-${escapeHtml(name)}">${escapeHtml(name)}</h3>${json(schema)}`)
     .join('');
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(info.title)}</title>` +
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(info.title)}</title>` +
     `<meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head><body>` +
-    `<h1>${escape(info.title)}</h1><p>${escape(info.description)}</p>` +
+    `<h1>${escapeHtml(info.title)}</h1><p>${escapeHtml(info.description)}</p>` +
     `<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>` +
     `${sections}<h2>Schemas</h2>${schemas}</body></html>`
   );

@@ -4,34 +4,25 @@
 // it, the app hydrates that HTML without a mismatch, and the product's own page is a 404 that says
 // it is no longer available.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdAppScripts, openShop, recordScreenshot, type Shop } from './support/browser';
+import { adminApi, type Api } from '../admin/support';
+import { holdAppScripts, recordScreenshot, type Shop } from './support/browser';
+import { openShopWithAdmin } from './support/print-files';
 
-const ADMIN_EMAIL = 'owner@example.com';
-const ADMIN_PASSWORD = 'OwnerPass123';
 const HIDDEN = '4X6PHOTOPRINT';
 const SHOWN = '5X7PHOTOPRINT';
 
 let shop: Shop;
-let token: string;
+let admin: Api;
 
 /** The owner hides or shows the 4x6 print (PATCH /api/admin/catalog/:sku). */
 async function setHidden(hidden: boolean): Promise<void> {
-  const response = await fetch(`${shop.app.url}/api/admin/catalog/${HIDDEN}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ hidden }),
-  });
-  expect(response.status).toBe(200);
+  const answer = await admin.call('PATCH', `/api/admin/catalog/${HIDDEN}`, { hidden });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 
 beforeAll(async () => {
-  shop = await openShop('e2e-hidden', { env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
-  const login = await fetch(`${shop.app.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  token = ((await login.json()) as { token: string }).token;
+  shop = await openShopWithAdmin('e2e-hidden');
+  admin = await adminApi(shop.app);
 });
 afterAll(() => shop?.close());
 
@@ -72,8 +63,31 @@ describe('a product the owner hid', () => {
     expect(errors).toEqual([]);
   });
 
+  it.each([768, 1280])(
+    'given the 4x6 print hidden, when the home page opens at %i px before its scripts run, then its bestseller card is not shown, nor after boot',
+    async (width) => {
+      const { page } = shop;
+      await page.setViewportSize({ width, height: 900 });
+      const card = (sku: string) => page.locator(`#root .product-card[data-sku="${sku}"]`);
+      const scripts = await holdAppScripts(page);
+      try {
+        await page.goto(shop.url('/'), { waitUntil: 'commit' });
+        await page.getByRole('contentinfo').waitFor();
+        expect(await card(HIDDEN).count()).toBe(1);
+        expect(await card(HIDDEN).isVisible()).toBe(false);
+        expect(await card(SHOWN).isVisible()).toBe(true);
+        await recordScreenshot(page, `hidden-product-home-before-boot-${width}`, { fullPage: true });
+      } finally {
+        await scripts.release();
+      }
+      await expect.poll(() => card(HIDDEN).count()).toBe(0);
+      expect(await card(SHOWN).isVisible()).toBe(true);
+    },
+  );
+
   it('given the 4x6 print hidden, when its page is opened, then it is a 404 that says the product is no longer available', async () => {
     const { page } = shop;
+    await page.setViewportSize({ width: 390, height: 844 });
     const response = await page.goto(shop.url('/product/4x6-photo-prints'));
     expect(response?.status()).toBe(404);
     await page.getByText('This product is no longer available.').waitFor();
@@ -81,7 +95,7 @@ describe('a product the owner hid', () => {
   });
 
   it('given the 4x6 print hidden, then the sitemap lists the other product pages of the build but not it', async () => {
-    const sitemap = await (await fetch(`${shop.app.url}/sitemap.xml`)).text();
+    const sitemap = (await admin.get('/sitemap.xml')).bytes.toString('utf8');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     expect(locs).toContain('/product/5x7-photo-prints-print-photos-online');
     expect(locs).toContain('/prints');

@@ -8,6 +8,7 @@ import { App } from './app/app';
 import { preloadRoute } from './app/preload-route';
 import { routes } from './app/router';
 import { stopEarlyTaps } from './lib/early-taps';
+import { declareFlagFontWhenIdle } from './lib/flag-font';
 import { createAppHistory } from './lib/navigation/app-history';
 import './styles/global.css';
 
@@ -31,3 +32,4 @@ if (root.firstElementChild) {
 } else {
   createRoot(root).render(app);
 }
+declareFlagFontWhenIdle();

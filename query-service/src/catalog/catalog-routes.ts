@@ -1,8 +1,10 @@
 // The catalog calls of API.md ("Catalog and settings"): products, one product, search and the shop
 // settings, read from the catalog read model (the owner's current catalog; the code's static facts,
 // paths and images, beside it). Hidden products are in no list, search or product answer.
-// Caching: owners change prices now, so answers are cacheable for 30 s only, with an ETag: a
-// browser revalidating after that gets a 304 while nothing changed.
+// Caching: owners change prices and hide or show products at any time, and the pages the gateway
+// sends (no-cache) already show the catalog as it is now; a list a browser kept would disagree with
+// them (a product shown again stayed hidden up to 30 s while the answer was max-age=30). So an
+// answer is stored but revalidated on every use, with an ETag: while nothing changed that is a 304.
 import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -17,8 +19,8 @@ import { readCatalogView } from './catalog-rows';
 import { toProductDto } from './product-dto';
 import { shopSettings } from './settings';
 
-/** Short: an owner's change reaches every browser and CDN within 30 seconds. */
-export const CATALOG_CACHE_CONTROL = 'public, max-age=30';
+/** Kept, but checked on every use: an owner's change reaches every browser and CDN at once. */
+export const CATALOG_CACHE_CONTROL = 'public, no-cache';
 export const EMPTY_SEARCH_MESSAGE = 'Enter something to search for';
 export const HIDDEN_PRODUCT_MESSAGE = 'This product is no longer available.';
 

@@ -203,6 +203,8 @@ describe('formatMoney', () => {
     [39, 'OMR', 'en-US', 'OMR\u00a00.39'], // two decimals as the spec says, not ISO's three
     [-500, 'GBP', 'en-GB', '-£5.00'],
     [5000, 'INR', 'en-IN', '₹50.00'],
+    [123456750, 'INR', undefined, '₹12,34,567.50'], // lakhs and crores, the shop's default for rupees
+    [123456750, 'USD', undefined, '$1,234,567.50'],
   ])('given %i of %s in %s, when formatted, then it reads %s', (minor, code, locale, text) => {
     expect(formatMoney(minor, code, locale)).toBe(text);
   });

@@ -108,9 +108,16 @@ export function toMinor(major: number, currency: string): number {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
+/**
+ * The shop writes English; rupees are grouped as India groups them, in lakhs and crores
+ * (₹12,34,567.50, not ₹1,234,567.50), the way every Indian shopper and bank statement writes them.
+ */
+const ENGLISH_OF: Readonly<Record<string, string>> = { INR: 'en-IN' };
+
 /** Locale-aware text for an amount; exactly the currency's decimals, so yen and won never show cents. */
-export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+export function formatMoney(minor: number, currency: string, locale?: string): string {
   const code = currency.toUpperCase();
+  locale ??= ENGLISH_OF[code] ?? 'en-US';
   const key = `${locale}|${code}`;
   let formatter = formatters.get(key);
   if (!formatter) {

@@ -1,10 +1,14 @@
 // The main layout of spec 1 §2: header, page, footer; scroll to top on every navigation; a
 // spinner while the next page loads. App-wide effects start here: the session check, country
-// and currency detection, reloading the cart when the currency changes, and showing the prices a
-// prerendered page hid until the saved currency applies (lib/currency/price-guard.ts).
+// and currency detection, reloading the cart when the currency changes or another tab changes
+// the cart, and showing the prices a prerendered page hid until the saved currency applies
+// (lib/currency/price-guard.ts).
 import { Outlet } from 'react-router';
 import { Spinner } from '@/components/spinner';
-import { useCartRefreshOnCurrencyChange } from '@/features/cart/use-cart-count';
+import {
+  useCartRefreshOnChangesElsewhere,
+  useCartRefreshOnCurrencyChange,
+} from '@/features/cart/use-cart-count';
 import { AutoDetectNotice } from '@/features/currency/components/auto-detect-notice';
 import { useCurrencyDetection } from '@/features/currency/use-currency-detection';
 import { useRevealPrices } from '@/lib/currency/price-guard';
@@ -19,6 +23,7 @@ export function RootLayout() {
   useSessionCheck();
   useCurrencyDetection();
   useCartRefreshOnCurrencyChange();
+  useCartRefreshOnChangesElsewhere();
   // The saved currency is on the page: prices hidden by the prerendered page's script show again.
   useRevealPrices();
   useScrollToTop();

@@ -1,9 +1,9 @@
 // The header's cart state (spec 1 §3 "Cart client state"): total quantity and a loading flag.
-// `currencyChanged` reloads the cart (spec 1 §4).
+// `currencyChanged` reloads the cart (spec 1 §4), and so does a change made in another tab.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CURRENCY_CHANGED_EVENT } from '@/lib/currency/currency-store';
-import { refreshCart, useCart } from '@/lib/cart/get-cart';
+import { reloadCarts, reloadCartsOnChangesElsewhere, useCart } from '@/lib/cart/get-cart';
 
 export interface CartCount {
   count: number;
@@ -21,8 +21,13 @@ export function useCartCount(): CartCount {
 export function useCartRefreshOnCurrencyChange(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const refresh = () => void refreshCart(queryClient);
+    const refresh = () => void reloadCarts(queryClient);
     globalThis.addEventListener(CURRENCY_CHANGED_EVENT, refresh);
     return () => globalThis.removeEventListener(CURRENCY_CHANGED_EVENT, refresh);
   }, [queryClient]);
+}
+
+export function useCartRefreshOnChangesElsewhere(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => reloadCartsOnChangesElsewhere(queryClient), [queryClient]);
 }

@@ -19,9 +19,51 @@ export function getCart(currency: CurrencyCode, country: string, signal?: AbortS
   return api.get('/cart', { schema: cartResponseSchema, searchParams: { currency, country }, signal });
 }
 
-/** Reload every cart after an add, a quantity change or a removal (spec 1 §4). */
-export function refreshCart(queryClient: QueryClient): Promise<void> {
+/** This tab's carts, loaded again (a currency change, or another tab's change). */
+export function reloadCarts(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: [CART_QUERY_ROOT] });
+}
+
+// The shop's other tabs share this one's cart (the same cookie or account): a change made here
+// must not leave them showing the old badge and lines, where a quantity change would meet a line
+// already gone. One channel per tab: a BroadcastChannel never hears its own messages.
+const CART_CHANNEL = 'printshop-cart';
+let channel: BroadcastChannel | null | undefined;
+const cartChannel = () =>
+  (channel ??= typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null);
+
+/** Reload every cart after an add, a quantity change or a removal (spec 1 §4), in every tab. */
+export function refreshCart(queryClient: QueryClient): Promise<void> {
+  cartChannel()?.postMessage('changed');
+  return reloadCarts(queryClient);
+}
+
+// A payment step shows the cart its checkout froze, beside a pay button for that amount: another
+// tab's change waits until it is left (paid, details edited, page closed).
+let holds = 0;
+let missed = false;
+
+/** Reloads this tab's carts whenever another tab changed the cart; returns the way to stop. */
+export function reloadCartsOnChangesElsewhere(queryClient: QueryClient): () => void {
+  const listening = cartChannel();
+  if (!listening) return () => undefined;
+  const reload = () => {
+    if (holds > 0) missed = true;
+    else void reloadCarts(queryClient);
+  };
+  listening.addEventListener('message', reload);
+  return () => listening.removeEventListener('message', reload);
+}
+
+/** Keeps this tab's carts as they are until the returned release; a change missed meanwhile then loads. */
+export function holdCartReloadsFromElsewhere(queryClient: QueryClient): () => void {
+  holds++;
+  return () => {
+    holds--;
+    if (holds > 0 || !missed) return;
+    missed = false;
+    void reloadCarts(queryClient);
+  };
 }
 
 function trimCartKeys(queryClient: QueryClient, keep: readonly unknown[]): void {

@@ -15,7 +15,7 @@ import { Spinner } from '@/components/spinner';
 import { failureMessage, serverMessageOr } from '@/lib/server-message';
 import { AddressCard } from '@/components/address-card';
 import { emptyAddress } from '@/lib/address-form';
-import { cartQueryKey, getCart, refreshCart } from '@/lib/cart/get-cart';
+import { cartQueryKey, getCart, holdCartReloadsFromElsewhere, refreshCart } from '@/lib/cart/get-cart';
 import { CART_MESSAGES } from '@/lib/cart/cart-messages';
 import { useCurrency } from '@/lib/currency/use-currency';
 import { useSession } from '@/lib/session/use-session';
@@ -61,6 +61,12 @@ export function CheckoutFlow({
     queryFn: ({ signal }) => getCart(currency, country, signal),
     placeholderData: (previous) => previous,
   });
+
+  // The payment step's summary is the cart the checkout froze: another tab's change waits.
+  useEffect(
+    () => (checkout ? holdCartReloadsFromElsewhere(queryClient) : undefined),
+    [checkout, queryClient],
+  );
 
   const tracked = useRef(false);
   useEffect(() => {

@@ -1,10 +1,15 @@
 // Journey: one shopper, two tabs of the shop. A change to the cart in one tab (here a quantity
 // changed, then the line removed, on the cart page) shows in the other without a reload: its header
-// badge and its own cart page, so it never offers a line that is already gone.
+// badge and its own cart page, so it never offers a line that is already gone. Signing out in one
+// tab signs the other out at once (an account page left open on a shared computer goes to the
+// sign-in page), and signing in shows in both.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, recordScreenshot, type Shop } from './support/browser';
 import { addPosterToCart } from './support/cart';
+
+/** A change reaches the other tab in well under a second; a loaded machine may take longer. */
+const WAIT = { timeout: 10_000 };
 
 let shop: Shop;
 beforeAll(async () => {
@@ -21,12 +26,12 @@ describe('two tabs', () => {
     await first.goto(shop.url('/'));
     await addPosterToCart(first, 1);
     await first.goto(shop.url('/cart'));
-    await expect.poll(() => quantity(first).inputValue()).toBe('1');
+    await expect.poll(() => quantity(first).inputValue(), WAIT).toBe('1');
 
     const second = await shop.context.newPage();
     await second.goto(shop.url('/cart'));
-    await expect.poll(() => quantity(second).inputValue()).toBe('1');
-    await expect.poll(() => badge(second).getAttribute('aria-label')).toBe('Cart, 1 item');
+    await expect.poll(() => quantity(second).inputValue(), WAIT).toBe('1');
+    await expect.poll(() => badge(second).getAttribute('aria-label'), WAIT).toBe('Cart, 1 item');
     // A reload would drop this mark.
     await second.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true));
 
@@ -34,15 +39,53 @@ describe('two tabs', () => {
       .getByRole('button', { name: /^Increase quantity of / })
       .first()
       .click();
-    await expect.poll(() => quantity(first).inputValue()).toBe('2');
-    await expect.poll(() => quantity(second).inputValue(), { timeout: 10_000 }).toBe('2');
-    await expect.poll(() => badge(second).getAttribute('aria-label')).toBe('Cart, 2 items');
+    await expect.poll(() => quantity(first).inputValue(), WAIT).toBe('2');
+    await expect.poll(() => quantity(second).inputValue(), WAIT).toBe('2');
+    await expect.poll(() => badge(second).getAttribute('aria-label'), WAIT).toBe('Cart, 2 items');
     await recordScreenshot(second, 'two-tabs-second-after-change');
 
     await first.locator('.cart-line__remove').first().click();
     await first.getByText('Your cart is empty.').waitFor();
-    await second.getByText('Your cart is empty.').waitFor({ timeout: 10_000 });
-    await expect.poll(() => badge(second).getAttribute('aria-label')).toBe('Cart, 0 items');
+    await second.getByText('Your cart is empty.').waitFor(WAIT);
+    await expect.poll(() => badge(second).getAttribute('aria-label'), WAIT).toBe('Cart, 0 items');
+    expect(await second.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(true);
+    await second.close();
+  });
+
+  it('given an account page open in a second tab, when the first signs out, then the second leaves it at once; when the first signs in, the second shows the account', async () => {
+    const email = `tabs.${Date.now()}@example.com`;
+    const password = 'TwoTabs123';
+    const registered = await fetch(shop.url('/api/auth/register'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, firstName: 'Tess', lastName: 'Tabs' }),
+    });
+    expect(registered.status).toBe(201);
+    const first = shop.page;
+    const signIn = async () => {
+      await first.goto(shop.url('/login'));
+      await first.getByLabel('E-mail').fill(email);
+      await first.locator('input[autocomplete="current-password"]').fill(password);
+      await first.getByRole('button', { name: 'Sign In' }).click();
+      await first.getByRole('button', { name: /Tess/ }).waitFor();
+    };
+    await signIn();
+
+    const second = await shop.context.newPage();
+    await second.goto(shop.url('/account'));
+    await second.getByRole('button', { name: /Tess/ }).waitFor();
+    expect(new URL(second.url()).pathname).toBe('/account');
+    await second.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true));
+
+    await first.getByRole('button', { name: /Tess/ }).click();
+    await first.getByRole('button', { name: 'Sign Out' }).click();
+    await expect.poll(() => new URL(second.url()).pathname, WAIT).toBe('/login');
+    expect(await second.getByRole('button', { name: /Tess/ }).count()).toBe(0);
+    expect(await second.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(true);
+
+    await signIn();
+    await second.getByRole('button', { name: /Tess/ }).waitFor(WAIT);
+    await recordScreenshot(second, 'two-tabs-signed-in-elsewhere');
     expect(await second.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(true);
     await second.close();
   });

@@ -88,6 +88,10 @@ function notePosition(header: string | null): void {
 /** The highest X-Event-Position seen so far, as text (undefined before the first write). */
 export const lastEventPosition = (): string | undefined => highestPosition?.toString();
 
+/** A position another tab wrote at: this tab's next reads wait for it too. Anything else is ignored. */
+export const noteEventPosition = (position: unknown): void =>
+  notePosition(typeof position === 'string' ? position : null);
+
 // --- Configuration: who is signed in (the session feature says) and where the API lives.
 interface ClientConfig {
   getToken: () => string | null | undefined;

@@ -1,8 +1,8 @@
 // The main layout of spec 1 §2: header, page, footer; scroll to top on every navigation; a
-// spinner while the next page loads. App-wide effects start here: the session check, country
-// and currency detection, reloading the cart when the currency changes or another tab changes
-// the cart, and showing the prices a prerendered page hid until the saved currency applies
-// (lib/currency/price-guard.ts).
+// spinner while the next page loads. App-wide effects start here: the session check (and
+// following another tab's sign-in or sign-out), country and currency detection, reloading the
+// cart when the currency changes or another tab changes the cart, and showing the prices a
+// prerendered page hid until the saved currency applies (lib/currency/price-guard.ts).
 import { Outlet } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import {
@@ -13,6 +13,7 @@ import { AutoDetectNotice } from '@/features/currency/components/auto-detect-not
 import { useCurrencyDetection } from '@/features/currency/use-currency-detection';
 import { useRevealPrices } from '@/lib/currency/price-guard';
 import { useSessionCheck } from '@/lib/session/use-session-check';
+import { useSessionFromOtherTabs } from '@/lib/session/use-session-from-other-tabs';
 import { useNavigationPending } from '@/lib/navigation/history-router';
 import { RouteErrorBoundary } from '../route-error';
 import { Footer } from './footer';
@@ -21,6 +22,7 @@ import { useScrollToTop } from './use-scroll-to-top';
 
 export function RootLayout() {
   useSessionCheck();
+  useSessionFromOtherTabs();
   useCurrencyDetection();
   useCartRefreshOnCurrencyChange();
   useCartRefreshOnChangesElsewhere();

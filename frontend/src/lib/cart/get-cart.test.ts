@@ -2,6 +2,7 @@
 // carts, unless a payment step holds them, then once it lets go.
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lastEventPosition } from '@/lib/api-client';
 import {
   CART_QUERY_ROOT,
   holdCartReloadsFromElsewhere,
@@ -35,16 +36,18 @@ describe('the cart across tabs', () => {
     const other = otherTab();
     const heard = nextMessage(other);
     await refreshCart(new QueryClient());
-    await expect(heard).resolves.toBe('changed');
+    await expect(heard).resolves.toEqual({ position: lastEventPosition() });
     other.close();
   });
 
-  it('given a change in another tab, then this tab reloads its carts', async () => {
+  it('given a change in another tab, then this tab reloads its carts, reading no older state than that change', async () => {
     const { reloads } = tab();
     const other = otherTab();
-    other.postMessage('changed');
+    other.postMessage({ position: '9000000001' });
     await delivered();
     expect(reloads).toHaveBeenCalledWith({ queryKey: [CART_QUERY_ROOT] });
+    // Sent as X-Min-Position by this tab's next reads.
+    expect(lastEventPosition()).toBe('9000000001');
     other.close();
   });
 
@@ -52,8 +55,8 @@ describe('the cart across tabs', () => {
     const { queryClient, reloads } = tab();
     const release = holdCartReloadsFromElsewhere(queryClient);
     const other = otherTab();
-    other.postMessage('changed');
-    other.postMessage('changed');
+    other.postMessage({ position: '1' });
+    other.postMessage({});
     await delivered();
     expect(reloads).not.toHaveBeenCalled();
     release();

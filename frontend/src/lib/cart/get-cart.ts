@@ -4,7 +4,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { CartDto } from '@printshop/shared-events/api/cart';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
-import { api } from '@/lib/api-client';
+import { api, lastEventPosition, noteEventPosition } from '@/lib/api-client';
 import { cartResponseSchema } from '@/lib/mini-schemas/cart';
 import { countryAtom, currencyAtom } from '@/lib/currency/currency-store';
 
@@ -26,7 +26,9 @@ export function reloadCarts(queryClient: QueryClient): Promise<void> {
 
 // The shop's other tabs share this one's cart (the same cookie or account): a change made here
 // must not leave them showing the old badge and lines, where a quantity change would meet a line
-// already gone. One channel per tab: a BroadcastChannel never hears its own messages.
+// already gone. One channel per tab: a BroadcastChannel never hears its own messages. The message
+// carries the change's log position, so the other tab's reload waits for the read model to have it
+// (X-Min-Position) instead of reading the cart as it was.
 const CART_CHANNEL = 'printshop-cart';
 let channel: BroadcastChannel | null | undefined;
 const cartChannel = () =>
@@ -34,7 +36,7 @@ const cartChannel = () =>
 
 /** Reload every cart after an add, a quantity change or a removal (spec 1 §4), in every tab. */
 export function refreshCart(queryClient: QueryClient): Promise<void> {
-  cartChannel()?.postMessage('changed');
+  cartChannel()?.postMessage({ position: lastEventPosition() });
   return reloadCarts(queryClient);
 }
 
@@ -47,7 +49,8 @@ let missed = false;
 export function reloadCartsOnChangesElsewhere(queryClient: QueryClient): () => void {
   const listening = cartChannel();
   if (!listening) return () => undefined;
-  const reload = () => {
+  const reload = (event: MessageEvent<{ position?: unknown } | null>) => {
+    noteEventPosition(event.data?.position);
     if (holds > 0) missed = true;
     else void reloadCarts(queryClient);
   };

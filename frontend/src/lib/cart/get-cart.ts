@@ -34,9 +34,14 @@ let channel: BroadcastChannel | null | undefined;
 const cartChannel = () =>
   (channel ??= typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null);
 
+/** Tells the other tabs the cart changed (as of the last write this tab saw). */
+export function announceCartChange(): void {
+  cartChannel()?.postMessage({ position: lastEventPosition() });
+}
+
 /** Reload every cart after an add, a quantity change or a removal (spec 1 §4), in every tab. */
 export function refreshCart(queryClient: QueryClient): Promise<void> {
-  cartChannel()?.postMessage({ position: lastEventPosition() });
+  announceCartChange();
   return reloadCarts(queryClient);
 }
 

@@ -62,6 +62,21 @@ describe('session', () => {
     expect(JSON.parse(localStorage.getItem(USER_KEY) ?? '')).toEqual(user);
   });
 
+  it('given another tab open, when a login merges the guest cart, then that tab hears of it with the merge position', async () => {
+    const otherTab = new BroadcastChannel('printshop-cart');
+    const heard = new Promise<unknown>((resolve) =>
+      otherTab.addEventListener('message', (event) => resolve(event.data), { once: true }),
+    );
+    server.on(
+      'POST /api/auth/login',
+      json({ success: true, token: 't3', user }, 200, { 'X-Event-Position': '8000000042' }),
+    );
+    const { result } = setup();
+    await act(() => result.current.actions.login({ email: user.email, password: 'Secret123' }));
+    await expect(heard).resolves.toEqual({ position: '8000000042' });
+    otherTab.close();
+  });
+
   it("given a refused login, then the session is cleared and the server's message is thrown", async () => {
     localStorage.setItem(TOKEN_KEY, 'old');
     localStorage.setItem(USER_KEY, JSON.stringify(user));

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
 import { ApiError, api, serverMessage } from '@/lib/api-client';
+import { announceCartChange } from '@/lib/cart/get-cart';
 import { authResponseSchema } from '@/lib/mini-schemas/account';
 import { okSchema } from '@/lib/mini-schemas/common';
 import { setSessionAtom, type Session } from './session-store';
@@ -41,6 +42,8 @@ export function useAuthActions() {
         const session = { token: answer.token, user: answer.user };
         setSession(session);
         void refreshUserData();
+        // The guest cart merged into the account's: other tabs read it as of the merge.
+        announceCartChange();
         return session;
       } catch (error) {
         setSession(null);

@@ -240,6 +240,42 @@ describe('upload wording follows the pointer', () => {
   }, 90_000);
 });
 
+/** Px from the product's lowest visible block (the fixed bar aside) to its reviews' heading. */
+const gapAboveReviews = (page: Page): Promise<number> =>
+  page.evaluate(() => {
+    let bottom = 0;
+    for (const el of document.querySelectorAll('.product-page *')) {
+      const style = getComputedStyle(el);
+      if (style.position === 'fixed' || el.closest('.mobile-cart-bar') || style.display === 'none') continue;
+      const box = el.getBoundingClientRect();
+      if (box.height > 0) bottom = Math.max(bottom, box.bottom);
+    }
+    return document.querySelector('.product-reviews h2')!.getBoundingClientRect().top - bottom;
+  });
+
+describe('a product page on a phone', () => {
+  it.each([
+    ['print-4x6', '/product/4x6-photo-prints'],
+    ['poster', '/product/poster-a4'],
+  ])(
+    'on the %s page, the reviews follow the product at a section gap (72 px at most), before and after a photo is chosen',
+    async (name, pathname) => {
+      const page = await openPage(true);
+      await page.goto(`${app.url}${pathname}`);
+      await page.locator('.product-reviews h2').waitFor();
+      expect(await gapAboveReviews(page)).toBeLessThanOrEqual(72);
+      await page.locator('input[type="file"]').setInputFiles(photo);
+      await page.getByTestId('mobile-cart-bar').waitFor();
+      const gap = await gapAboveReviews(page);
+      expect(gap).toBeGreaterThanOrEqual(16);
+      expect(gap).toBeLessThanOrEqual(72);
+      await page.locator('.product-reviews').scrollIntoViewIfNeeded();
+      await recordScreenshot(page, `phone-reviews-gap-${name}`);
+    },
+    120_000,
+  );
+});
+
 describe('the cart on a phone', () => {
   it('given six lines, when they scroll, then Proceed to Checkout stays on screen, 44 px or more', async () => {
     const page = await openPage(true);

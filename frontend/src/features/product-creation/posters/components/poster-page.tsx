@@ -102,7 +102,7 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
   }, [hasImages, isMobile]);
 
   return (
-    <div className={`product-page poster-page${isMobile && hasImages ? ' poster-page--with-bar' : ''}`}>
+    <div className="product-page poster-page">
       <ProductHead
         product={product}
         description={`${name}: your photo printed on 300 GSM matte board, ready to ship within 24 hours, from ${formatCents(product.basePriceUsdCents)} per poster.`}

@@ -36,11 +36,13 @@ import { reviewRouters } from './reviews/review-routers';
 import { promotionRouters } from './promotions/promotion-routers';
 import { catalogAdminRouters } from './catalog/catalog-admin-routers';
 import { catalogOf } from '@printshop/shared-events/catalog-source';
+import { viewersRouters } from './viewers/viewers-routers';
 
 export function buildRouters(app: AppContext): Router[] {
   return [
     // Catalog and settings
     catalogRouter({ db: app.db, waitFor: app.waitFor }),
+    ...viewersRouters(app),
     geoRouter({ lookupCountry }),
     // Auth and account
     meRouter({ db: app.db, waitFor: app.waitFor }),

@@ -114,6 +114,10 @@ export function browser(app: Pick<TestApp, 'url'>) {
     get hasGuestCookie() {
       return cookies.has('cart_session');
     },
+    /** The guest session's id (the cookie's value), once the server has set it. */
+    get guestSession() {
+      return cookies.get('cart_session');
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 // A prerendered page cannot know the day it is read: its delivery promises carry a dateless wording
 // for readers of the HTML, held out of sight (data-pending) until the app shows the dated one, so a
 // shopper never sees one promise turn into another (components/delivery-promise.tsx); the viewer
-// count, drawn in the browser, waits the same way.
+// count, which the server counts once the page runs, waits the same way.
 import { describe, expect, it } from 'vitest';
 import { renderPage } from './render-page';
 
@@ -28,7 +28,7 @@ describe('delivery promises on the prerendered pages', () => {
 // The collage page shows no viewer count; the others do.
 describe('the viewer count on the prerendered pages', () => {
   it.each(PAGES.filter((path) => !path.includes('collage')))(
-    'given %s as prerendered, then its viewer count, a figure drawn in the browser, is pending',
+    'given %s as prerendered, then its viewer count, counted once the page runs, is pending',
     async (path) => {
       const { html } = await renderPage(path);
       const doc = new DOMParser().parseFromString(html, 'text/html');

@@ -42,6 +42,7 @@ import {
   trackOrderQuerySchema,
   verifyPaymentBodySchema,
 } from '@printshop/shared-events/api/orders';
+import { productViewersResponseSchema } from '@printshop/shared-events/api/viewers';
 import { testPayBodySchema } from '@printshop/command-service/payment/razorpay/razorpay-router';
 import type { Contract } from './operation';
 
@@ -57,6 +58,11 @@ const testPayResponseSchema = okSchema.extend(verifyPaymentBodySchema.shape);
 export const shopContract: Contract = {
   'GET /api/products': { tag: CATALOG, summary: 'Every product', answer: productsResponseSchema },
   'GET /api/products/:sku': { tag: CATALOG, summary: 'One product', answer: productResponseSchema },
+  'POST /api/products/:sku/viewers': {
+    tag: CATALOG,
+    summary: "An open product page's heartbeat: how many shoppers have it open now",
+    answer: productViewersResponseSchema,
+  },
   'GET /api/search': {
     tag: CATALOG,
     summary: 'Products by name, category or sku',

@@ -6,6 +6,7 @@ import { migrateProjections } from '@printshop/projections/runner/checkpoints';
 import { migrateTestModePayments } from '../payments/test-mode-payments';
 import { migrateEventStore } from '../postgres/event-store';
 import { migrateWebhookDeliveries } from '../webhooks/delivery-store';
+import { migrateProductViewers } from '../viewers/product-viewers';
 
 export async function migrate(db: Knex, options: { postgresEventStore: boolean }): Promise<void> {
   if (options.postgresEventStore) await migrateEventStore(db);
@@ -15,4 +16,6 @@ export async function migrate(db: Knex, options: { postgresEventStore: boolean }
   await migrateWebhookDeliveries(db);
   // Test-mode payments (no provider keys) are continued by whichever gateway the customer reaches.
   await migrateTestModePayments(db);
+  // Who has a product page open ("N people viewing"): any gateway answers the heartbeats.
+  await migrateProductViewers(db);
 }

@@ -1,20 +1,20 @@
 // The product image carousel of the standard-print panels (spec 2 §2): a badge, the price range in
-// the chosen currency, 'N people viewing', previous / next and thumbnails.
+// the chosen currency, 'N people viewing' (counted: api/product-viewers.ts), previous / next and
+// thumbnails.
 import { useState } from 'react';
 import { useCurrency } from '@/lib/currency/use-currency';
 import { Price } from '@/components/price';
-import { useHydrated } from '@/lib/use-hydrated';
 
 export interface CarouselProps {
   images: ReadonlyArray<{ src: string; alt: string }>;
   badge: string;
   /** Lowest and highest price per item, USD cents. */
   priceRangeUsdCents: readonly [number, number];
-  viewers: number;
+  /** Shoppers on this page now, when others than this one are there; else nothing is said. */
+  viewers?: number;
 }
 
 export function ProductCarousel({ images, badge, priceRangeUsdCents, viewers }: CarouselProps) {
-  const hydrated = useHydrated();
   const [index, setIndex] = useState(0);
   const { formatCents } = useCurrency();
   const count = images.length;
@@ -57,9 +57,9 @@ export function ProductCarousel({ images, badge, priceRangeUsdCents, viewers }: 
             </>
           )}
         </strong>
-        {/* A figure drawn in the browser: out of sight on a prerendered page until it hydrates. */}
-        <span data-testid="viewer-count" data-pending={hydrated ? undefined : ''}>
-          {viewers} people viewing
+        {/* Its room is kept while there is no figure, so its arrival moves nothing. */}
+        <span data-testid="viewer-count" data-pending={viewers === undefined ? '' : undefined}>
+          {viewers ?? 2} people viewing
         </span>
       </div>
       {count > 1 && (

@@ -1,11 +1,11 @@
 // The standard-print panel around the workflow (spec 2 §2): carousel with badge, price range in the
 // chosen currency, viewers, previous / next and thumbnails.
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { arrivesText } from '@printshop/shared-events/rules/delivery';
 import { shippingRuleFor } from '@printshop/shared-events/rules/shipping';
-import type { TestServer } from '@/test/http-server';
+import { json, type TestServer } from '@/test/http-server';
 import { installNodeFileApis, testImageTools } from '../testing/browser-apis';
 import { renderPage } from '../testing/creation-harness';
 import { startShopServer } from '../testing/creation-harness';
@@ -21,6 +21,7 @@ afterEach(() => server.close());
 
 describe('standard print page', () => {
   it('shows the carousel with badge, price range in the chosen currency (USD by default), viewers, and moves with previous / next / thumbnails', async () => {
+    server.on('POST /api/products/4X6PHOTOPRINT/viewers', json({ success: true, viewers: 3 }));
     const { user } = renderPage(
       <StandardProductPage product={productBySku('4X6PHOTOPRINT')!} imageTools={testImageTools} />,
       '/product/4x6-photo-prints',
@@ -29,7 +30,10 @@ describe('standard print page', () => {
     expect(screen.getByText('Bestseller')).toBeInTheDocument();
     // 0.39 with the top upload-panel band (40%) off: 0.23.
     expect(screen.getByTestId('price-range')).toHaveTextContent('$0.23 - $0.39');
-    expect(screen.getByTestId('viewer-count')).toHaveTextContent(/^\d{2} people viewing$/);
+    // Counted by the server (POST /api/products/:sku/viewers), not drawn.
+    await waitFor(() => expect(screen.getByTestId('viewer-count')).not.toHaveAttribute('data-pending'));
+    expect(screen.getByTestId('viewer-count')).toHaveTextContent(/^3 people viewing$/);
+    expect(server.requests.filter((r) => r.url === '/api/products/4X6PHOTOPRINT/viewers')).toHaveLength(1);
 
     const stage = () => screen.getByRole('img', { name: /Photo Prints/ });
     expect(stage()).toHaveAccessibleName('4x6 Photo Prints');

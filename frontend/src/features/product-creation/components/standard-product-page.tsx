@@ -1,7 +1,6 @@
 // The upload-and-crop page of prints, retro prints, strips and greeting cards (spec 1 §2, spec 2 §2
 // "Standard-print upload and crop panels"): the carousel on the left, the workflow on the right,
 // the upload-panel quantity bands (spec 2 §9).
-import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { FEATURED_SKUS, PRODUCTS, shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import {
@@ -12,12 +11,12 @@ import {
 import { ProductHead } from '@/components/product-head';
 import { thumbnailOf } from '@/lib/thumbnail';
 import { CATEGORY_LINKS, sizeText } from '@/lib/product-page';
-import { useHydrated } from '@/lib/use-hydrated';
 import { useCurrency } from '@/lib/currency/use-currency';
 import type { ImageTools } from '../image-tools';
 import { useIsMobile } from '../use-mobile';
 import { useProductCreation } from '../use-product-creation';
 import { useProductViewTracking } from '../use-product-view-tracking';
+import { useProductViewers } from '../api/product-viewers';
 import { DeliveryPromise } from '@/components/delivery-promise';
 import { CreationPanel } from './creation-panel';
 import { MobileCartBar } from './mobile-cart-bar';
@@ -47,9 +46,7 @@ export function StandardProductPage({
   const { pathname } = useLocation();
   const { formatCents } = useCurrency();
   const creation = useProductCreation({ product, scheme, onCartChanged, imageTools });
-  const [drawn] = useState(() => 20 + Math.floor(Math.random() * 30));
-  // Drawn in the browser: a prerendered page shows the lowest figure until it hydrates.
-  const viewers = useHydrated() ? drawn : 20;
+  const viewers = useProductViewers(product.sku);
   const isMobile = useIsMobile();
   useProductViewTracking(product, pathname);
   const name = shortName(product.name);
@@ -69,7 +66,7 @@ export function StandardProductPage({
   const images = [...own, ...siblings].slice(0, Math.max(4, own.length));
 
   return (
-    <div className={`product-page${isMobile && creation.items.length > 0 ? ' product-page--with-bar' : ''}`}>
+    <div className="product-page">
       <ProductHead
         product={product}
         description={`${name}: ${product.category.toLowerCase()} printed from your own photos, from ${formatCents(product.basePriceUsdCents)} per ${product.unit}.`}

@@ -1,21 +1,12 @@
-// The poster image with its badge and a viewer count drawn once between 20 and 49 (spec 2 §2, §9).
-import { useState } from 'react';
+// The poster image with its badge and how many shoppers have the page open (spec 2 §2; counted:
+// api/product-viewers.ts), said only when others than this one are there.
 import type { Product } from '@printshop/shared-events/rules/catalog';
 import { shortName } from '@printshop/shared-events/rules/catalog';
 import { thumbnailOf } from '@/lib/thumbnail';
-import { useHydrated } from '@/lib/use-hydrated';
-
-export const VIEWERS_MIN = 20;
-export const VIEWERS_MAX = 49;
-
-export const randomViewers = (random: () => number = Math.random): number =>
-  VIEWERS_MIN + Math.floor(random() * (VIEWERS_MAX - VIEWERS_MIN + 1));
+import { useProductViewers } from '@/features/product-creation/api/product-viewers';
 
 export function PosterGallery({ product }: { product: Product }) {
-  const [drawn] = useState(() => randomViewers());
-  // Drawn in the browser: a prerendered page holds the lowest figure out of sight until it hydrates.
-  const hydrated = useHydrated();
-  const viewers = hydrated ? drawn : VIEWERS_MIN;
+  const viewers = useProductViewers(product.sku);
   return (
     <figure className="poster-gallery">
       {product.badge && <span className="poster-gallery__badge">{product.badge}</span>}
@@ -29,9 +20,11 @@ export function PosterGallery({ product }: { product: Product }) {
       <figcaption
         className="poster-gallery__viewers"
         data-testid="viewer-count"
-        data-pending={hydrated ? undefined : ''}
+        // Its room is kept while there is no figure, so its arrival moves nothing.
+        data-pending={viewers === undefined ? '' : undefined}
       >
-        <span aria-hidden="true" className="poster-gallery__dot" /> {viewers} people viewing this right now
+        <span aria-hidden="true" className="poster-gallery__dot" /> {viewers ?? 2} people viewing this right
+        now
       </figcaption>
     </figure>
   );

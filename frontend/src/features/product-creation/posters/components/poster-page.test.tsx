@@ -15,7 +15,6 @@ import {
   startShopServer,
 } from '@/features/product-creation/testing/creation-harness';
 import { PosterPage } from './poster-page';
-import { randomViewers } from './poster-gallery';
 
 let server: TestServer;
 beforeAll(installNodeFileApis);
@@ -56,16 +55,11 @@ describe('poster page content', () => {
       ['11.24%', '22.47%', '33.71%'],
     ],
   ])(
-    '%s shows its badge, price, viewers and bulk table in the chosen currency',
+    '%s shows its badge, price and bulk table in the chosen currency',
     (sku, badge, price, prices, savings) => {
       renderPoster(sku);
       expect(screen.getByText(badge)).toBeInTheDocument();
       expect(screen.getByTestId('product-price')).toHaveTextContent(price);
-      const viewers = Number(
-        /(\d+) people viewing/.exec(screen.getByTestId('viewer-count').textContent!)![1],
-      );
-      expect(viewers).toBeGreaterThanOrEqual(20);
-      expect(viewers).toBeLessThanOrEqual(49);
       expect(
         within(screen.getByRole('list', { name: 'Why our posters' })).getAllByRole('listitem'),
       ).toHaveLength(3);
@@ -83,9 +77,28 @@ describe('poster page content', () => {
     },
   );
 
-  it('draws viewer counts only between 20 and 49', () => {
-    expect(randomViewers(() => 0)).toBe(20);
-    expect(randomViewers(() => 0.9999)).toBe(49);
+  it('says how many shoppers have the page open, as the server counts them', async () => {
+    server.on('POST /api/products/POSTERA4/viewers', json({ success: true, viewers: 4 }));
+    renderPoster();
+    const viewers = screen.getByTestId('viewer-count');
+    await waitFor(() => expect(viewers).not.toHaveAttribute('data-pending'));
+    expect(viewers).toHaveTextContent('4 people viewing this right now');
+  });
+
+  it.each([
+    ['the shopper alone', json({ success: true, viewers: 1 })],
+    [
+      'a refused heartbeat',
+      json({ success: false, message: 'Too many requests', code: 'TOO_MANY_REQUESTS' }, 429),
+    ],
+  ])('given %s, then no figure is shown, and its room stays', async (_, reply) => {
+    server.on('POST /api/products/POSTERA4/viewers', reply);
+    renderPoster();
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.url === '/api/products/POSTERA4/viewers')).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('viewer-count')).toHaveAttribute('data-pending');
   });
 
   it('has the tabs Product Details (default), Shipping with the country rule, and FAQ', async () => {

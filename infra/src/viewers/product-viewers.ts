@@ -1,0 +1,59 @@
+// Who has a product page open now (shared-events/src/api/viewers.ts), in Postgres so every gateway
+// counts the same shoppers: one row per product and shopper, its time moved by each heartbeat.
+// The shopper is kept as a hash of their cart id, never the id itself (a guest's id is their
+// session cookie). Presence is not a fact of the business, so it stays out of the event log;
+// rows older than the window are deleted, at most once per window by each process.
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { VIEWERS_WINDOW_MS } from '@printshop/shared-events/api/viewers';
+
+export const PRODUCT_VIEWERS_TABLE = 'product_viewers';
+const MIGRATE_LOCK = 0x56494557; // 'VIEW'
+
+/** Creates the table; safe to run from several processes at once. */
+export async function migrateProductViewers(db: Knex): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?, 0)', [MIGRATE_LOCK]);
+    await trx.raw(`
+      create table if not exists ${PRODUCT_VIEWERS_TABLE} (
+        sku text not null,
+        viewer text not null,
+        seen_at timestamptz not null,
+        primary key (sku, viewer)
+      )`);
+    await trx.raw(
+      `create index if not exists ${PRODUCT_VIEWERS_TABLE}_seen_at on ${PRODUCT_VIEWERS_TABLE} (seen_at)`,
+    );
+  });
+}
+
+export interface ProductViewers {
+  /** Records that `shopper` (a cart id) views `sku` at `at`; answers how many do, them included. */
+  seen(sku: string, shopper: string, at: Date): Promise<number>;
+}
+
+export function productViewers(db: Knex, windowMs: number = VIEWERS_WINDOW_MS): ProductViewers {
+  let prunedAt = -Infinity;
+  return {
+    async seen(sku, shopper, at) {
+      const viewer = createHash('sha256').update(shopper).digest('base64url');
+      const since = new Date(at.getTime() - windowMs);
+      if (at.getTime() - prunedAt >= windowMs) {
+        prunedAt = at.getTime();
+        await db(PRODUCT_VIEWERS_TABLE).where('seen_at', '<=', since).delete();
+      }
+      // The insert's row is not visible to the count of the same statement: the caller is the + 1.
+      const { rows } = (await db.raw(
+        `with seen as (
+           insert into ${PRODUCT_VIEWERS_TABLE} (sku, viewer, seen_at) values (?, ?, ?)
+           on conflict (sku, viewer) do update
+             set seen_at = greatest(${PRODUCT_VIEWERS_TABLE}.seen_at, excluded.seen_at)
+         )
+         select count(*)::int + 1 as viewers from ${PRODUCT_VIEWERS_TABLE}
+          where sku = ? and viewer <> ? and seen_at > ?`,
+        [sku, viewer, at, sku, viewer, since],
+      )) as { rows: Array<{ viewers: number }> };
+      return rows[0]!.viewers;
+    },
+  };
+}

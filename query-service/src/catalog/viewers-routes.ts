@@ -1,0 +1,38 @@
+// POST /api/products/:sku/viewers (API.md "Catalog and settings"): an open product page's heartbeat,
+// answered with how many shoppers have that page open now (shared-events/src/api/viewers.ts).
+// The call is counted against the caller's address before anything else is looked at, so a
+// script cannot inflate the figure faster than a household's tabs would.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { CatalogSource } from '@printshop/shared-events/catalog-source';
+import { NotFound } from '@printshop/shared-events/errors';
+import { isHiddenSku, productBySku } from '@printshop/shared-events/rules/catalog';
+import { HIDDEN_PRODUCT_MESSAGE } from './catalog-routes';
+
+export interface ViewersRouterDeps {
+  /** The catalog as it is now (a product hidden a moment ago is already refused). */
+  catalog: CatalogSource;
+  now(): Date;
+  /** Counts one call from `ip`; throws TooManyRequests over the limit. */
+  countCall(ip: string): Promise<void>;
+  /** Records the shopper on the product's page; answers how many are there, them included. */
+  seen(sku: string, shopper: string, at: Date): Promise<number>;
+  /** Who is calling, without making a session for a guest who has none. */
+  shopperOf(ctx: Context): string;
+}
+
+export function viewersRouter(deps: ViewersRouterDeps): Router {
+  const router = new Router({ prefix: '/api' });
+
+  router.post('/products/:sku/viewers', async (ctx) => {
+    await deps.countCall(ctx.ip);
+    const listed = productBySku(ctx.params.sku ?? '');
+    if (!listed) throw new NotFound('Product not found');
+    if (isHiddenSku(listed.sku, (await deps.catalog.current()).view))
+      throw new NotFound(HIDDEN_PRODUCT_MESSAGE);
+    const viewers = await deps.seen(listed.sku, deps.shopperOf(ctx), deps.now());
+    ctx.body = { success: true, viewers };
+  });
+
+  return router;
+}

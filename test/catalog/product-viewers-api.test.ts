@@ -1,0 +1,116 @@
+// "N people viewing" over HTTP (API.md "Catalog and settings", POST /api/products/:sku/viewers): the
+// figure counts shoppers who have the page open, each once whatever their tabs; a page left for
+// longer than the window stops counting; unknown and hidden products are 404; one address is held
+// to 30 calls a minute, counted before anything else; a shopper is stored as a hash only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorResponseSchema } from '@printshop/shared-events/api/common';
+import {
+  productViewersResponseSchema,
+  VIEWERS_CALLS_PER_MINUTE,
+  VIEWERS_WINDOW_MS,
+} from '@printshop/shared-events/api/viewers';
+import { PRODUCT_VIEWERS_TABLE, productViewers } from '@printshop/infra/viewers/product-viewers';
+import type { TestApp } from '@printshop/test/support/app';
+import { browser, type Browser } from '../cart/support';
+import { adminApi, startAdminApp } from '../admin/support';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startAdminApp('product_viewers');
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** Every heartbeat this file sends comes from 127.0.0.1: the limit counts them all. */
+let calls = 0;
+
+/** A guest with a session of their own (their cart was read once). */
+async function guest() {
+  const shopper = browser(app);
+  await shopper.call('GET', '/api/cart?currency=USD&country=US');
+  return shopper;
+}
+
+async function heartbeat(shopper: Browser, sku: string) {
+  calls++;
+  return shopper.call('POST', `/api/products/${sku}/viewers`);
+}
+
+async function viewersSeenBy(shopper: Browser, sku: string): Promise<number> {
+  const answer = await heartbeat(shopper, sku);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  expect(answer.headers.get('cache-control')).toBe('no-store');
+  return productViewersResponseSchema.parse(answer.body).viewers;
+}
+
+describe('POST /api/products/:sku/viewers', () => {
+  it('given two guests on one page, then each counts once, however often they call, and only on that page', async () => {
+    const [first, second] = [await guest(), await guest()];
+    expect(await viewersSeenBy(first, 'POSTERA4')).toBe(1);
+    expect(await viewersSeenBy(second, 'POSTERA4')).toBe(2);
+    expect(await viewersSeenBy(first, 'POSTERA4')).toBe(2);
+    expect(await viewersSeenBy(first, 'POSTERA3')).toBe(1);
+  });
+
+  it('given a signed-in shopper, then their two tabs are one viewer', async () => {
+    const shopper = browser(app);
+    await shopper.register();
+    expect(await viewersSeenBy(shopper, 'GREETINGCARDPORTRAIT')).toBe(1);
+    expect(await viewersSeenBy(shopper, 'GREETINGCARDPORTRAIT')).toBe(1);
+  });
+
+  it('given a shopper seen, then the table holds a hash of who they are, never their session', async () => {
+    const shopper = await guest();
+    await viewersSeenBy(shopper, '4X6PHOTOPRINT');
+    const rows = await app.db(PRODUCT_VIEWERS_TABLE).where('sku', '4X6PHOTOPRINT').select('viewer');
+    expect(rows).toHaveLength(1);
+    const session = shopper.guestSession;
+    expect(session).toMatch(/^[0-9a-f-]{36}$/);
+    expect(rows[0].viewer).not.toContain(session!);
+    expect(rows[0].viewer).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('when the product is unknown or hidden, then 404 with the contract error', async () => {
+    const shopper = await guest();
+    const unknown = await heartbeat(shopper, 'NOSUCHSKU');
+    expect(unknown.status).toBe(404);
+    expect(errorResponseSchema.parse(unknown.body).message).toBe('Product not found');
+
+    const admin = await adminApi(app);
+    expect((await admin.call('PATCH', '/api/admin/catalog/SQUAREPHOTO4INCH', { hidden: true })).status).toBe(
+      200,
+    );
+    const hidden = await heartbeat(shopper, 'SQUAREPHOTO4INCH');
+    expect(hidden.status).toBe(404);
+    expect(errorResponseSchema.parse(hidden.body).message).toBe('This product is no longer available.');
+  });
+
+  it(`given ${VIEWERS_CALLS_PER_MINUTE} calls from one address within a minute, then the next is 429 with Retry-After, even for an unknown product`, async () => {
+    const shopper = await guest();
+    while (calls < VIEWERS_CALLS_PER_MINUTE) expect((await heartbeat(shopper, 'POSTERA4')).status).toBe(200);
+    const refused = await heartbeat(shopper, 'NOSUCHSKU');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(errorResponseSchema.parse(refused.body).code).toBe('TOO_MANY_REQUESTS');
+  });
+});
+
+describe('the viewers window', () => {
+  it(`given a shopper seen ${VIEWERS_WINDOW_MS / 1000} s ago, then they no longer count, and their row is deleted`, async () => {
+    const viewers = productViewers(app.db);
+    const at = new Date('2026-06-01T10:00:00Z');
+    const later = (ms: number) => new Date(at.getTime() + ms);
+    expect(await viewers.seen('WIDEPOLAROIDWHITE', 'g-left', at)).toBe(1);
+    expect(await viewers.seen('WIDEPOLAROIDWHITE', 'g-stays', later(30_000))).toBe(2);
+    expect(await viewers.seen('WIDEPOLAROIDWHITE', 'g-stays', later(VIEWERS_WINDOW_MS))).toBe(1);
+    // A heartbeat that arrives late never moves a shopper back in time.
+    expect(await viewers.seen('WIDEPOLAROIDWHITE', 'g-stays', later(1_000))).toBe(1);
+    const left = await app
+      .db(PRODUCT_VIEWERS_TABLE)
+      .where('sku', 'WIDEPOLAROIDWHITE')
+      .select('viewer', 'seen_at');
+    expect(left).toHaveLength(1);
+    expect(left[0].seen_at).toEqual(later(VIEWERS_WINDOW_MS));
+  });
+});

@@ -9,8 +9,12 @@ import { okSchema } from './common';
 export const VIEWERS_WINDOW_MS = 60_000;
 /** How often an open, visible product page says it is still there (twice per window). */
 export const VIEWERS_HEARTBEAT_MS = 30_000;
-/** Heartbeats one address may send per minute: a household's tabs, not a script's thousands. */
-export const VIEWERS_CALLS_PER_MINUTE = 30;
+/**
+ * Heartbeats one address may send per minute. Many shoppers can share one address (a mobile
+ * carrier's NAT, an office), and a shopper going through product pages sends one per page, so the
+ * limit is wide: it bounds what one address can write, and how far a script could push a figure.
+ */
+export const VIEWERS_CALLS_PER_MINUTE = 240;
 
 export const VIEWERS_MESSAGES = {
   tooMany: 'Too many requests; please try again shortly',

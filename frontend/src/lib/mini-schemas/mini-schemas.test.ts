@@ -26,6 +26,7 @@ const twins: [name: string, original: Schema, twin: Schema][] = [
   ['sign-in', classicAccount.authResponseSchema, account.authResponseSchema],
   ['me', classicAccount.meResponseSchema, account.meResponseSchema],
   ['rating summary', classicReviews.ratingSummaryResponseSchema, reviews.ratingSummaryResponseSchema],
+  ['reviews', classicReviews.reviewsResponseSchema, reviews.reviewsResponseSchema],
 ];
 
 /** Success and output, or failure and the paths of the issues. */
@@ -94,6 +95,29 @@ const {
   ...cartWithoutTotals
 } = cartAnswer([{ id: 'l1', quantity: 2 }]);
 
+const review = {
+  id: 'r1',
+  rating: 5,
+  content: 'Lovely prints.',
+  created_at: '2026-11-02T10:00:00.000Z',
+  user: { name: 'Asha P.' },
+  productSku: 'POSTERA4',
+  verifiedPurchase: true,
+  photos: [{ id: 'p1', url: '/images/p1', thumbnailUrl: '/api/images/p1?w=256' }],
+};
+const reviewsPage = (reviews: unknown[]) => ({
+  success: true,
+  data: {
+    reviews,
+    stats: {
+      averageRating: 5,
+      totalReviews: reviews.length,
+      ratingDistribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: reviews.length },
+    },
+    pagination: { page: 1, limit: 3, total: reviews.length, pages: 1 },
+  },
+});
+
 const answers: Record<string, [label: string, answer: unknown][]> = {
   ok: [
     ['ok', { success: true, extra: 1 }],
@@ -137,6 +161,15 @@ const answers: Record<string, [label: string, answer: unknown][]> = {
     ['a rating above 5', { success: true, summary: { averageRating: 5.2, totalReviews: 3 } }],
     ['a fractional count', { success: true, summary: { averageRating: 4, totalReviews: 1.5 } }],
     ['no summary', { success: true }],
+  ],
+  reviews: [
+    ['a page', reviewsPage([review])],
+    ['no reviews yet', reviewsPage([])],
+    ['no photos (defaulted to none)', reviewsPage([{ ...review, photos: undefined }])],
+    ['a rating of 6', reviewsPage([{ ...review, rating: 6 }])],
+    ['a date without its offset', reviewsPage([{ ...review, created_at: '2026-11-02 10:00' }])],
+    ['no author', reviewsPage([{ ...review, user: {} }])],
+    ['no stats', { success: true, data: { ...reviewsPage([]).data, stats: undefined } }],
   ],
   'country detection': [
     ['detected', { success: true, countryCode: 'IN', method: 'geoip' }],

@@ -19,7 +19,8 @@ async function call(method: string, path: string, body: unknown, token?: string)
     headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  type Body = { token?: string; review?: { id: string } };
+  return { status: response.status, body: (await response.json()) as Body };
 }
 
 /** A registered shopper's review of the shop, approved by the owner. */
@@ -33,13 +34,9 @@ async function approvedReview(firstName: string, rating: number, content: string
   });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   const posted = await call('POST', '/api/reviews', { rating, content }, registered.body.token);
+  const reviewId = posted.body.review?.id;
   expect(posted.status, JSON.stringify(posted.body)).toBe(201);
-  const approved = await call(
-    'PUT',
-    `/api/admin/reviews/${posted.body.review.id}`,
-    { status: 'approved' },
-    adminToken,
-  );
+  const approved = await call('PUT', `/api/admin/reviews/${reviewId}`, { status: 'approved' }, adminToken);
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 }
 
@@ -53,8 +50,9 @@ describe('home testimonials', () => {
 
     const admin = await call('POST', '/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     expect(admin.status).toBe(200);
-    await approvedReview('Asha', 5, 'The A3 poster of our trek hangs in the hall now.', admin.body.token);
-    await approvedReview('Ravi', 3, 'Good prints, slow courier to Pune.', admin.body.token);
+    const adminToken = admin.body.token!;
+    await approvedReview('Asha', 5, 'The A3 poster of our trek hangs in the hall now.', adminToken);
+    await approvedReview('Ravi', 3, 'Good prints, slow courier to Pune.', adminToken);
 
     const reviewsRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/reviews');
     await page.reload();

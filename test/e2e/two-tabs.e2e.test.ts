@@ -2,7 +2,8 @@
 // changed, then the line removed, on the cart page) shows in the other without a reload: its header
 // badge and its own cart page, so it never offers a line that is already gone. Signing out in one
 // tab signs the other out at once (an account page left open on a shared computer goes to the
-// sign-in page), and signing in shows in both.
+// sign-in page), and signing in shows in both. A payment step open in one tab keeps the cart its
+// checkout froze while the other tab changes the cart (its summary is what the payment charges).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, recordScreenshot, type Shop } from './support/browser';
@@ -87,6 +88,40 @@ describe('two tabs', () => {
     await second.getByRole('button', { name: /Tess/ }).waitFor(WAIT);
     await recordScreenshot(second, 'two-tabs-signed-in-elsewhere');
     expect(await second.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(true);
+    await second.close();
+  });
+  it('given the payment step open in one tab, when the other tab changes the cart, then the payment step keeps the cart its checkout froze', async () => {
+    // Signed in as Tess (the test above), with an empty cart.
+    const first = shop.page;
+    await first.goto(shop.url('/'));
+    await addPosterToCart(first, 1);
+    await first.goto(shop.url('/checkout'));
+    const field = (label: string) =>
+      first.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
+    await field('Full name').fill('Tess Tabs');
+    await field('Phone number').fill('202 555 0100');
+    await field('Address line 1').fill('1 Main St');
+    await field('City').fill('Springfield');
+    await field('State').selectOption('IL');
+    await field('ZIP Code').fill('62701');
+    await first.getByRole('button', { name: 'Continue to Payment' }).click();
+    await first.getByText('Test mode — use 4242 4242 4242 4242').waitFor();
+    const summary = first.getByRole('complementary', { name: 'Order summary' });
+    const pay = first.getByRole('button', { name: /^Pay / });
+    const frozen = { summary: await summary.textContent(), pay: await pay.textContent() };
+
+    const second = await shop.context.newPage();
+    await second.goto(shop.url('/cart'));
+    await expect.poll(() => quantity(second).inputValue(), WAIT).toBe('1');
+    await second
+      .getByRole('button', { name: /^Increase quantity of / })
+      .first()
+      .click();
+    await expect.poll(() => badge(second).getAttribute('aria-label'), WAIT).toBe('Cart, 2 items');
+    // The broadcast reaches the first tab within a second (the test above); it must change nothing there.
+    await first.waitForTimeout(2_000);
+    expect({ summary: await summary.textContent(), pay: await pay.textContent() }).toEqual(frozen);
+    await recordScreenshot(first, 'two-tabs-payment-step-kept');
     await second.close();
   });
 });

@@ -276,6 +276,33 @@ describe('a product page on a phone', () => {
   );
 });
 
+describe("the collage page's sticky top bar", () => {
+  it.each([
+    ['a phone', true],
+    ['a desktop', false],
+  ])(
+    'on %s, scrolled down, Back to Home sits right under the header, in view',
+    async (_, phone) => {
+      const page = await openPage(phone);
+      await page.goto(`${app.url}/product/template-collage`);
+      await page.getByRole('link', { name: /Back to Home/ }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, 900));
+      await settledScrollY(page);
+      // The header compacts once scrolled: give its new height a frame to reach the bar.
+      await page.waitForTimeout(300);
+      const header = await boxOf(page.locator('header.header'));
+      const bar = await boxOf(page.locator('.collage-topbar'));
+      expect(Math.abs(bar.top - header.bottom)).toBeLessThanOrEqual(1);
+      const back = await boxOf(page.getByRole('link', { name: /Back to Home/ }));
+      expect(back.top).toBeGreaterThanOrEqual(header.bottom);
+      // Two lines at most on a phone: the link, then both notes on one line.
+      if (phone) expect(bar.height).toBeLessThanOrEqual(72);
+      await recordScreenshot(page, `collage-topbar-scrolled-${phone ? 'phone' : 'desktop'}`);
+    },
+    60_000,
+  );
+});
+
 describe('the cart on a phone', () => {
   it('given six lines, when they scroll, then Proceed to Checkout stays on screen, 44 px or more', async () => {
     const page = await openPage(true);

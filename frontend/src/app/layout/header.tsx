@@ -1,6 +1,6 @@
 // The site header (spec 1 §2): announcement, logo, menus, search, currency, account and cart.
 // It compacts after 10 px of scrolling.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CartBadge } from '@/features/cart/components/cart-badge';
 import { useCartCount } from '@/features/cart/use-cart-count';
@@ -27,11 +27,34 @@ function useScrolledPast(px: number): boolean {
   return past;
 }
 
+/**
+ * The header's height as --header-height on the page: what sticks below the header (the collage
+ * page's top bar) sits right under it, however its announcement wraps or it compacts.
+ */
+function useHeaderHeightVariable() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--header-height', `${header.offsetHeight}px`),
+    );
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-height');
+    };
+  }, []);
+  return ref;
+}
+
 export function Header() {
   const compact = useScrolledPast(COMPACT_AFTER_PX);
   const cart = useCartCount();
+  const ref = useHeaderHeightVariable();
   return (
-    <header className={compact ? 'header header--compact' : 'header'}>
+    <header ref={ref} className={compact ? 'header header--compact' : 'header'}>
       <AnnouncementBar />
       <div className="header__bar">
         <MobileMenu />

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokenImages, openShop, type Shop } from './support/browser';
 import { addPosterToCart } from './support/cart';
+import { fillUsAddress, labelled } from './support/checkout';
 
 let shop: Shop;
 const email = `ada.${Date.now()}@example.com`;
@@ -15,9 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-/** A form control by its visible label (required fields end with a decorative ' *'). */
-const control = (label: string) =>
-  shop.page.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
+const control = (label: string) => labelled(shop.page, label);
 
 describe('cart, sign-in and checkout', () => {
   it('given a guest with a poster in the cart, when they create an account, then the cart is kept', async () => {
@@ -58,12 +57,7 @@ describe('cart, sign-in and checkout', () => {
     await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
     await expect(control('E-mail').inputValue()).resolves.toBe(email);
-    await control('Full name').fill('Ada Lovelace');
-    await control('Phone number').fill('202 555 0100');
-    await control('Address line 1').fill('1 Main St');
-    await control('City').fill('Springfield');
-    await control('State').selectOption('IL');
-    await control('ZIP Code').fill('62701');
+    await fillUsAddress(page, 'Ada Lovelace');
     await page.getByRole('checkbox', { name: 'Save this address to my account' }).check();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
 

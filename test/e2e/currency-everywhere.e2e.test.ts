@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openShop, type Shop } from './support/browser';
 import { addPosterToCart } from './support/cart';
+import { fillUsAddress } from './support/checkout';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -74,12 +75,7 @@ async function reachPaymentStep(page: Page) {
   await page.goto(shop.url('/checkout'));
   await page.getByRole('heading', { name: 'Checkout' }).waitFor();
   await control(page, 'E-mail').fill('grace@example.com');
-  await control(page, 'Full name').fill('Grace Hopper');
-  await control(page, 'Phone number').fill('202 555 0100');
-  await control(page, 'Address line 1').fill('1 Main St');
-  await control(page, 'City').fill('Springfield');
-  await control(page, 'State').selectOption('IL');
-  await control(page, 'ZIP Code').fill('62701');
+  await fillUsAddress(page, 'Grace Hopper');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByRole('button', { name: /^Pay / }).waitFor();
 }

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, type Shop } from './support/browser';
 import { addPosterToCart } from './support/cart';
+import { fillUsAddress, labelled } from './support/checkout';
 import { ADMIN_SHELL_ITEMS, axeViolations, layoutProblems, settle } from './support/screens';
 
 let shop: Shop;
@@ -16,8 +17,7 @@ const CODE_LINE = '−$0.36';
 let orderNumber = '';
 
 /** A form control by its visible label (required fields end with a decorative ' *'). */
-const control = (label: string) =>
-  shop.page.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
+const control = (label: string) => labelled(shop.page, label);
 /** A row of the cart's or the order's totals (its <dt> text) and its amount. */
 const totalsRow = (label: string) =>
   shop.page.locator('.order-totals__row').filter({ has: shop.page.locator('dt', { hasText: label }) });
@@ -134,12 +134,7 @@ describe('promotion codes', () => {
     // The checkout's summary names the code too.
     await expect(amountOf(`Code ${CODE}`)).resolves.toBe(CODE_LINE);
     await control('E-mail').fill(`guest.${Date.now()}@example.com`);
-    await control('Full name').fill('Ada Lovelace');
-    await control('Phone number').fill('202 555 0100');
-    await control('Address line 1').fill('1 Main St');
-    await control('City').fill('Springfield');
-    await control('State').selectOption('IL');
-    await control('ZIP Code').fill('62701');
+    await fillUsAddress(page, 'Ada Lovelace');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByText('Test mode — use 4242 4242 4242 4242').waitFor();
     await control('Card number').fill('4242 4242 4242 4242');

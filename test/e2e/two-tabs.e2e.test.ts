@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, recordScreenshot, type Shop } from './support/browser';
 import { addPosterToCart } from './support/cart';
+import { fillUsAddress } from './support/checkout';
 
 /** A change reaches the other tab in well under a second; a loaded machine may take longer. */
 const WAIT = { timeout: 10_000 };
@@ -96,14 +97,7 @@ describe('two tabs', () => {
     await first.goto(shop.url('/'));
     await addPosterToCart(first, 1);
     await first.goto(shop.url('/checkout'));
-    const field = (label: string) =>
-      first.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
-    await field('Full name').fill('Tess Tabs');
-    await field('Phone number').fill('202 555 0100');
-    await field('Address line 1').fill('1 Main St');
-    await field('City').fill('Springfield');
-    await field('State').selectOption('IL');
-    await field('ZIP Code').fill('62701');
+    await fillUsAddress(first, 'Tess Tabs');
     await first.getByRole('button', { name: 'Continue to Payment' }).click();
     await first.getByText('Test mode — use 4242 4242 4242 4242').waitFor();
     const summary = first.getByRole('complementary', { name: 'Order summary' });

@@ -18,15 +18,18 @@ export function AnnouncementBar() {
   return (
     <div className="announcement" role="region" aria-label="Announcement">
       <Icon name="truck" size={16} />
-      {at < 0 ? (
-        announcement
-      ) : (
-        <>
-          {announcement.slice(0, at)}
-          <Price>{price}</Price>
-          {announcement.slice(at + price.length)}
-        </>
-      )}
+      {/* One flex item: on a narrow phone the sentence wraps as a sentence, the price within it. */}
+      <span>
+        {at < 0 ? (
+          announcement
+        ) : (
+          <>
+            {announcement.slice(0, at)}
+            <Price>{price}</Price>
+            {announcement.slice(at + price.length)}
+          </>
+        )}
+      </span>
     </div>
   );
 }

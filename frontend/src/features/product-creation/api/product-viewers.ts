@@ -1,7 +1,8 @@
 // "N people viewing" (spec 2 §2): the page's heartbeat, POST /api/products/:sku/viewers, every
 // VIEWERS_HEARTBEAT_MS while the tab is visible (React Query stops a hidden tab's interval and
-// sends one on its return), once hydrated. The figure is shown only when others are there too; a
-// failed heartbeat (429, offline) keeps the last figure or none: it is never worth an error.
+// sends one on its return), once hydrated. The figure is shown only when others are there too and
+// the last heartbeat was answered: after a failed one (429, offline) there is no figure, since an
+// old one may no longer be true, and no error either, since it is not worth one.
 import { useQuery } from '@tanstack/react-query';
 import {
   productViewersResponseSchema,
@@ -14,7 +15,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 /** How many shoppers have this product's page open, when it is 2 or more; else undefined. */
 export function useProductViewers(sku: string): number | undefined {
   const hydrated = useHydrated();
-  const { data } = useQuery({
+  const { data, isError } = useQuery({
     queryKey: ['product-viewers', sku],
     queryFn: async ({ signal }) =>
       (
@@ -29,5 +30,5 @@ export function useProductViewers(sku: string): number | undefined {
     refetchOnWindowFocus: true,
     retry: false,
   });
-  return shownViewers(data);
+  return isError ? undefined : shownViewers(data);
 }

@@ -57,7 +57,7 @@ export function ProductCarousel({ images, badge, priceRangeUsdCents, viewers }: 
             </>
           )}
         </strong>
-        {/* Its room is kept while there is no figure, so its arrival moves nothing. */}
+        {/* No figure: a placeholder (2) holds its room out of sight, so its arrival moves nothing. */}
         <span data-testid="viewer-count" data-pending={viewers === undefined ? '' : undefined}>
           {viewers ?? 2} people viewing
         </span>

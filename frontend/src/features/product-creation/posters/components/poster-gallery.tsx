@@ -20,7 +20,7 @@ export function PosterGallery({ product }: { product: Product }) {
       <figcaption
         className="poster-gallery__viewers"
         data-testid="viewer-count"
-        // Its room is kept while there is no figure, so its arrival moves nothing.
+        // No figure: a placeholder (2) holds its room out of sight, so its arrival moves nothing.
         data-pending={viewers === undefined ? '' : undefined}
       >
         <span aria-hidden="true" className="poster-gallery__dot" /> {viewers ?? 2} people viewing this right

@@ -1,6 +1,6 @@
 // The poster page around the workflow (spec 2 §2, §4): gallery, feature cards, bulk table, tabs,
 // view tracking, the phone layout and the Unsaved Changes guard.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { json, type TestServer } from '@/test/http-server';
@@ -99,6 +99,19 @@ describe('poster page content', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('viewer-count')).toHaveAttribute('data-pending');
+  });
+
+  it('given a figure shown, when the next heartbeat fails, then the figure goes rather than staying stale', async () => {
+    let answer = json({ success: true, viewers: 3 });
+    server.on('POST /api/products/POSTERA4/viewers', () => answer);
+    renderPoster();
+    const viewers = screen.getByTestId('viewer-count');
+    await waitFor(() => expect(viewers).not.toHaveAttribute('data-pending'));
+    answer = json({ success: false, message: 'Unavailable', code: 'SERVICE_UNAVAILABLE' }, 503);
+    // The tab shown again asks at once (as at its next beat).
+    act(() => void window.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(viewers).toHaveAttribute('data-pending'));
+    expect(server.requests.filter((r) => r.url === '/api/products/POSTERA4/viewers')).toHaveLength(2);
   });
 
   it('has the tabs Product Details (default), Shipping with the country rule, and FAQ', async () => {

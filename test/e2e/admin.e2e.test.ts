@@ -4,6 +4,7 @@
 // shopper's track-order page shows the parcel; a signed-in customer is refused the admin area.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, recordScreenshot, type Shop } from './support/browser';
+import { labelled } from './support/checkout';
 import { placeShopperOrder, waitForAdminReadSide } from './support/orders';
 
 let shop: Shop;
@@ -16,7 +17,7 @@ const ADMIN_EMAIL = 'chief@example.com';
 const ADMIN_PASSWORD = 'ChiefPass123';
 
 /** A form control by its visible label (required fields end with a decorative ' *'). */
-const control = (label: string) => shop.page.getByLabel(new RegExp(`^${label}( \\*)?$`));
+const control = (label: string) => labelled(shop.page, label);
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {

@@ -7,12 +7,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, type Shop } from './support/browser';
+import { labelled } from './support/checkout';
 import { ADMIN_SHELL_ITEMS, axeViolations, layoutProblems, settle } from './support/screens';
 
 let shop: Shop;
 const ADMIN_EMAIL = 'chief@example.com';
 const ADMIN_PASSWORD = 'ChiefPass123';
-const control = (label: string) => shop.page.getByLabel(new RegExp(`^${label}( \\*)?$`));
+const control = (label: string) => labelled(shop.page, label);
 
 beforeAll(async () => {
   // bypassCSP: axe's script is injected inline for the screens check.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openShop, type Shop } from './support/browser';
 import { addPosterToCart } from './support/cart';
-import { fillUsAddress } from './support/checkout';
+import { fillUsAddress, labelled } from './support/checkout';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -69,7 +69,7 @@ async function pickCurrency(page: Page, code: Chosen) {
   await page.getByRole('button', { name: new RegExp(`^${code}, .+: Change currency`) }).waitFor();
 }
 
-const control = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
+const control = labelled;
 
 async function reachPaymentStep(page: Page) {
   await page.goto(shop.url('/checkout'));

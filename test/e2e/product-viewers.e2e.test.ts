@@ -41,7 +41,7 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
 }
 
 /** The figure a shopper can see, or undefined while it is kept out of sight. */
-const shownViewers = async (page: Page): Promise<string | undefined> => {
+const visibleFigure = async (page: Page): Promise<string | undefined> => {
   const count = page.getByTestId('viewer-count');
   if ((await count.getAttribute('data-pending')) !== null) return undefined;
   return (await count.textContent())?.trim();
@@ -51,16 +51,16 @@ describe('people viewing', () => {
   it('given a shopper alone on a poster page, then no figure; a second shopper sees 2; a second tab adds no one; back in the first tab, it says 2', async () => {
     const first = await shopper();
     const firstTab = await open(first, '/product/poster-a4');
-    expect(await shownViewers(firstTab)).toBeUndefined();
+    expect(await visibleFigure(firstTab)).toBeUndefined();
     expect(await firstTab.getByTestId('viewer-count').isVisible()).toBe(false);
 
     const second = await shopper();
     const secondTab = await open(second, '/product/poster-a4');
-    await expect.poll(() => shownViewers(secondTab)).toBe('2 people viewing this right now');
+    await expect.poll(() => visibleFigure(secondTab)).toBe('2 people viewing this right now');
     await recordScreenshot(secondTab, 'viewers-poster-two-shoppers');
 
     const firstAgain = await open(first, '/product/poster-a4');
-    await expect.poll(() => shownViewers(firstAgain)).toBe('2 people viewing this right now');
+    await expect.poll(() => visibleFigure(firstAgain)).toBe('2 people viewing this right now');
 
     // The first tab, shown again (a visibility change, as when the shopper switches back), asks at
     // once rather than at its next beat.
@@ -70,13 +70,13 @@ describe('people viewing', () => {
     );
     await firstTab.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     expect((await asked).status()).toBe(200);
-    await expect.poll(() => shownViewers(firstTab)).toBe('2 people viewing this right now');
+    await expect.poll(() => visibleFigure(firstTab)).toBe('2 people viewing this right now');
   }, 120_000);
 
   it('given two shoppers on a print page, then its carousel says 2 people viewing', async () => {
     const [one, two] = [await shopper(), await shopper()];
     await open(one, '/product/4x6-photo-prints');
     const page = await open(two, '/product/4x6-photo-prints');
-    await expect.poll(() => shownViewers(page)).toBe('2 people viewing');
+    await expect.poll(() => visibleFigure(page)).toBe('2 people viewing');
   }, 120_000);
 });

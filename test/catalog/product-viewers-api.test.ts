@@ -1,5 +1,6 @@
 // "N people viewing" over HTTP (API.md "Catalog and settings", POST /api/products/:sku/viewers): the
-// figure counts shoppers who have the page open, each once whatever their tabs; a page left for
+// figure counts shoppers who have the page open, each once whatever their tabs or devices (a
+// visitor without a session by address and browser, handed no cookie); a page left for
 // longer than the window stops counting; unknown and hidden products are 404; one address is held
 // to 30 calls a minute, counted before anything else; a shopper is stored as a hash only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,11 +54,29 @@ describe('POST /api/products/:sku/viewers', () => {
     expect(await viewersSeenBy(first, 'POSTERA3')).toBe(1);
   });
 
-  it('given a signed-in shopper, then their two tabs are one viewer', async () => {
-    const shopper = browser(app);
-    await shopper.register();
-    expect(await viewersSeenBy(shopper, 'GREETINGCARDPORTRAIT')).toBe(1);
-    expect(await viewersSeenBy(shopper, 'GREETINGCARDPORTRAIT')).toBe(1);
+  it('given a signed-in shopper on two devices (each its own guest session), then they are one viewer', async () => {
+    const phone = await guest();
+    const credentials = await phone.register();
+    const laptop = await guest();
+    expect((await laptop.login(credentials)).status).toBe(200);
+    expect(phone.guestSession).not.toBe(laptop.guestSession);
+    expect(await viewersSeenBy(phone, 'GREETINGCARDPORTRAIT')).toBe(1);
+    expect(await viewersSeenBy(laptop, 'GREETINGCARDPORTRAIT')).toBe(1);
+  });
+
+  it('given visitors without a session, then each browser at an address counts once, and none is handed a cookie', async () => {
+    const visit = async (userAgent: string) => {
+      calls++;
+      const response = await fetch(`${app.url}/api/products/5X7PHOTOPRINT/viewers`, {
+        method: 'POST',
+        headers: { 'user-agent': userAgent },
+      });
+      expect(response.headers.getSetCookie()).toEqual([]);
+      return productViewersResponseSchema.parse(await response.json()).viewers;
+    };
+    expect(await visit('Phone/1.0')).toBe(1);
+    expect(await visit('Phone/1.0')).toBe(1);
+    expect(await visit('Laptop/2.0')).toBe(2);
   });
 
   it('given a shopper seen, then the table holds a hash of who they are, never their session', async () => {

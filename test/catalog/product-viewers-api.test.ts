@@ -2,7 +2,8 @@
 // figure counts shoppers who have the page open, each once whatever their tabs or devices (a
 // visitor without a session by address and browser, handed no cookie); a page left for
 // longer than the window stops counting; unknown and hidden products are 404; one address is held
-// to 30 calls a minute, counted before anything else; a shopper is stored as a hash only.
+// to VIEWERS_CALLS_PER_MINUTE calls a minute, counted before anything else; a shopper is stored as
+// a hash only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '@printshop/shared-events/api/common';
 import {

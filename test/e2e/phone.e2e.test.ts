@@ -288,11 +288,15 @@ describe("the collage page's sticky top bar", () => {
       await page.getByRole('link', { name: /Back to Home/ }).waitFor();
       await page.evaluate(() => window.scrollTo(0, 900));
       await settledScrollY(page);
-      // The header compacts once scrolled: give its new height a frame to reach the bar.
-      await page.waitForTimeout(300);
+      // The header compacts once scrolled: its new height reaches the bar a frame or two later.
+      const offset = async () =>
+        Math.abs(
+          (await boxOf(page.locator('.collage-topbar'))).top -
+            (await boxOf(page.locator('header.header'))).bottom,
+        );
+      await expect.poll(offset, { timeout: 5_000 }).toBeLessThanOrEqual(1);
       const header = await boxOf(page.locator('header.header'));
       const bar = await boxOf(page.locator('.collage-topbar'));
-      expect(Math.abs(bar.top - header.bottom)).toBeLessThanOrEqual(1);
       const back = await boxOf(page.getByRole('link', { name: /Back to Home/ }));
       expect(back.top).toBeGreaterThanOrEqual(header.bottom);
       // Two lines at most on a phone: the link, then both notes on one line.

@@ -71,4 +71,15 @@ describe('kept cart state across two gateways', () => {
     expect([...imagesInCart(t.store, 'g-4')]).toEqual(['img-9']);
     expect([...imagesInCart(other, 'g-4')]).toEqual([]);
   });
+
+  it('given a command on the cart in flight, when the same image is added again, then its image is still known', async () => {
+    // A double-clicked "Add to cart": the second request checks its image while the first is being
+    // appended; forgetting the cart's images then would read the image's stream again.
+    await run(t.store, 'g-5', add('l1', 1, 'img-5'));
+    const first = run(t.store, 'g-5', add('l2', 1, 'img-5'));
+    await new Promise((resolve) => setImmediate(resolve)); // its append is on the wire now
+    expect([...imagesInCart(t.store, 'g-5')]).toEqual(['img-5']);
+    await first;
+    expect(await linesOf('g-5')).toEqual([['l1', 2]]);
+  });
 });

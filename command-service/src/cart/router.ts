@@ -366,8 +366,9 @@ export function runCartCommand(
   const { queues, kept } = of(store);
   const streamName = cartStreamName(cartId);
   return oneAtATime(queues, cartId, async () => {
+    // Left in place while the command runs (commands on a cart take turns here), so a request
+    // checking its images meanwhile still knows the cart's.
     const known = kept.get(cartId);
-    kept.delete(cartId);
     try {
       const result =
         (known && (await onKeptState(store, streamName, known, command, metadata, unchanged))) ??

@@ -156,6 +156,22 @@ describe('register', () => {
     expect(again.body.message).toBe(AUTH_MESSAGES.tooManyRegistrations);
     await register(client(app));
   });
+
+  it('given registrations from one IPv6 /64, each from a fresh address in it, when one more comes from there, then it is 429, and the next /64 still can', async () => {
+    // An IPv6 line is handed a whole /64: taking a new address per call must not reset the count.
+    const inNetwork = (i: number) => client(app, `2001:db8:7:1::${(i + 1).toString(16)}`);
+    for (let i = 0; i < REGISTRATIONS_PER_HOUR; i++) await register(inNetwork(i));
+
+    const again = await inNetwork(REGISTRATIONS_PER_HOUR).post('/api/auth/register', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: freshEmail(),
+      password: PASSWORD,
+    });
+
+    expectTooMany(again, AUTH_LIMITS.registerByIp.duration);
+    await register(client(app, '2001:db8:7:2::1'));
+  });
 });
 
 describe('forgot and reset password', () => {

@@ -117,6 +117,14 @@ describe('POST /api/contact', () => {
     expect((await contact(message())).status).toBe(201);
   });
 
+  it('given messages from fresh addresses of one IPv6 /64, then they share its limit', async () => {
+    const inNetwork = (i: number) => `2001:db8:c0:1:${(i + 1).toString(16)}::1`;
+    for (let i = 0; i < CONTACT_LIMIT.points; i++)
+      expect((await contact(message(), inNetwork(i))).status).toBe(201);
+    expect((await contact(message(), inNetwork(CONTACT_LIMIT.points))).status).toBe(429);
+    expect((await contact(message(), '2001:db8:c0:2::1')).status).toBe(201);
+  });
+
   it('given bad bodies from one address, then they do not use up its messages', async () => {
     const ip = freshIp();
     for (let i = 0; i < CONTACT_LIMIT.points + 2; i++) {

@@ -114,6 +114,13 @@ describe('upload quotas', () => {
     expectQuotaRefusal(refused);
   });
 
+  it('given 5 files from fresh guests on fresh addresses of one IPv6 /64, when a 6th uploads from there, then 429', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await uploadOne(`2001:db8:a0:1::${i + 1}`)).response.status).toBe(201);
+
+    expectQuotaRefusal(await uploadOne('2001:db8:a0:1:ffff::9'));
+  });
+
   it('given a signed-in user who uploaded 3 files this hour, when they upload from another browser (new guest session), then 429: the quota follows the user', async () => {
     // Given
     const register = await fetch(`${app.url}/api/auth/register`, {

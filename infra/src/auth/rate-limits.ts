@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AuthRateLimits } from '@printshop/command-service/user/rate-limits';
 import { AUTH_MESSAGES } from '@printshop/command-service/user/messages';
+import { clientNetwork } from '../gateway/client-network';
 import { postgresRateLimits } from '../postgres/rate-limiter';
 
 export const RATE_LIMIT_TABLE = 'auth_rate_limits';
@@ -42,8 +43,10 @@ export function createAuthRateLimits(db: Knex, options: AuthRateLimitOptions = {
   const forgot = limiter('forgot_ip', AUTH_LIMITS.forgotPasswordByIp);
   const reset = limiter('reset_ip', AUTH_LIMITS.resetPasswordByIp);
 
+  // Every count is per network (client-network.ts): a new IPv6 address per guess gains nothing.
   return {
-    async signInAttempt(emailKey, ip) {
+    async signInAttempt(emailKey, address) {
+      const ip = clientNetwork(address);
       // Both are counted even when one refuses: a refused attempt is still an attempt.
       const results = await Promise.allSettled([
         byEmailAndIp.consume(emailAndIpKey(emailKey, ip), AUTH_MESSAGES.tooManySignIns),
@@ -52,11 +55,12 @@ export function createAuthRateLimits(db: Knex, options: AuthRateLimitOptions = {
       const refused = results.find((result) => result.status === 'rejected');
       if (refused) throw refused.reason;
     },
-    async signInSucceeded(emailKey, ip) {
+    async signInSucceeded(emailKey, address) {
+      const ip = clientNetwork(address);
       await Promise.all([byEmailAndIp.delete(emailAndIpKey(emailKey, ip)), byIp.reward(ip, 1)]);
     },
-    register: (ip) => registrations.consume(ip, AUTH_MESSAGES.tooManyRegistrations),
-    forgotPassword: (ip) => forgot.consume(ip, AUTH_MESSAGES.tooManyResets),
-    resetPassword: (ip) => reset.consume(ip, AUTH_MESSAGES.tooManyResets),
+    register: (ip) => registrations.consume(clientNetwork(ip), AUTH_MESSAGES.tooManyRegistrations),
+    forgotPassword: (ip) => forgot.consume(clientNetwork(ip), AUTH_MESSAGES.tooManyResets),
+    resetPassword: (ip) => reset.consume(clientNetwork(ip), AUTH_MESSAGES.tooManyResets),
   };
 }

@@ -1,11 +1,12 @@
 // The upload quotas (the UploadQuotas port of command-service/src/images/upload-router.ts) with
 // rate-limiter-flexible on Postgres, so every gateway counts in the same table: files and bytes per
-// hour, for each uploader (user, or guest session) and for each IP (a client dropping its cookie is
-// still counted there).
+// hour, for each uploader (user, or guest session) and for each address's network (a client
+// dropping its cookie, or taking a new IPv6 address, is still counted there: client-network.ts).
 import type { Knex } from 'knex';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { UploadQuotas } from '@printshop/command-service/images/upload-router';
 import { IMAGE_MESSAGES } from '@printshop/shared-events/api/images';
+import { clientNetwork } from '../gateway/client-network';
 import { postgresRateLimits, tooMany } from '../postgres/rate-limiter';
 
 export const UPLOAD_QUOTA_TABLE = 'upload_quotas';
@@ -47,8 +48,8 @@ export function createUploadQuotas(
     [
       [uploaderFiles, owner, files],
       [uploaderKib, owner, kib],
-      [ipFiles, ip, files],
-      [ipKib, ip, kib],
+      [ipFiles, clientNetwork(ip), files],
+      [ipKib, clientNetwork(ip), kib],
     ] as const;
 
   /** The refusal that lasts longest, when any. */

@@ -7,6 +7,7 @@ import { catalogOf } from '@printshop/shared-events/catalog-source';
 import { VIEWERS_CALLS_PER_MINUTE, VIEWERS_MESSAGES } from '@printshop/shared-events/api/viewers';
 import { viewersRouter } from '@printshop/query-service/catalog/viewers-routes';
 import type { AppContext } from '../app-context';
+import { clientNetwork } from '../gateway/client-network';
 import { GUEST_COOKIE } from '../gateway/guest-session';
 import { postgresRateLimits } from '../postgres/rate-limiter';
 import { productViewers } from './product-viewers';
@@ -34,7 +35,7 @@ export function viewersRouters(app: AppContext): Router[] {
     viewersRouter({
       catalog: catalogOf(app.store),
       now: app.now,
-      countCall: (ip) => limiter.consume(ip, VIEWERS_MESSAGES.tooMany),
+      countCall: (ip) => limiter.consume(clientNetwork(ip), VIEWERS_MESSAGES.tooMany),
       seen: viewers.seen,
       shopperOf,
     }),

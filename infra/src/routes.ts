@@ -37,6 +37,7 @@ import { promotionRouters } from './promotions/promotion-routers';
 import { catalogAdminRouters } from './catalog/catalog-admin-routers';
 import { catalogOf } from '@printshop/shared-events/catalog-source';
 import { viewersRouters } from './viewers/viewers-routers';
+import { createTrackingRateLimit } from './tracking/tracking-rate-limit';
 
 export function buildRouters(app: AppContext): Router[] {
   return [
@@ -103,7 +104,11 @@ export function buildRouters(app: AppContext): Router[] {
       newId: app.newId,
       countMessage: createContactRateLimit(app.db),
     }),
-    trackingRouter({ store: app.store, now: app.now }),
+    trackingRouter({
+      store: app.store,
+      now: app.now,
+      countCall: createTrackingRateLimit(app.config.trackingCallsPerMinute),
+    }),
     // Reviews
     ...reviewRouters(app),
     // Admin

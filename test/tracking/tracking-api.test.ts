@@ -316,3 +316,59 @@ describe('without TRACKING_SINK_URL', () => {
     }
   });
 });
+
+describe('a limit per address (TRACKING_CALLS_PER_MINUTE, here 3)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({
+      label: 'tracking_limit',
+      env: { TRACKING_CALLS_PER_MINUTE: '3', TRUST_PROXY: 'true' },
+    });
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+  const kept = async () =>
+    Number((await limited.db('es_events').where({ type: 'TrackingEventReceived' }).count({ n: '*' }))[0]!.n);
+
+  it('given 3 calls from one address, bad ones included, when it calls again, then 429 with Retry-After and nothing is kept', async () => {
+    // Counted before the body is read: a flood of bad bodies is still a flood.
+    expect((await track(limited, 'add-to-cart', { event_id: 1 }, from('198.51.100.1'))).status).toBe(400);
+    for (let i = 0; i < 2; i++) {
+      const answer = await track(limited, 'add-to-cart', trackingBody('add-to-cart'), from('198.51.100.1'));
+      expect(answer.status).toBe(202);
+    }
+    const before = await kept();
+
+    const refused = await track(limited, 'view-content', trackingBody('view-content'), from('198.51.100.1'));
+
+    expect(refused.status).toBe(429);
+    expect(errorResponseSchema.parse(refused.body)).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(await kept()).toBe(before);
+    expect(
+      (await track(limited, 'view-content', trackingBody('view-content'), from('198.51.100.2'))).status,
+    ).toBe(202);
+  });
+
+  it('given calls from fresh addresses of one IPv6 /64, then they share its limit', async () => {
+    for (let i = 1; i <= 3; i++) {
+      const answer = await track(
+        limited,
+        'add-to-cart',
+        trackingBody('add-to-cart'),
+        from(`2001:db8:7c:1::${i}`),
+      );
+      expect(answer.status).toBe(202);
+    }
+    const refused = await track(
+      limited,
+      'add-to-cart',
+      trackingBody('add-to-cart'),
+      from('2001:db8:7c:1:aaaa::4'),
+    );
+    expect(refused.status).toBe(429);
+  });
+});

@@ -3,6 +3,7 @@
 // tracking reactor publishes it to NATS from the log (the outbox path), so a bus outage delays
 // the message but never loses it and never slows or fails the page. A repeated call (same event_id;
 // for purchases the same order number) finds its stream taken and is dropped here, still 202.
+// Calls are counted per address before anything is read (countCall): the log keeps every call.
 // A purchase is verified here, where the caller is known: only one of the caller's own orders
 // (user, or guest session) is recorded with its order id; any other is kept as unverified.
 import Router from '@koa/router';
@@ -17,6 +18,8 @@ import { trackedCall } from './tracked-call';
 export interface TrackingRouterDeps {
   store: EventStore;
   now(): Date;
+  /** Counts one call from `ip`; throws TooManyRequests over the limit. */
+  countCall(ip: string): Promise<void>;
 }
 
 export function trackingRouter(deps: TrackingRouterDeps): Router {
@@ -24,6 +27,7 @@ export function trackingRouter(deps: TrackingRouterDeps): Router {
 
   for (const kind of TRACKING_KINDS) {
     router.post(`/${kind}`, async (ctx) => {
+      await deps.countCall(ctx.ip);
       const body = TRACKING_BODY_SCHEMAS[kind].parse(ctx.request.body ?? {});
       const receivedAt = deps.now();
       const userId = (ctx.state as AuthContextState).auth?.userId;

@@ -117,3 +117,15 @@ export const TRACKING_BODY_SCHEMAS = {
 export type TrackingEventName = keyof typeof TRACKING_BODY_SCHEMAS;
 
 export const trackResponseSchema = okSchema;
+
+/**
+ * Tracking calls one address's network may make in a minute, per gateway (the default of
+ * TRACKING_CALLS_PER_MINUTE). Each call is kept in the event log for good and forwarded to the
+ * ad platform, so an unbounded caller could fill the disk and the shop's ad reports; a shopper
+ * sends a few a minute, and an office or a carrier's NAT with dozens of shoppers stays well under.
+ */
+export const TRACKING_CALLS_PER_MINUTE = 600;
+
+export const TRACKING_MESSAGES = {
+  tooMany: 'Too many requests; please try again shortly',
+} as const;

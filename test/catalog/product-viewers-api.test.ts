@@ -1,14 +1,15 @@
 // "N people viewing" over HTTP (API.md "Catalog and settings", POST /api/products/:sku/viewers): the
 // figure counts shoppers who have the page open, each once whatever their tabs or devices (a
 // visitor without a session by address and browser, handed no cookie); a page left for
-// longer than the window stops counting; unknown and hidden products are 404; one address is held
-// to VIEWERS_CALLS_PER_MINUTE calls a minute, counted before anything else; a shopper is stored as
-// a hash only.
+// longer than the window stops counting; one address's network adds at most VIEWERS_PER_NETWORK;
+// unknown and hidden products are 404; one address is held to VIEWERS_CALLS_PER_MINUTE calls a
+// minute, counted before anything else; a shopper is stored as a hash only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '@printshop/shared-events/api/common';
 import {
   productViewersResponseSchema,
   VIEWERS_CALLS_PER_MINUTE,
+  VIEWERS_PER_NETWORK,
   VIEWERS_WINDOW_MS,
 } from '@printshop/shared-events/api/viewers';
 import { PRODUCT_VIEWERS_TABLE, productViewers } from '@printshop/infra/viewers/product-viewers';
@@ -80,6 +81,13 @@ describe('POST /api/products/:sku/viewers', () => {
     expect(await visit('Laptop/2.0')).toBe(2);
   });
 
+  it(`given more guests at one address than ${VIEWERS_PER_NETWORK} on one page (a script minting sessions), then the figure stops at ${VIEWERS_PER_NETWORK}`, async () => {
+    const figures: number[] = [];
+    for (let i = 0; i < VIEWERS_PER_NETWORK + 2; i++)
+      figures.push(await viewersSeenBy(await guest(), 'LARGERETROPOLAROIDBLACK'));
+    expect(figures).toEqual([1, 2, 3, 4, 5, 6].map((n) => Math.min(n, VIEWERS_PER_NETWORK)));
+  });
+
   it('given a shopper seen, then the table holds a hash of who they are, never their session', async () => {
     const shopper = await guest();
     await viewersSeenBy(shopper, '4X6PHOTOPRINT');
@@ -121,16 +129,43 @@ describe('the viewers window', () => {
     const viewers = productViewers(app.db);
     const at = new Date('2026-06-01T10:00:00Z');
     const later = (ms: number) => new Date(at.getTime() + ms);
-    expect(await viewers.seen('WIDEPOLAROIDWHITE', 'g-left', at)).toBe(1);
-    expect(await viewers.seen('WIDEPOLAROIDWHITE', 'g-stays', later(30_000))).toBe(2);
-    expect(await viewers.seen('WIDEPOLAROIDWHITE', 'g-stays', later(VIEWERS_WINDOW_MS))).toBe(1);
+    expect(await viewers.seen('WIDEPOLAROIDWHITE', { shopper: 'g-left', network: 'n-1' }, at)).toBe(1);
+    expect(
+      await viewers.seen('WIDEPOLAROIDWHITE', { shopper: 'g-stays', network: 'n-2' }, later(30_000)),
+    ).toBe(2);
+    expect(
+      await viewers.seen(
+        'WIDEPOLAROIDWHITE',
+        { shopper: 'g-stays', network: 'n-2' },
+        later(VIEWERS_WINDOW_MS),
+      ),
+    ).toBe(1);
     // A heartbeat that arrives late never moves a shopper back in time.
-    expect(await viewers.seen('WIDEPOLAROIDWHITE', 'g-stays', later(1_000))).toBe(1);
+    expect(
+      await viewers.seen('WIDEPOLAROIDWHITE', { shopper: 'g-stays', network: 'n-2' }, later(1_000)),
+    ).toBe(1);
     const left = await app
       .db(PRODUCT_VIEWERS_TABLE)
       .where('sku', 'WIDEPOLAROIDWHITE')
       .select('viewer', 'seen_at');
     expect(left).toHaveLength(1);
     expect(left[0].seen_at).toEqual(later(VIEWERS_WINDOW_MS));
+  });
+});
+
+describe('the cap per network', () => {
+  it(`given ${VIEWERS_PER_NETWORK + 1} shoppers from one network and one from another, then the figure is ${VIEWERS_PER_NETWORK + 1}, whoever asks`, async () => {
+    const viewers = productViewers(app.db);
+    const at = new Date('2026-06-02T10:00:00Z');
+    const seen = (shopper: string, network: string) =>
+      viewers.seen('WIDEPOLAROIDBLACK', { shopper, network }, at);
+    const office = Array.from({ length: VIEWERS_PER_NETWORK + 1 }, (_, i) => `g-office-${i}`);
+    const figures = [];
+    for (const shopper of office) figures.push(await seen(shopper, '203.0.113.9'));
+    expect(figures).toEqual(office.map((_, i) => Math.min(i + 1, VIEWERS_PER_NETWORK)));
+    expect(await seen('g-home', '2001:db8:5:1::/64')).toBe(VIEWERS_PER_NETWORK + 1);
+    // The office's shoppers see the same figure: their own network is still capped.
+    expect(await seen(office[0]!, '203.0.113.9')).toBe(VIEWERS_PER_NETWORK + 1);
+    expect(await seen(office.at(-1)!, '203.0.113.9')).toBe(VIEWERS_PER_NETWORK + 1);
   });
 });

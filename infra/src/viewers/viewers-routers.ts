@@ -10,7 +10,7 @@ import type { AppContext } from '../app-context';
 import { clientNetwork } from '../gateway/client-network';
 import { GUEST_COOKIE } from '../gateway/guest-session';
 import { postgresRateLimits } from '../postgres/rate-limiter';
-import { productViewers } from './product-viewers';
+import { productViewers, type Viewer } from './product-viewers';
 
 export const VIEWERS_RATE_LIMIT_TABLE = 'viewers_rate_limits';
 
@@ -18,11 +18,11 @@ export const VIEWERS_RATE_LIMIT_TABLE = 'viewers_rate_limits';
  * A signed-in user, else the guest session the browser already has; a visitor without one is
  * known by address and browser for the minute, rather than handed a cookie just for looking.
  */
-function shopperOf(ctx: Context): string {
+function viewerOf(ctx: Context): Viewer {
   const auth = (ctx.state as AuthContextState).auth;
-  if (auth) return `u-${auth.userId}`;
   const guest = ctx.cookies.get(GUEST_COOKIE, { signed: true });
-  return guest ? `g-${guest}` : `a-${ctx.ip} ${ctx.get('user-agent')}`;
+  const shopper = auth ? `u-${auth.userId}` : guest ? `g-${guest}` : `a-${ctx.ip} ${ctx.get('user-agent')}`;
+  return { shopper, network: clientNetwork(ctx.ip) };
 }
 
 export function viewersRouters(app: AppContext): Router[] {
@@ -37,7 +37,7 @@ export function viewersRouters(app: AppContext): Router[] {
       now: app.now,
       countCall: (ip) => limiter.consume(clientNetwork(ip), VIEWERS_MESSAGES.tooMany),
       seen: viewers.seen,
-      shopperOf,
+      viewerOf,
     }),
   ];
 }

@@ -15,10 +15,10 @@ export interface ViewersRouterDeps {
   now(): Date;
   /** Counts one call from `ip`; throws TooManyRequests over the limit. */
   countCall(ip: string): Promise<void>;
-  /** Records the shopper on the product's page; answers how many are there, them included. */
-  seen(sku: string, shopper: string, at: Date): Promise<number>;
-  /** Who is calling, without making a session for a guest who has none. */
-  shopperOf(ctx: Context): string;
+  /** Records the viewer on the product's page; answers how many are there, them included. */
+  seen(sku: string, viewer: { shopper: string; network: string }, at: Date): Promise<number>;
+  /** Who is calling and from which network, without making a session for a guest who has none. */
+  viewerOf(ctx: Context): { shopper: string; network: string };
 }
 
 export function viewersRouter(deps: ViewersRouterDeps): Router {
@@ -30,7 +30,7 @@ export function viewersRouter(deps: ViewersRouterDeps): Router {
     if (!listed) throw new NotFound('Product not found');
     if (isHiddenSku(listed.sku, (await deps.catalog.current()).view))
       throw new NotFound(HIDDEN_PRODUCT_MESSAGE);
-    const viewers = await deps.seen(listed.sku, deps.shopperOf(ctx), deps.now());
+    const viewers = await deps.seen(listed.sku, deps.viewerOf(ctx), deps.now());
     ctx.body = { success: true, viewers };
   });
 

@@ -15,6 +15,13 @@ export const VIEWERS_HEARTBEAT_MS = 30_000;
  * limit is wide: it bounds what one address can write, and how far a script could push a figure.
  */
 export const VIEWERS_CALLS_PER_MINUTE = 240;
+/**
+ * Shoppers one address's network adds to a figure at most. A household or an office rarely has
+ * more on one product at once, and a script minting guest sessions from one address can then
+ * raise a figure by this much, not by the call limit: undercounting a crowded NAT is the safe side
+ * of a claim made to other shoppers.
+ */
+export const VIEWERS_PER_NETWORK = 4;
 
 export const VIEWERS_MESSAGES = {
   tooMany: 'Too many requests; please try again shortly',

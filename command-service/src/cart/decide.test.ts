@@ -4,6 +4,7 @@ import { fold } from '@printshop/shared-events/decider';
 import { Conflict, NotFound, RuleBroken, ValidationError } from '@printshop/shared-events/errors';
 import type { CartEvent, CartLineData } from '@printshop/shared-events/events/cart';
 import { deciderSpec } from '@printshop/shared-events/testing/decider-spec';
+import { MAX_CART_LINES } from '@printshop/shared-events/api/cart';
 import { cartDecider, CART_MESSAGES, type CartCommand } from './decide';
 
 const spec = deciderSpec(cartDecider);
@@ -104,6 +105,20 @@ describe('adding an item', () => {
       .given([added({ ...poster, quantity: 9_999 })])
       .when(add({ quantity: 2 }))
       .thenThrows(ValidationError, CART_MESSAGES.lineFull(9_999));
+  });
+
+  it(`given a cart of ${MAX_CART_LINES} lines, when a new item is added, then it is refused; more of one it holds still fits`, () => {
+    const full = Array.from({ length: MAX_CART_LINES }, (_, i) =>
+      added({ ...print, lineId: `p${i}`, croppedImageId: `c-${i}` }),
+    );
+    spec
+      .given(full)
+      .when(add({ quantity: 1, croppedImageId: 'c-new' }))
+      .thenThrows(RuleBroken, CART_MESSAGES.cartFull);
+    spec
+      .given(full)
+      .when(add({ sku: '4X6PHOTOPRINT', quantity: 1, croppedImageId: 'c-7', rawImageId: undefined }))
+      .then([{ type: 'CartItemQuantityChanged', data: { lineId: 'p7', quantity: 2 } }]);
   });
 
   it('refuses a line id that is already taken by another line', () => {
@@ -260,6 +275,19 @@ describe('merging a guest cart', () => {
           data: { fromCartId: 'g-x', moveId: 'm1', lines: [{ ...poster, lineId: 'l1-m1' }] },
         },
       ]);
+  });
+
+  it(`given a user cart of ${MAX_CART_LINES} lines, when a guest cart is merged, then its lines still come along`, () => {
+    const full = Array.from({ length: MAX_CART_LINES }, (_, i) =>
+      added({ ...print, lineId: `p${i}`, croppedImageId: `c-${i}` }),
+    );
+    spec
+      .given(full)
+      .when({
+        type: 'MergeGuestMoves',
+        data: { fromCartId: 'g-x', moves: [{ moveId: 'm1', lines: [poster] }] },
+      })
+      .then([{ type: 'GuestCartMerged', data: { fromCartId: 'g-x', moveId: 'm1', lines: [poster] } }]);
   });
 
   it('caps a merged line at 10,000', () => {

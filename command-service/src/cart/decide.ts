@@ -1,7 +1,7 @@
 // The cart's rules, pure: prices are not here (the catalog prices lines when the cart is shown);
 // what is checked is what a line may be. Ids and times arrive in the command. Image ownership is
 // checked by the router before deciding (it needs the image streams).
-import { MAX_LINE_QUANTITY, QUANTITY_MESSAGES } from '@printshop/shared-events/api/cart';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, QUANTITY_MESSAGES } from '@printshop/shared-events/api/cart';
 import type { Decider } from '@printshop/shared-events/decider';
 import { Conflict, NotFound, RuleBroken, ValidationError } from '@printshop/shared-events/errors';
 import {
@@ -27,6 +27,7 @@ export const CART_MESSAGES = {
   notAStrip: (sku: string) => `"${sku}" is not a photo strip; add it with POST /api/cart/item.`,
   lineFull: (has: number) =>
     `An item can be ordered at most ${count(MAX_LINE_QUANTITY)} times; this one is in your cart ${count(has)} times already.`,
+  cartFull: `Your cart holds ${count(MAX_CART_LINES)} different items, the most one order can. Check them out, or remove some, before adding another.`,
   pointsOverBalance: (balance: number) =>
     `You have ${count(balance)} points; you cannot redeem more than that.`,
   pointsBelowMinimum: `Redeem at least ${count(MIN_REDEEM_POINTS)} points at a time.`,
@@ -94,6 +95,7 @@ function addItem(cart: CartState, data: Extract<CartCommand, { type: 'AddItem' }
     return [{ type: 'CartItemQuantityChanged', data: { lineId: same.lineId, quantity: total } }];
   }
   if (findLine(cart, line.lineId)) throw new Conflict('This cart line already exists.');
+  if (cart.lines.length >= MAX_CART_LINES) throw new RuleBroken(CART_MESSAGES.cartFull);
   const added: CartLineData = {
     lineId: line.lineId,
     sku: priced.sku,

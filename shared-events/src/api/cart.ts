@@ -18,6 +18,12 @@ import { ZONES } from './catalog';
 
 /** Ours: the largest quantity of one cart line (the spec sets none; this keeps totals far from overflow). */
 export const MAX_LINE_QUANTITY = 10_000;
+/**
+ * Ours: the most lines (different items) a cart takes by adding. A holiday's worth of prints is a
+ * few hundred photos; without a bound, a script could grow one cart (and its stream, read by every
+ * command and priced on every read) without end. A sign-in merge never drops lines to keep it.
+ */
+export const MAX_CART_LINES = 500;
 
 export const QUANTITY_MESSAGES = {
   number: 'Quantity must be a number.',

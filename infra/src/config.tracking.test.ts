@@ -25,15 +25,6 @@ describe('the tracking sink in the configuration', () => {
     });
   });
 
-  it('given no TRACKING_CALLS_PER_MINUTE, then 600; given one, then it; given nonsense, then start-up stops naming it', () => {
-    expect(loadConfig(base).trackingCallsPerMinute).toBe(600);
-    expect(loadConfig({ ...base, TRACKING_CALLS_PER_MINUTE: '20' }).trackingCallsPerMinute).toBe(20);
-    for (const value of ['0', 'many', '1.5'])
-      expect(() => loadConfig({ ...base, TRACKING_CALLS_PER_MINUTE: value })).toThrow(
-        /TRACKING_CALLS_PER_MINUTE/,
-      );
-  });
-
   it.each(['ftp://capi.example/events', 'not a url'])('given %j, then start-up stops naming it', (url) => {
     expect(() => loadConfig({ ...base, TRACKING_SINK_URL: url })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, TRACKING_SINK_URL: url })).toThrow(

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '@printshop/shared-events/rules/password-policy';
 import { TRACKING_CALLS_PER_MINUTE } from '@printshop/shared-events/api/tracking';
+import { PAYMENT_STARTS_PER_HOUR } from '@printshop/shared-events/api/orders';
 import {
   parseAllowedHosts,
   type WebhookTargetPolicy,
@@ -88,6 +89,8 @@ const envSchema = z.object({
   MAIL_DURABLE: optional(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'letters, digits, - and _ only')),
   /** A Conversions-API-style endpoint tracking events are POSTed to; unset: kept in tracking_events only. */
   TRACKING_SINK_URL: optional(url(['http', 'https'])),
+  /** Payments one address's network may start in an hour, card and UPI together (default 30). */
+  PAYMENT_STARTS_PER_HOUR: optional(z.coerce.number().int().min(1).max(100_000_000)),
   /** Tracking calls one address's network may make in a minute on each gateway (default 600). */
   TRACKING_CALLS_PER_MINUTE: optional(z.coerce.number().int().min(1).max(100_000_000)),
   /** Sent as `Authorization: Bearer <token>` to TRACKING_SINK_URL. */
@@ -180,6 +183,7 @@ export interface Config {
   /** A secret: never log it. */
   trackingSinkToken?: string;
   trackingCallsPerMinute: number;
+  paymentStartsPerHour: number;
   /** Timeouts of the database pool, and of the liveness probe (0: no probe). */
   database: DbTimeouts & { livenessTimeoutMs: number; livenessIntervalMs: number };
   /** Secrets inside: never log these two objects. */
@@ -290,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
     trackingSinkUrl: e.TRACKING_SINK_URL,
     trackingSinkToken: e.TRACKING_SINK_TOKEN,
     trackingCallsPerMinute: e.TRACKING_CALLS_PER_MINUTE ?? TRACKING_CALLS_PER_MINUTE,
+    paymentStartsPerHour: e.PAYMENT_STARTS_PER_HOUR ?? PAYMENT_STARTS_PER_HOUR,
     database: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUTS.connectMs,
       acquireMs: e.DB_ACQUIRE_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUTS.acquireMs,

@@ -24,6 +24,7 @@ import { ordersQueryRouter } from '@printshop/query-service/orders/orders-routes
 import { loyaltyQueryRouter } from '@printshop/query-service/loyalty/loyalty-routes';
 import type { AppContext } from './app-context';
 import { paymentProvidersOf } from './payments/payment-providers';
+import { createPaymentRateLimit } from './payments/payment-rate-limit';
 import { createContactRateLimit } from './contact/contact-rate-limit';
 import { lookupCountry } from './geo/geoip';
 import { createAuthRateLimits } from './auth/rate-limits';
@@ -40,6 +41,8 @@ import { viewersRouters } from './viewers/viewers-routers';
 import { createTrackingRateLimit } from './tracking/tracking-rate-limit';
 
 export function buildRouters(app: AppContext): Router[] {
+  // One count for both providers: switching from card to UPI does not start it again.
+  const countPaymentStart = createPaymentRateLimit(app.db, app.config.paymentStartsPerHour);
   return [
     // Catalog and settings
     catalogRouter({ db: app.db, waitFor: app.waitFor }),
@@ -75,6 +78,7 @@ export function buildRouters(app: AppContext): Router[] {
       now: app.now,
       newId: app.newId,
       logger: app.logger,
+      countPaymentStart,
       stripe: paymentProvidersOf(app).stripe,
       publishableKey: paymentProvidersOf(app).stripePublishableKey,
     }),
@@ -82,6 +86,7 @@ export function buildRouters(app: AppContext): Router[] {
       store: app.store,
       now: app.now,
       newId: app.newId,
+      countPaymentStart,
       razorpay: paymentProvidersOf(app).razorpay,
       keySecret: paymentProvidersOf(app).razorpayKeySecret,
     }),

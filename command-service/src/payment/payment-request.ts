@@ -30,6 +30,8 @@ export interface PaymentDeps {
   store: EventStore;
   now(): Date;
   newId(): string;
+  /** Counts one payment start from `ip` (whatever the provider); throws TooManyRequests over the limit. */
+  countPaymentStart(ip: string): Promise<void>;
 }
 
 /**
@@ -37,6 +39,8 @@ export interface PaymentDeps {
  * the caller's and payable now, and the metadata and time of what the call records.
  */
 export async function startPayment(ctx: Context, deps: PaymentDeps) {
+  // Counted before anything is checked: a refused card test is still an attempt.
+  await deps.countPaymentStart(ctx.ip);
   const body = paymentStartBodySchema.parse(ctx.request.body ?? {});
   const caller = callerOf(ctx);
   const at = deps.now().toISOString();

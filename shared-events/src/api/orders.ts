@@ -40,7 +40,16 @@ export const checkoutStartResponseSchema = okSchema.extend({
   currency: z.string(),
 });
 
+/**
+ * Payments one address's network may start in an hour (the default of PAYMENT_STARTS_PER_HOUR):
+ * each asks the provider for an intent or an order. A shopper needs one or two; a script testing
+ * stolen cards needs thousands, and would spend the shop's quota with the provider (and its
+ * standing: card testing gets accounts closed).
+ */
+export const PAYMENT_STARTS_PER_HOUR = 30;
+
 export const PAYMENT_START_MESSAGES = {
+  tooMany: 'Too many payment attempts from your network. Please wait a little and try again.',
   email: 'Email is required',
   shippingAddress: 'Shipping address is required',
   currency: 'Currency is required',

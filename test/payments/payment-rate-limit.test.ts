@@ -1,0 +1,57 @@
+// Payment starts (create-payment-intent and create-order together) are counted per address's
+// network before anything is checked, and refused with 429 over PAYMENT_STARTS_PER_HOUR: a script
+// testing stolen cards cannot have the providers make intents without end.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorResponseSchema } from '@printshop/shared-events/api/common';
+import { PAYMENT_START_MESSAGES } from '@printshop/shared-events/api/orders';
+import { startTestApp, type TestApp } from '@printshop/test/support/app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({
+    label: 'payment_limit',
+    env: { PAYMENT_STARTS_PER_HOUR: '2', TRUST_PROXY: 'true' },
+  });
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function start(path: string, ip: string) {
+  const response = await fetch(`${app.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: '{}',
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
+}
+const STRIPE = '/api/stripe/create-payment-intent';
+const RAZORPAY = '/api/payment/create-order';
+
+describe('payment starts per address', () => {
+  it('given 2 starts from one address, refused ones and both providers included, when it starts again, then 429 with Retry-After', async () => {
+    // Bodies without a checkout are refused (400), after they were counted.
+    expect((await start(STRIPE, '198.51.100.20')).status).toBe(400);
+    expect((await start(RAZORPAY, '198.51.100.20')).status).toBe(400);
+
+    const refused = await start(STRIPE, '198.51.100.20');
+
+    expect(refused.status).toBe(429);
+    expect(errorResponseSchema.parse(refused.body)).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: PAYMENT_START_MESSAGES.tooMany,
+    });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect((await start(RAZORPAY, '198.51.100.20')).status).toBe(429);
+    // Another address is checked as usual.
+    expect((await start(STRIPE, '198.51.100.21')).status).toBe(400);
+  });
+
+  it('given starts from fresh addresses of one IPv6 /64, then they share its limit', async () => {
+    expect((await start(STRIPE, '2001:db8:9a:1::1')).status).toBe(400);
+    expect((await start(STRIPE, '2001:db8:9a:1::2')).status).toBe(400);
+    expect((await start(STRIPE, '2001:db8:9a:1:ffff::3')).status).toBe(429);
+  });
+});

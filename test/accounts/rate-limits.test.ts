@@ -5,16 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TooManyRequests } from '@printshop/shared-events/errors';
 import { AUTH_LIMITS, createAuthRateLimits } from '@printshop/infra/auth/rate-limits';
 import { startTestApp, type TestApp } from '@printshop/test/support/app';
+import { expectTooMany } from '@printshop/test/support/too-many';
 import { AUTH_MESSAGES } from '@printshop/command-service/user/messages';
-import {
-  ACCOUNT_TEST_ENV,
-  client,
-  freshEmail,
-  PASSWORD,
-  register,
-  type Answer,
-  type Client,
-} from './support';
+import { ACCOUNT_TEST_ENV, client, freshEmail, PASSWORD, register, type Client } from './support';
 
 const ADMIN_EMAIL = 'owner-admin@example.com';
 const ADMIN_PASSWORD = 'Admin1234';
@@ -35,14 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-const expectTooMany = (answer: Answer, windowSeconds: number) => {
-  expect(answer.status).toBe(429);
-  expect(answer.body).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
-  const retryAfter = Number(answer.headers.get('retry-after'));
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-};
 
 describe('sign-in', () => {
   const { points, duration } = AUTH_LIMITS.signInByEmailAndIp;

@@ -2,9 +2,9 @@
 // network before anything is checked, and refused with 429 over PAYMENT_STARTS_PER_HOUR: a script
 // testing stolen cards cannot have the providers make intents without end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorResponseSchema } from '@printshop/shared-events/api/common';
 import { PAYMENT_START_MESSAGES } from '@printshop/shared-events/api/orders';
 import { startTestApp, type TestApp } from '@printshop/test/support/app';
+import { expectTooMany } from '@printshop/test/support/too-many';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -36,14 +36,7 @@ describe('payment starts per address', () => {
 
     const refused = await start(STRIPE, '198.51.100.20');
 
-    expect(refused.status).toBe(429);
-    expect(errorResponseSchema.parse(refused.body)).toMatchObject({
-      code: 'TOO_MANY_REQUESTS',
-      message: PAYMENT_START_MESSAGES.tooMany,
-    });
-    const retryAfter = Number(refused.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expectTooMany(refused, 3600, PAYMENT_START_MESSAGES.tooMany);
     expect((await start(RAZORPAY, '198.51.100.20')).status).toBe(429);
     // Another address is checked as usual.
     expect((await start(STRIPE, '198.51.100.21')).status).toBe(400);

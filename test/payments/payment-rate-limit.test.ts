@@ -1,21 +1,17 @@
 // Payment starts (create-payment-intent and create-order together) are counted per address's
 // network before anything is checked, and refused with 429 over PAYMENT_STARTS_PER_HOUR: a script
 // testing stolen cards cannot have the providers make intents without end.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYMENT_START_MESSAGES } from '@printshop/shared-events/api/orders';
-import { startTestApp, type TestApp } from '@printshop/test/support/app';
+import type { TestApp } from '@printshop/test/support/app';
+import { appPerFile } from '@printshop/test/support/app-per-file';
 import { expectTooMany } from '@printshop/test/support/too-many';
 
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({
-    label: 'payment_limit',
-    env: { PAYMENT_STARTS_PER_HOUR: '2', TRUST_PROXY: 'true' },
-  });
-});
-afterAll(async () => {
-  await app?.stop();
-});
+appPerFile(
+  { label: 'payment_limit', env: { PAYMENT_STARTS_PER_HOUR: '2', TRUST_PROXY: 'true' } },
+  (started) => (app = started),
+);
 
 async function start(path: string, ip: string) {
   const response = await fetch(`${app.url}${path}`, {

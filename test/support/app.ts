@@ -50,8 +50,10 @@ export async function startTestApp(
     HOST: '127.0.0.1',
     // Test apps share the NATS server: each gets its own stream, subjects and durables.
     BUS_NAMESPACE: namespace,
-    // Suites place many orders from 127.0.0.1; the limit's own test sets it low again.
+    // Suites place many orders and try many codes from 127.0.0.1; the limits' own tests set them
+    // low again.
     PAYMENT_STARTS_PER_HOUR: '1000000',
+    PROMOTION_CODE_TRIES_PER_HOUR: '1000000',
     ...options.env,
   });
   const shop = await startPrintShop({

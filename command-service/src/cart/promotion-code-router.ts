@@ -31,6 +31,8 @@ import { runCartCommand } from './router';
 export interface PromotionCodeRouterDeps {
   store: EventStore;
   now(): Date;
+  /** Counts one code tried from `ip`; throws TooManyRequests over the limit. */
+  countCodeTry(ip: string): Promise<void>;
 }
 
 export function promotionCodeRouter(deps: PromotionCodeRouterDeps): Router {
@@ -38,6 +40,8 @@ export function promotionCodeRouter(deps: PromotionCodeRouterDeps): Router {
   const { store } = deps;
 
   router.post('/api/cart/promotion-code', async (ctx) => {
+    // Counted before the code is looked at: a wrong guess is a try too.
+    await deps.countCodeTry(ctx.ip);
     const body = promotionCodeBodySchema.parse(ctx.request.body ?? {});
     const { currency = 'USD', country = 'US' } = cartQuerySchema.parse(ctx.query);
     const caller = ctx.state as CartCallerState;

@@ -7,6 +7,14 @@ import type { PromotionTerms } from '../events/promotion';
 import { convertFromUsd, toMajor } from '../rules/money';
 import { apiString, countSchema, moneySchema, okSchema, timestampSchema } from './common';
 
+/**
+ * Codes one address's network may try on a cart in an hour (the default of
+ * PROMOTION_CODE_TRIES_PER_HOUR). A shopper tries one or two; codes are words people can guess,
+ * and without a bound a script could try a dictionary of them.
+ */
+export const PROMOTION_CODE_TRIES_PER_HOUR = 20;
+export const PROMOTION_CODE_TOO_MANY = 'Too many codes tried. Please wait a little and try again.';
+
 export const promotionCodeBodySchema = z.object({
   code: apiString({ error: 'Enter a code' }).min(1, 'Enter a code').max(100),
 });

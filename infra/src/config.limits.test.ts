@@ -1,35 +1,21 @@
-// The settings of the per-address limits that have one: TRACKING_CALLS_PER_MINUTE,
-// PAYMENT_STARTS_PER_HOUR and PROMOTION_CODE_TRIES_PER_HOUR (REGISTRATIONS_PER_IP_PER_HOUR has config.auth.test.ts).
+// The settings of the per-address limits that have one (REGISTRATIONS_PER_IP_PER_HOUR has
+// config.auth.test.ts): a default, a whole number of at least 1 when set, and start-up stops on
+// anything else, naming the variable.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
 const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/printshop-config-limits' };
 
 describe('the per-address limits in the configuration', () => {
-  it('given no PROMOTION_CODE_TRIES_PER_HOUR, then 20; given one, then it; given nonsense, then start-up stops naming it', () => {
-    expect(loadConfig(base).promotionCodeTriesPerHour).toBe(20);
-    expect(loadConfig({ ...base, PROMOTION_CODE_TRIES_PER_HOUR: '3' }).promotionCodeTriesPerHour).toBe(3);
-    for (const value of ['0', '-2', 'x'])
-      expect(() => loadConfig({ ...base, PROMOTION_CODE_TRIES_PER_HOUR: value })).toThrow(
-        /PROMOTION_CODE_TRIES_PER_HOUR/,
-      );
-  });
-
-  it('given no TRACKING_CALLS_PER_MINUTE, then 600; given one, then it; given nonsense, then start-up stops naming it', () => {
-    expect(loadConfig(base).trackingCallsPerMinute).toBe(600);
-    expect(loadConfig({ ...base, TRACKING_CALLS_PER_MINUTE: '20' }).trackingCallsPerMinute).toBe(20);
-    for (const value of ['0', 'many', '1.5'])
-      expect(() => loadConfig({ ...base, TRACKING_CALLS_PER_MINUTE: value })).toThrow(
-        /TRACKING_CALLS_PER_MINUTE/,
-      );
-  });
-
-  it('given no PAYMENT_STARTS_PER_HOUR, then 30; given one, then it; given nonsense, then start-up stops naming it', () => {
-    expect(loadConfig(base).paymentStartsPerHour).toBe(30);
-    expect(loadConfig({ ...base, PAYMENT_STARTS_PER_HOUR: '5' }).paymentStartsPerHour).toBe(5);
-    for (const value of ['0', 'lots'])
-      expect(() => loadConfig({ ...base, PAYMENT_STARTS_PER_HOUR: value })).toThrow(
-        /PAYMENT_STARTS_PER_HOUR/,
-      );
+  it.each([
+    ['TRACKING_CALLS_PER_MINUTE', 'trackingCallsPerMinute', 600],
+    ['CART_WRITES_PER_MINUTE', 'cartWritesPerMinute', 300],
+    ['PAYMENT_STARTS_PER_HOUR', 'paymentStartsPerHour', 30],
+    ['PROMOTION_CODE_TRIES_PER_HOUR', 'promotionCodeTriesPerHour', 20],
+  ] as const)('%s: %s is %i by default, the number given, or start-up stops', (variable, key, fallback) => {
+    expect(loadConfig(base)[key]).toBe(fallback);
+    expect(loadConfig({ ...base, [variable]: '7' })[key]).toBe(7);
+    for (const value of ['0', '-2', '1.5', 'many'])
+      expect(() => loadConfig({ ...base, [variable]: value })).toThrow(new RegExp(variable));
   });
 });

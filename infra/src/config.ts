@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '@printshop/shared-events/rules/password-policy';
 import { TRACKING_CALLS_PER_MINUTE } from '@printshop/shared-events/api/tracking';
 import { PAYMENT_STARTS_PER_HOUR } from '@printshop/shared-events/api/orders';
+import { CART_WRITES_PER_MINUTE } from '@printshop/shared-events/api/cart';
 import { PROMOTION_CODE_TRIES_PER_HOUR } from '@printshop/shared-events/api/promotions';
 import {
   parseAllowedHosts,
@@ -90,6 +91,8 @@ const envSchema = z.object({
   MAIL_DURABLE: optional(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'letters, digits, - and _ only')),
   /** A Conversions-API-style endpoint tracking events are POSTed to; unset: kept in tracking_events only. */
   TRACKING_SINK_URL: optional(url(['http', 'https'])),
+  /** Cart changes one address's network may make in a minute on each gateway (default 300). */
+  CART_WRITES_PER_MINUTE: optional(z.coerce.number().int().min(1).max(100_000_000)),
   /** Promotion codes one address's network may try on a cart in an hour (default 20). */
   PROMOTION_CODE_TRIES_PER_HOUR: optional(z.coerce.number().int().min(1).max(100_000_000)),
   /** Payments one address's network may start in an hour, card and UPI together (default 30). */
@@ -188,6 +191,7 @@ export interface Config {
   trackingCallsPerMinute: number;
   paymentStartsPerHour: number;
   promotionCodeTriesPerHour: number;
+  cartWritesPerMinute: number;
   /** Timeouts of the database pool, and of the liveness probe (0: no probe). */
   database: DbTimeouts & { livenessTimeoutMs: number; livenessIntervalMs: number };
   /** Secrets inside: never log these two objects. */
@@ -300,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
     trackingCallsPerMinute: e.TRACKING_CALLS_PER_MINUTE ?? TRACKING_CALLS_PER_MINUTE,
     paymentStartsPerHour: e.PAYMENT_STARTS_PER_HOUR ?? PAYMENT_STARTS_PER_HOUR,
     promotionCodeTriesPerHour: e.PROMOTION_CODE_TRIES_PER_HOUR ?? PROMOTION_CODE_TRIES_PER_HOUR,
+    cartWritesPerMinute: e.CART_WRITES_PER_MINUTE ?? CART_WRITES_PER_MINUTE,
     database: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUTS.connectMs,
       acquireMs: e.DB_ACQUIRE_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUTS.acquireMs,

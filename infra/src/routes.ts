@@ -38,7 +38,9 @@ import { promotionRouters } from './promotions/promotion-routers';
 import { catalogAdminRouters } from './catalog/catalog-admin-routers';
 import { catalogOf } from '@printshop/shared-events/catalog-source';
 import { viewersRouters } from './viewers/viewers-routers';
-import { createTrackingRateLimit } from './tracking/tracking-rate-limit';
+import { memoryNetworkLimit } from './gateway/memory-network-limit';
+import { TRACKING_MESSAGES } from '@printshop/shared-events/api/tracking';
+import { CART_WRITES_TOO_MANY } from '@printshop/shared-events/api/cart';
 
 export function buildRouters(app: AppContext): Router[] {
   // One count for both providers: switching from card to UPI does not start it again.
@@ -68,6 +70,10 @@ export function buildRouters(app: AppContext): Router[] {
       now: app.now,
       newId: app.newId,
       loyaltyBalance: (userId) => loyaltyBalance(app.store, userId),
+      countCartWrite: memoryNetworkLimit(
+        { points: app.config.cartWritesPerMinute, duration: 60 },
+        CART_WRITES_TOO_MANY,
+      ),
     }),
     // Promotion codes: the cart's code and the admin's promotions
     ...promotionRouters(app),
@@ -112,7 +118,10 @@ export function buildRouters(app: AppContext): Router[] {
     trackingRouter({
       store: app.store,
       now: app.now,
-      countCall: createTrackingRateLimit(app.config.trackingCallsPerMinute),
+      countCall: memoryNetworkLimit(
+        { points: app.config.trackingCallsPerMinute, duration: 60 },
+        TRACKING_MESSAGES.tooMany,
+      ),
     }),
     // Reviews
     ...reviewRouters(app),

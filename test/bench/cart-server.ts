@@ -36,6 +36,8 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   LOG_LEVEL: 'silent',
   BUS_NAMESPACE: namespace,
+  // The load comes from one address: the limit is raised out of its way, and still counts each add.
+  CART_WRITES_PER_MINUTE: '100000000',
 });
 const shop = await startPrintShop({ config, logger: silentLogger });
 await shop.db.raw(

@@ -2,6 +2,7 @@
 // PUT /api/cart/item/:id, DELETE /api/cart/item/:id, POST /api/loyalty/redeem. GET /api/cart is the
 // query side's. The cart is the caller's own stream (shared-events cart-owner.ts), so a line of
 // someone else's cart is simply not found. A price in the body is never read: the catalog prices every line.
+// Each change is counted per address (countCartWrite) before anything is read: the log keeps every one.
 // The file ends with runCartCommand, which runs every cart command (the cart's events, state and
 // evolve: shared-events/src/events/cart.ts; its commands and decide: decide.ts).
 import Router from '@koa/router';
@@ -61,6 +62,8 @@ export interface CartRouterDeps {
   newId(): string;
   /** The user's loyalty points now (the loyalty module's balance, read from its stream). */
   loyaltyBalance(userId: string): Promise<number>;
+  /** Counts one cart change from `ip`; throws TooManyRequests over the limit. */
+  countCartWrite(ip: string): Promise<void>;
 }
 
 export function cartRouter(deps: CartRouterDeps): Router {
@@ -171,6 +174,7 @@ export function cartRouter(deps: CartRouterDeps): Router {
   }
 
   router.post('/api/cart/item', async (ctx) => {
+    await deps.countCartWrite(ctx.ip);
     const body = addCartItemBodySchema.parse(ctx.request.body ?? {});
     const currency = currencyOf(ctx);
     if (body.customizationData) await checkCollageSlots(ctx, body);
@@ -185,6 +189,7 @@ export function cartRouter(deps: CartRouterDeps): Router {
   });
 
   router.post('/api/cart/photostrips', async (ctx) => {
+    await deps.countCartWrite(ctx.ip);
     const body = addPhotostripBodySchema.parse(ctx.request.body ?? {});
     const currency = currencyOf(ctx);
     const family = pricedSku(body.sku)?.product.family;
@@ -202,6 +207,7 @@ export function cartRouter(deps: CartRouterDeps): Router {
   });
 
   router.put('/api/cart/item/:id', async (ctx) => {
+    await deps.countCartWrite(ctx.ip);
     const { quantity } = updateCartItemBodySchema.parse(ctx.request.body ?? {});
     const currency = currencyOf(ctx);
     const lineId = ctx.params.id!;
@@ -211,12 +217,14 @@ export function cartRouter(deps: CartRouterDeps): Router {
   });
 
   router.delete('/api/cart/item/:id', async (ctx) => {
+    await deps.countCartWrite(ctx.ip);
     const result = await run(ctx, { type: 'RemoveItem', data: { lineId: ctx.params.id! } });
     answerWithPosition(ctx, 200, {}, result.position);
   });
 
   // Sets the points to use on the current cart; they are taken from the balance when the order is paid.
   router.post('/api/loyalty/redeem', async (ctx) => {
+    await deps.countCartWrite(ctx.ip);
     const { userId } = requireUser(ctx.state);
     const { pointsToRedeem } = redeemBodySchema.parse(ctx.request.body ?? {});
     const balance = await deps.loyaltyBalance(userId);

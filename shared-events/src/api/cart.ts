@@ -24,6 +24,14 @@ export const MAX_LINE_QUANTITY = 10_000;
  * command and priced on every read) without end. A sign-in merge never drops lines to keep it.
  */
 export const MAX_CART_LINES = 500;
+/**
+ * Cart changes (adds, quantity changes, removals, points) one address's network may make in a
+ * minute on each gateway (the default of CART_WRITES_PER_MINUTE). Adding a holiday's hundred
+ * photos takes a hundred; each change is kept in the log for good, so a script must not make
+ * them without end, from as many fresh guest carts as it likes.
+ */
+export const CART_WRITES_PER_MINUTE = 300;
+export const CART_WRITES_TOO_MANY = 'Too many cart changes at once. Please wait a moment and try again.';
 
 export const QUANTITY_MESSAGES = {
   number: 'Quantity must be a number.',

@@ -24,7 +24,8 @@ import { ordersQueryRouter } from '@printshop/query-service/orders/orders-routes
 import { loyaltyQueryRouter } from '@printshop/query-service/loyalty/loyalty-routes';
 import type { AppContext } from './app-context';
 import { paymentProvidersOf } from './payments/payment-providers';
-import { createPaymentRateLimit } from './payments/payment-rate-limit';
+import { postgresNetworkLimit } from './postgres/rate-limiter';
+import { PAYMENT_START_MESSAGES } from '@printshop/shared-events/api/orders';
 import { createContactRateLimit } from './contact/contact-rate-limit';
 import { lookupCountry } from './geo/geoip';
 import { createAuthRateLimits } from './auth/rate-limits';
@@ -44,7 +45,13 @@ import { CART_WRITES_TOO_MANY } from '@printshop/shared-events/api/cart';
 
 export function buildRouters(app: AppContext): Router[] {
   // One count for both providers: switching from card to UPI does not start it again.
-  const countPaymentStart = createPaymentRateLimit(app.db, app.config.paymentStartsPerHour);
+  // Counted in Postgres: a start is rare and asks the provider for something.
+  const countPaymentStart = postgresNetworkLimit(
+    app.db,
+    'payment_rate_limits',
+    { points: app.config.paymentStartsPerHour, duration: 60 * 60 },
+    PAYMENT_START_MESSAGES.tooMany,
+  );
   return [
     // Catalog and settings
     catalogRouter({ db: app.db, waitFor: app.waitFor }),

@@ -2,8 +2,7 @@
 // gateway counts in the same table (postgres/rate-limiter.ts; a table of its own).
 import type { Knex } from 'knex';
 import { CONTACT_ANSWERS } from '@printshop/command-service/contact/messages';
-import { clientNetwork } from '../gateway/client-network';
-import { postgresRateLimits, type Limit } from '../postgres/rate-limiter';
+import { postgresNetworkLimit, type Limit } from '../postgres/rate-limiter';
 
 export const CONTACT_RATE_LIMIT_TABLE = 'contact_rate_limits';
 /** Enough for a real conversation, too few for a spam run: 5 messages an hour from one address. */
@@ -14,6 +13,5 @@ export function createContactRateLimit(
   db: Knex,
   limit: Limit = CONTACT_LIMIT,
 ): (ip: string) => Promise<void> {
-  const limiter = postgresRateLimits(db, CONTACT_RATE_LIMIT_TABLE)('contact_ip', limit);
-  return (ip) => limiter.consume(clientNetwork(ip), CONTACT_ANSWERS.tooMany);
+  return postgresNetworkLimit(db, CONTACT_RATE_LIMIT_TABLE, limit, CONTACT_ANSWERS.tooMany);
 }

@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { TooManyRequests } from '@printshop/shared-events/errors';
+import { clientNetwork } from '../gateway/client-network';
 
 export interface Limit {
   points: number;
@@ -93,4 +94,18 @@ export function postgresRateLimits(db: Knex, tableName: string) {
       },
     };
   };
+}
+
+/**
+ * A limit of its own table counted per address's network (client-network.ts): counts one call from
+ * `ip` and throws the 429 with `message` over `limit`.
+ */
+export function postgresNetworkLimit(
+  db: Knex,
+  tableName: string,
+  limit: Limit,
+  message: string,
+): (ip: string) => Promise<void> {
+  const limiter = postgresRateLimits(db, tableName)('network', limit);
+  return (ip) => limiter.consume(clientNetwork(ip), message);
 }

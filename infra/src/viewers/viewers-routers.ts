@@ -9,7 +9,7 @@ import { viewersRouter } from '@printshop/query-service/catalog/viewers-routes';
 import type { AppContext } from '../app-context';
 import { clientNetwork } from '../gateway/client-network';
 import { GUEST_COOKIE } from '../gateway/guest-session';
-import { postgresRateLimits } from '../postgres/rate-limiter';
+import { postgresNetworkLimit } from '../postgres/rate-limiter';
 import { productViewers, type Viewer } from './product-viewers';
 
 export const VIEWERS_RATE_LIMIT_TABLE = 'viewers_rate_limits';
@@ -26,16 +26,18 @@ function viewerOf(ctx: Context): Viewer {
 }
 
 export function viewersRouters(app: AppContext): Router[] {
-  const limiter = postgresRateLimits(app.db, VIEWERS_RATE_LIMIT_TABLE)('viewers_ip', {
-    points: VIEWERS_CALLS_PER_MINUTE,
-    duration: 60,
-  });
+  const countCall = postgresNetworkLimit(
+    app.db,
+    VIEWERS_RATE_LIMIT_TABLE,
+    { points: VIEWERS_CALLS_PER_MINUTE, duration: 60 },
+    VIEWERS_MESSAGES.tooMany,
+  );
   const viewers = productViewers(app.db);
   return [
     viewersRouter({
       catalog: catalogOf(app.store),
       now: app.now,
-      countCall: (ip) => limiter.consume(clientNetwork(ip), VIEWERS_MESSAGES.tooMany),
+      countCall,
       seen: viewers.seen,
       viewerOf,
     }),

@@ -307,6 +307,27 @@ describe("the collage page's sticky top bar", () => {
   );
 });
 
+describe("a desktop page's sticky column", () => {
+  it('given a header grown taller (a wrapped announcement), when the cart scrolls, then its summary stays under it', async () => {
+    const page = await openPage(false);
+    await page.goto(`${app.url}/`);
+    for (let i = 1; i <= 6; i += 1) await addPosterToCart(page, i);
+    await page.goto(`${app.url}/cart`);
+    const summary = page.locator('.cart-view__summary');
+    await summary.waitFor();
+    // 150 px and more: taller than any fixed offset could have guessed.
+    await page.addStyleTag({ content: 'header.header { padding-bottom: 4rem !important; }' });
+    await page.evaluate(() => window.scrollTo(0, 250));
+    await settledScrollY(page);
+    const header = () => boxOf(page.locator('header.header'));
+    const gap = async () => (await boxOf(summary)).top - (await header()).bottom;
+    await expect.poll(gap, { timeout: 5_000 }).toBeGreaterThanOrEqual(0);
+    expect(await gap()).toBeLessThanOrEqual(16);
+    expect((await header()).height).toBeGreaterThan(130);
+    await recordScreenshot(page, 'desktop-cart-summary-under-tall-header');
+  }, 180_000);
+});
+
 describe('the cart on a phone', () => {
   it('given six lines, when they scroll, then Proceed to Checkout stays on screen, 44 px or more', async () => {
     const page = await openPage(true);

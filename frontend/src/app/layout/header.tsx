@@ -29,7 +29,7 @@ function useScrolledPast(px: number): boolean {
 
 /**
  * The header's height as --header-height on the page: what sticks below the header (the collage
- * page's top bar) sits right under it, however its announcement wraps or it compacts.
+ * page's top bar, the cart's and checkout's summaries) sits right under it, however its announcement wraps or it compacts.
  */
 function useHeaderHeightVariable() {
   const ref = useRef<HTMLElement>(null);
@@ -40,7 +40,8 @@ function useHeaderHeightVariable() {
     const observer = new ResizeObserver(() =>
       root.style.setProperty('--header-height', `${header.offsetHeight}px`),
     );
-    observer.observe(header);
+    // offsetHeight counts padding and border: observe that box, not the content's.
+    observer.observe(header, { box: 'border-box' });
     return () => {
       observer.disconnect();
       root.style.removeProperty('--header-height');

@@ -189,6 +189,13 @@ describe('the admin area', () => {
       await nav.getByRole('link', { name: 'Dashboard' }).click();
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       expect(await nav.isVisible()).toBe(false);
+      // The figures sit two to a row, so the owner sees them at a glance, not one per screenful.
+      const cards = page.getByRole('list', { name: /^Figures:/ }).getByRole('listitem');
+      await cards.first().waitFor();
+      const tops = await cards.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+      expect(tops[0]).toBe(tops[1]);
+      expect(new Set(tops).size).toBe(Math.ceil(tops.length / 2));
+      await shop.screenshot('admin-dashboard-phone');
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }

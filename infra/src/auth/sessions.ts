@@ -4,13 +4,13 @@
 // so no gateway accepts an ended session afterwards. Both are primary-key lookups.
 import type { Knex } from 'knex';
 import type { SessionStore } from '@printshop/command-service/user/session-store';
+import { migrateUnderLock } from '../postgres/migrate-under-lock';
 
 export const REVOKED_SESSIONS_TABLE = 'auth_revoked_sessions';
 export const SESSION_CUTOFFS_TABLE = 'auth_session_cutoffs';
 
 async function createTables(db: Knex): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx.raw("select pg_advisory_xact_lock(hashtext('printshop:auth_sessions'))");
+  await migrateUnderLock(db, 'auth-sessions', async (trx) => {
     await trx.raw(
       `create table if not exists ?? (
          session_id text primary key,

@@ -32,9 +32,9 @@ import {
   passwordResetMail,
   resetPasswordLink,
 } from './templates';
+import { migrateUnderLock } from '../postgres/migrate-under-lock';
 
 export const MAIL_SENT_TABLE = 'mail_outbox_sent';
-const MIGRATE_LOCK = 0x4d41494c; // 'MAIL'
 
 /** SMTP down for hours is waited out: about 4 h of tries, then the dead-letter subject keeps it. */
 export const MAIL_BACKOFF_MS: readonly number[] = [5_000, 30_000, 120_000, 600_000, 1_800_000];
@@ -59,8 +59,7 @@ export interface MailConsumerDeps {
 
 /** Creates the table of sent message ids; safe to run from several processes at once. */
 export async function migrateMailOutbox(db: Knex): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(?, 0)', [MIGRATE_LOCK]);
+  await migrateUnderLock(db, 'mail-outbox', async (trx) => {
     await trx.raw(`
       create table if not exists ${MAIL_SENT_TABLE} (
         message_id text primary key,

@@ -10,16 +10,15 @@ import type {
 import type { RazorpayTestOrders } from '@printshop/command-service/payment/razorpay/razorpay-test-mode';
 import type { StripeIntent } from '@printshop/command-service/payment/stripe/stripe-port';
 import type { StripeTestIntents } from '@printshop/command-service/payment/stripe/stripe-test-mode';
+import { migrateUnderLock } from '../postgres/migrate-under-lock';
 
 export const STRIPE_TEST_INTENTS_TABLE = 'test_mode_stripe_intents';
 export const RAZORPAY_TEST_ORDERS_TABLE = 'test_mode_razorpay_orders';
 export const RAZORPAY_TEST_PAYMENTS_TABLE = 'test_mode_razorpay_payments';
-const MIGRATE_LOCK = 0x54455354; // 'TEST'
 
 /** Creates the tables; safe to run from several processes at once. */
 export async function migrateTestModePayments(db: Knex): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(?, 0)', [MIGRATE_LOCK]);
+  await migrateUnderLock(db, 'test-mode-payments', async (trx) => {
     await trx.raw(`
       create table if not exists ${STRIPE_TEST_INTENTS_TABLE} (
         id text primary key,

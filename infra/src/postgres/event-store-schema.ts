@@ -1,6 +1,7 @@
 // Tables and the append function of the Postgres event store. Append is one statement (one round
 // trip, one transaction) so it costs about what a raw INSERT costs.
 import type { Knex } from 'knex';
+import { migrateUnderLock } from './migrate-under-lock';
 
 const schema = /* sql */ `
 create table if not exists es_streams (
@@ -196,8 +197,7 @@ end $$;
 
 /** Creates or updates the event store's tables; safe to run from several processes at once. */
 export async function migrateEventStore(db: Knex): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['printshop:migrate:event-store']);
+  await migrateUnderLock(db, 'event-store', async (trx) => {
     await trx.raw(schema);
   });
 }

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { TooManyRequests } from '@printshop/shared-events/errors';
 import { clientNetwork } from '../gateway/client-network';
+import { migrateUnderLock } from './migrate-under-lock';
 
 export interface Limit {
   points: number;
@@ -12,8 +13,7 @@ export interface Limit {
 }
 
 async function createTable(db: Knex, tableName: string): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`printshop:${tableName}`]);
+  await migrateUnderLock(db, tableName, async (trx) => {
     await trx.raw(
       `create table if not exists ?? (
          key varchar(255) primary key,

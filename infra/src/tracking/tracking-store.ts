@@ -14,9 +14,9 @@
 const NO_FLUSH_WAIT = `(select set_config('synchronous_commit', 'off', true)) as no_flush_wait`;
 import type { Knex } from 'knex';
 import type { ConversionsEvent } from './conversions-event';
+import { migrateUnderLock } from '../postgres/migrate-under-lock';
 
 export const TRACKING_TABLE = 'tracking_events';
-const MIGRATE_LOCK = 0x5452434b; // 'TRCK'
 
 export interface TrackingEventRow {
   event_name: string;
@@ -37,8 +37,7 @@ export interface TrackingEventRow {
 
 /** Creates the table; safe to run from several processes at once. */
 export async function migrateTrackingEvents(db: Knex): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(?, 0)', [MIGRATE_LOCK]);
+  await migrateUnderLock(db, 'tracking-events', async (trx) => {
     await trx.raw(`
       create table if not exists ${TRACKING_TABLE} (
         event_name text not null,

@@ -8,14 +8,13 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { VIEWERS_PER_NETWORK, VIEWERS_WINDOW_MS } from '@printshop/shared-events/api/viewers';
+import { migrateUnderLock } from '../postgres/migrate-under-lock';
 
 export const PRODUCT_VIEWERS_TABLE = 'product_viewers';
-const MIGRATE_LOCK = 0x56494557; // 'VIEW'
 
 /** Creates the table; safe to run from several processes at once. */
 export async function migrateProductViewers(db: Knex): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(?, 0)', [MIGRATE_LOCK]);
+  await migrateUnderLock(db, 'product-viewers', async (trx) => {
     await trx.raw(`
       create table if not exists ${PRODUCT_VIEWERS_TABLE} (
         sku text not null,

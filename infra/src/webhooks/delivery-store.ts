@@ -9,16 +9,15 @@ import { Conflict, NotFound, RuleBroken } from '@printshop/shared-events/errors'
 import type { WebhookDeliveryLog } from '@printshop/shared-events/webhook-delivery-log';
 import type { PostResult } from './post-webhook';
 import type { NextStep } from './retry-schedule';
+import { migrateUnderLock } from '../postgres/migrate-under-lock';
 
 export const WEBHOOK_DELIVERIES_TABLE = 'webhook_deliveries';
 export const WEBHOOK_ATTEMPTS_TABLE = 'webhook_attempts';
-const MIGRATE_LOCK = 0x57484b53; // 'WHKS'
 const ERROR_CHARS = 500;
 
 /** Creates the tables; safe to run from several processes at once. */
 export async function migrateWebhookDeliveries(db: Knex): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(?, 0)', [MIGRATE_LOCK]);
+  await migrateUnderLock(db, 'webhook-deliveries', async (trx) => {
     await trx.raw(`
       create table if not exists ${WEBHOOK_DELIVERIES_TABLE} (
         id text primary key,

@@ -15,12 +15,19 @@ export interface ProvidedBus {
   stopServer?: () => Promise<void>;
 }
 
+/** The JetStream bus at `servers`, under BUS_NAMESPACE's subjects and stream when one is set. */
+export async function connectNatsBus(
+  servers: string | string[],
+  namespace: string | undefined,
+  logger: Logger,
+): Promise<Bus> {
+  return namespace
+    ? namespacedBus(await createNatsBus({ servers, logger, ...namespaceStream(namespace) }), namespace)
+    : createNatsBus({ servers, logger });
+}
+
 export async function provideBus(config: Config, logger: Logger): Promise<ProvidedBus> {
-  const namespace = config.busNamespace;
-  const nats = async (servers: string | string[]) =>
-    namespace
-      ? namespacedBus(await createNatsBus({ servers, logger, ...namespaceStream(namespace) }), namespace)
-      : createNatsBus({ servers, logger });
+  const nats = (servers: string | string[]) => connectNatsBus(servers, config.busNamespace, logger);
   if (config.natsServers) return { bus: await nats(config.natsServers) };
   const server = await startNatsServer({
     storeDir: path.join(config.dataDir, 'nats'),

@@ -9,7 +9,7 @@
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import type { Bus, BusMessage } from '@printshop/shared-events/bus';
-import type { EventStore, ReadAllResult, Subscription } from '@printshop/shared-events/event-store';
+import type { EventStore, RecordedEvent, Subscription } from '@printshop/shared-events/event-store';
 import { silentLogger, type Logger } from '@printshop/shared-events/logger';
 import { openDedicatedClient, tryAdvisoryLock } from '../runner/connection';
 import {
@@ -54,13 +54,42 @@ export interface ReactorRunnerOptions {
 }
 
 /** The reactor itself threw (or produced an unpublishable message): a bug, so the runner stops. */
-class ReactorFailed extends Error {
+export class ReactorFailed extends Error {
   constructor(
     readonly position: number,
     cause: unknown,
   ) {
     super(`reactor failed at position ${position}: ${errorText(cause)}`);
   }
+}
+
+/**
+ * The bus messages of a run of events, as the reactor publishes them: reacted, combined, and named
+ * for the reactor (the republish command sends the same ones, so the bus and consumers drop copies).
+ */
+export async function messagesOf(reactor: Reactor, events: readonly RecordedEvent[]): Promise<BusMessage[]> {
+  const messages: BusMessage[] = [];
+  for (const event of events) {
+    try {
+      const produced = await reactor.react(event);
+      produced.forEach(reactor.combine ? assertAddressed : assertPublishable);
+      messages.push(...produced);
+    } catch (error) {
+      throw new ReactorFailed(event.position, error);
+    }
+  }
+  let combined = messages;
+  if (reactor.combine && messages.length > 0) {
+    try {
+      combined = reactor.combine(messages);
+      combined.forEach(assertPublishable);
+    } catch (error) {
+      throw new ReactorFailed(events[0]!.position, error);
+    }
+  }
+  // JetStream drops a repeated id across the whole stream: two reactors reacting to the same
+  // event must not share one, so the id carries the reactor's name.
+  return combined.map((message) => ({ ...message, id: `${reactor.name}:${message.id}` }));
 }
 
 /** Thrown out of a batch handler to end the subscription without treating it as a failure. */
@@ -104,31 +133,6 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
     if (state !== 'failed') void saveReactorError(db, name, error).catch(() => undefined);
   };
 
-  async function messagesOf(batch: ReadAllResult): Promise<BusMessage[]> {
-    const messages: BusMessage[] = [];
-    for (const event of batch.events) {
-      try {
-        const produced = await reactor.react(event);
-        produced.forEach(reactor.combine ? assertAddressed : assertPublishable);
-        messages.push(...produced);
-      } catch (error) {
-        throw new ReactorFailed(event.position, error);
-      }
-    }
-    let combined = messages;
-    if (reactor.combine && messages.length > 0) {
-      try {
-        combined = reactor.combine(messages);
-        combined.forEach(assertPublishable);
-      } catch (error) {
-        throw new ReactorFailed(batch.events[0]!.position, error);
-      }
-    }
-    // JetStream drops a repeated id across the whole stream: two reactors reacting to the same
-    // event must not share one, so the id carries the reactor's name.
-    return combined.map((message) => ({ ...message, id: `${reactor.name}:${message.id}` }));
-  }
-
   /** Publishes until the bus has accepted every message; only what failed is sent again. */
   async function publishAll(messages: BusMessage[], position: number, isCurrent: () => boolean) {
     let pending = messages;
@@ -161,7 +165,7 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
       async (batch) => {
         const isCurrent = () => !lost() && subscription === current;
         if (stopping || !isCurrent()) throw new Stopped();
-        const messages = await messagesOf(batch);
+        const messages = await messagesOf(reactor, batch.events);
         await publishAll(messages, batch.lastPosition, isCurrent);
         if (messages.length > 0 || Date.now() - saved.at >= idleCheckpointMs) {
           await saveReactorCheckpoint(db, name, batch.lastPosition);

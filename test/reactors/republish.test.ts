@@ -3,6 +3,8 @@
 // reactor gave them; the live checkpoint bounds it, and bad input is answered, not thrown.
 import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -10,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bus, BusMessage, Delivery } from '@printshop/shared-events/bus';
 import { silentLogger } from '@printshop/shared-events/logger';
 import { namespaceStream } from '@printshop/infra/bus/namespaced-bus';
-import { connectNatsBus } from '@printshop/infra/startup/bus';
+import { connectNatsBus, NATS_URL_FILE } from '@printshop/infra/startup/bus';
 import { republish } from '@printshop/projections/cli/republish';
 import { migrateReactors, readReactorCheckpoints } from '@printshop/projections/reactors/checkpoints';
 import { messageId, type Reactor } from '@printshop/projections/reactors/reactor';
@@ -173,13 +175,29 @@ describe('republish', () => {
     expect(output).toContain(`Run again with --from ${paid[1]}`);
   });
 
-  it('given no NATS_URL, then the command says which bus it needs', async () => {
+  /** The command as the operator runs it, without NATS_URL, in a DATA_DIR of its own. */
+  const runCommand = (dataDir: string, args: string[]) => {
     const { DATABASE_URL: _, NATS_URL: __, ...env } = process.env;
-    const result = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'infra/src/cli/republish.ts', 'receipts', '--from', '1'],
-      { cwd: root, env: { ...env, DATABASE_URL: subject.url } },
-    ).catch((error: { code: number; stdout: string }) => error);
+    return promisify(execFile)(process.execPath, ['--import', 'tsx', 'infra/src/cli/republish.ts', ...args], {
+      cwd: root,
+      env: { ...env, DATABASE_URL: subject.url, DATA_DIR: dataDir, BUS_NAMESPACE: namespace },
+    }).catch((error: { code: number; stdout: string }) => error);
+  };
+
+  it('given no NATS_URL and no shop running, then the command says which bus it needs', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printshop-republish-'));
+    const result = await runCommand(dataDir, ['webhooks', '--from', '1']);
+    rmSync(dataDir, { recursive: true, force: true });
     expect(result).toMatchObject({ code: 2, stdout: expect.stringContaining('NATS_URL is not set') });
+  });
+
+  it("given no NATS_URL but npm start's nats-server noted in DATA_DIR, then it uses that one", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printshop-republish-'));
+    writeFileSync(path.join(dataDir, NATS_URL_FILE), natsUrl());
+    const result = await runCommand(dataDir, ['webhooks', '--from', '1']);
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(result).toMatchObject({
+      stdout: expect.stringContaining('webhooks has published up to position 0'),
+    });
   });
 });

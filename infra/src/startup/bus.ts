@@ -1,5 +1,6 @@
 // The message bus of this process: NATS_URL (JetStream), else a nats-server found on PATH that we
-// start with its store under DATA_DIR/nats (its pid in DATA_DIR/nats.pid), else the in-process bus (not durable; it warns).
+// start with its store under DATA_DIR/nats (its pid in DATA_DIR/nats.pid, its address in DATA_DIR/nats.url), else the in-process bus (not durable; it warns).
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Bus } from '@printshop/shared-events/bus';
 import type { Logger } from '@printshop/shared-events/logger';
@@ -8,6 +9,9 @@ import { namespacedBus, namespaceStream } from '../bus/namespaced-bus';
 import { createNatsBus } from '../bus/nats-bus';
 import type { Config } from '../config';
 import { startNatsServer } from '../embedded/nats';
+
+/** The embedded nats-server's address, in DATA_DIR, while it runs. */
+export const NATS_URL_FILE = 'nats.url';
 
 export interface ProvidedBus {
   bus: Bus;
@@ -37,8 +41,15 @@ export async function provideBus(config: Config, logger: Logger): Promise<Provid
   });
   if (server) {
     logger.info({ url: server.url }, 'started nats-server from PATH (NATS_URL is not set)');
+    // Where operator commands (npm run republish) find it while the shop runs.
+    const urlFile = path.join(config.dataDir, NATS_URL_FILE);
+    writeFileSync(urlFile, server.url);
+    const stopServer = async () => {
+      rmSync(urlFile, { force: true });
+      await server.stop();
+    };
     try {
-      return { bus: await nats(server.url), stopServer: server.stop };
+      return { bus: await nats(server.url), stopServer };
     } catch (error) {
       await server.stop();
       throw error;

@@ -58,7 +58,7 @@ describe('operations', () => {
     expect(body).toEqual({ success: true, status: 'up' });
   });
 
-  it('given every backing service answers, then /readyz is 200 with each check and projection lag', async () => {
+  it('given every backing service answers, then /readyz is 200 with each check, projection and reactor lag', async () => {
     const { response, body } = await getJson('/readyz');
     expect(response.status).toBe(200);
     const checks = body.checks as Record<string, Record<string, unknown>>;
@@ -69,6 +69,11 @@ describe('operations', () => {
       ok: true,
       failed: [],
       projections: [{ name: 'catalog', position: 0, lag: 2, status: 'running', error: null }],
+    });
+    // A reactor behind and retrying is shown, and does not make the shop unready.
+    expect(checks.reactors).toEqual({
+      ok: true,
+      reactors: [{ name: 'mail', position: 1, lag: 1, lastError: 'publish failed: no responders' }],
     });
   });
 
@@ -92,7 +97,7 @@ describe('operations', () => {
     });
   });
 
-  it('given some traffic, then /metrics has defaults, request durations by route and projection lag', async () => {
+  it('given some traffic, then /metrics has defaults, request durations by route, projection and reactor lag', async () => {
     await getJson('/api/test/items/1');
     await getJson('/api/test/items/2');
     const response = await fetch(`${gateways.server.url}/metrics`);
@@ -104,5 +109,6 @@ describe('operations', () => {
       /http_request_duration_seconds_count\{method="GET",route="\/api\/test\/items\/:id",status="200"\} [2-9]/,
     );
     expect(text).toContain('printshop_projection_lag_events{projection="catalog"} 2');
+    expect(text).toContain('printshop_reactor_lag_events{reactor="mail"} 1');
   });
 });

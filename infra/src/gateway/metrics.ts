@@ -1,5 +1,5 @@
 // Prometheus metrics of one process: Node's defaults, the duration of HTTP requests by method,
-// route pattern and status, and each projection's lag behind the head of the log.
+// route pattern and status, and each projection's and reactor's lag behind the head of the log.
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface ProjectionLag {
@@ -8,13 +8,25 @@ export interface ProjectionLag {
   lag: number;
 }
 
+export interface ReactorLag {
+  reactor: string;
+  /** Events of `$all` the reactor has not published yet. */
+  lag: number;
+}
+
 export interface Metrics {
   registry: Registry;
   httpDuration: Histogram<'method' | 'route' | 'status'>;
   projectionLag: Gauge<'projection'>;
+  reactorLag: Gauge<'reactor'>;
 }
 
-export function createMetrics(options: { projectionLags?: () => Promise<ProjectionLag[]> } = {}): Metrics {
+export function createMetrics(
+  options: {
+    projectionLags?: () => Promise<ProjectionLag[]>;
+    reactorLags?: () => Promise<ReactorLag[]>;
+  } = {},
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const httpDuration = new Histogram({
@@ -36,7 +48,19 @@ export function createMetrics(options: { projectionLags?: () => Promise<Projecti
       for (const { projection, lag } of await projectionLags()) this.set({ projection }, lag);
     },
   });
-  return { registry, httpDuration, projectionLag };
+  const { reactorLags } = options;
+  const reactorLag = new Gauge({
+    name: 'printshop_reactor_lag_events',
+    help: 'Events of $all a reactor has not published to the bus yet',
+    labelNames: ['reactor'] as const,
+    registers: [registry],
+    async collect() {
+      if (!reactorLags) return;
+      this.reset();
+      for (const { reactor, lag } of await reactorLags()) this.set({ reactor }, lag);
+    },
+  });
+  return { registry, httpDuration, projectionLag, reactorLag };
 }
 
 // The route pattern, not the path: ids in paths would make one series per resource.

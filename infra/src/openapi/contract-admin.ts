@@ -129,7 +129,8 @@ export const gatewayContract: Contract = {
   },
   'GET /readyz': {
     tag: OPERATIONS,
-    summary: 'Database, event store and bus reachable; projection lag (503 when not)',
+    summary:
+      'Database, event store and bus reachable; projection lag (503 when not); reactor lag, for information',
     answer: readinessSchema,
   },
   'GET /metrics': { tag: OPERATIONS, summary: 'Prometheus metrics', media: 'text/plain' },

@@ -12,6 +12,7 @@ import { hiddenSkus } from '@printshop/shared-events/rules/catalog';
 import { allProjections } from '@printshop/projections/registry';
 import { startProjections } from '@printshop/projections/runner/projection-runner';
 import { readProjectionStatus } from '@printshop/projections/runner/status';
+import { readReactorStatus } from '@printshop/projections/reactors/checkpoints';
 import { createReactorRunner } from '@printshop/projections/reactors/runner';
 import { allReactors } from '@printshop/projections/reactors/registry';
 import { closeProgressListener, waitForPosition } from '@printshop/projections/runner/wait-for-position';
@@ -33,6 +34,7 @@ import {
   databaseCheck,
   eventStoreCheck,
   projectionsCheck,
+  reactorsCheck,
   type ReadinessCheck,
 } from '../gateway/readiness';
 import { createDb } from '../postgres/db';
@@ -204,11 +206,13 @@ export async function startPrintShop({
     let port: number | undefined;
     if (runs(config, 'gateway') && bus) {
       const projectionStatus = async () => readProjectionStatus(db, await store.headPosition());
+      const reactorStatus = async () => readReactorStatus(db, await store.headPosition());
       const checks: Record<string, ReadinessCheck> = {
         database: databaseCheck(db),
         eventStore: eventStoreCheck(store),
         bus: busCheck(bus),
         projections: projectionsCheck(projectionStatus),
+        reactors: reactorsCheck(reactorStatus),
       };
       const tokens = createTokenService(config.jwtSecret);
       const context: AppContext = {
@@ -237,6 +241,7 @@ export async function startPrintShop({
         metrics: createMetrics({
           projectionLags: async () =>
             (await projectionStatus()).map(({ name, lag }) => ({ projection: name, lag })),
+          reactorLags: async () => (await reactorStatus()).map(({ name, lag }) => ({ reactor: name, lag })),
         }),
         frontendDir,
         hiddenProducts: async () => hiddenSkus((await catalogOf(store).current()).view),

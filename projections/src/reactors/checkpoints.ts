@@ -1,4 +1,4 @@
-// One row per reactor: how far it has published `$all`, and the last error (shown by /readyz).
+// One row per reactor: how far it has published `$all`, and the error it is retrying (/readyz shows both).
 import type { Knex } from 'knex';
 
 export const REACTOR_CHECKPOINTS_TABLE = 'reactor_checkpoints';
@@ -48,6 +48,23 @@ export async function readReactorCheckpoint(db: Knex, name: string): Promise<Rea
 
 export async function readReactorCheckpoints(db: Knex): Promise<ReactorCheckpoint[]> {
   return (await db<Row>(REACTOR_CHECKPOINTS_TABLE).select('*').orderBy('name')).map(toCheckpoint);
+}
+
+/** What /readyz and /metrics show of each reactor: its checkpoint, its lag behind `headPosition` and the error it is retrying. */
+export interface ReactorStatusReport {
+  name: string;
+  position: number;
+  lag: number;
+  lastError: string | null;
+}
+
+export async function readReactorStatus(db: Knex, headPosition: number): Promise<ReactorStatusReport[]> {
+  return (await readReactorCheckpoints(db)).map(({ name, position, lastError }) => ({
+    name,
+    position,
+    lag: Math.max(0, headPosition - position),
+    lastError,
+  }));
 }
 
 /** Never moves back: a stale instance that lost its lock mid-batch cannot rewind a newer one. */

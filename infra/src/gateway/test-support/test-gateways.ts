@@ -37,7 +37,14 @@ import { createLogger } from '../../logger';
 import { createDb } from '../../postgres/db';
 import { createGateway } from '../create-gateway';
 import { createMetrics } from '../metrics';
-import { busCheck, databaseCheck, eventStoreCheck, projectionsCheck } from '../readiness';
+import { busCheck, databaseCheck, eventStoreCheck, projectionsCheck, reactorsCheck } from '../readiness';
+import {
+  migrateReactors,
+  readReactorCheckpoint,
+  readReactorStatus,
+  saveReactorCheckpoint,
+  saveReactorError,
+} from '@printshop/projections/reactors/checkpoints';
 
 interface Server {
   url: string;
@@ -200,9 +207,19 @@ export function gatewaysPerFile(): TestGateways {
     writeFileSync(path.join(frontendDir, 'assets', 'app-abc123.js'), 'console.log("shop")');
 
     const { store, db } = testStore;
+    // A reactor that published the first event and is retrying the second (the bus refused it).
+    await migrateReactors(db);
+    await readReactorCheckpoint(db, 'mail');
+    await saveReactorCheckpoint(db, 'mail', 1);
+    await saveReactorError(db, 'mail', 'publish failed: no responders');
     const metrics = createMetrics({
       projectionLags: async () =>
         (await statusOf(testStore)()).map(({ name, lag }) => ({ projection: name, lag })),
+      reactorLags: async () =>
+        (await readReactorStatus(db, await store.headPosition())).map(({ name, lag }) => ({
+          reactor: name,
+          lag,
+        })),
     });
     server = await listen(
       createGateway({
@@ -216,6 +233,7 @@ export function gatewaysPerFile(): TestGateways {
             eventStore: eventStoreCheck(store),
             bus: busCheck(bus),
             projections: projectionsCheck(statusOf(testStore)),
+            reactors: reactorsCheck(async () => readReactorStatus(db, await store.headPosition())),
           },
         },
       }),

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
 import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, holdAppScripts, recordScreenshot } from './support/browser';
 import { addPosterToCart } from './support/cart';
+import { labelled } from './support/checkout';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -326,6 +327,32 @@ describe("a desktop page's sticky column", () => {
     expect((await header()).height).toBeGreaterThan(130);
     await recordScreenshot(page, 'desktop-cart-summary-under-tall-header');
   }, 180_000);
+});
+
+describe('checkout on a phone, in India', () => {
+  it('given an Indian address, when the shopper goes on to pay, then the State is picked from a list and nothing scrolls sideways', async () => {
+    const page = await openPage(true);
+    await page.goto(`${app.url}/`);
+    await addPosterToCart(page, 1);
+    await page.goto(`${app.url}/checkout`);
+    await page.getByRole('textbox', { name: /^E-mail/ }).fill('asha@example.com');
+    await labelled(page, 'Country').selectOption('IN');
+    await labelled(page, 'Full name').fill('Asha Rao');
+    await labelled(page, 'Phone number').fill('98765 43210');
+    await labelled(page, 'Address line 1').fill('42 MG Road');
+    await labelled(page, 'City').fill('Bengaluru');
+    await labelled(page, 'State').selectOption({ label: 'Karnataka' });
+    await labelled(page, 'PIN Code').fill('560038');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: /^Pay / }).waitFor();
+    await page.getByText('Bengaluru, Karnataka 560038').waitFor();
+    const width = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: window.innerWidth,
+    }));
+    expect(width).toEqual({ page: PHONE.width, screen: PHONE.width });
+    await recordScreenshot(page, 'phone-checkout-payment-india');
+  }, 120_000);
 });
 
 describe('the cart on a phone', () => {

@@ -1,10 +1,13 @@
-// State lists for the countries whose address profile has one (spec 1 §3: US, CA, AU, AE, MY).
+// State lists for the countries whose address profile has one (spec 1 §3: US, CA, AU, AE, MY; and
+// IN, chosen: orders are fulfilled from India, and its couriers and tax invoices need the state).
 // Codes are the postal abbreviations couriers print (ISO 3166-2 suffixes, except Malaysia, whose
 // ISO codes are numbers; there the common three-letter postal abbreviations are used).
 
 export interface StateOption {
   code: string;
   name: string;
+  /** Former names and codes still found in addresses (accepted, stored as `code`). */
+  aliases?: readonly string[];
 }
 
 const list = (entries: Record<string, string>): readonly StateOption[] =>
@@ -126,3 +129,54 @@ export const MY_STATES = list({
   LBN: 'Labuan',
   PJY: 'Putrajaya',
 });
+
+/**
+ * 28 states and 8 union territories, with the ISO 3166-2 codes of 2023 (CG, OD, TS, UK: the vehicle
+ * codes couriers know); the former names and codes are accepted.
+ */
+export const IN_STATES: readonly StateOption[] = [
+  ...list({
+    AN: 'Andaman and Nicobar Islands',
+    AP: 'Andhra Pradesh',
+    AR: 'Arunachal Pradesh',
+    AS: 'Assam',
+    BR: 'Bihar',
+    CH: 'Chandigarh',
+  }),
+  { code: 'CG', name: 'Chhattisgarh', aliases: ['CT'] },
+  ...list({
+    DH: 'Dadra and Nagar Haveli and Daman and Diu',
+  }),
+  { code: 'DL', name: 'Delhi', aliases: ['New Delhi', 'NCT of Delhi'] },
+  ...list({
+    GA: 'Goa',
+    GJ: 'Gujarat',
+    HR: 'Haryana',
+    HP: 'Himachal Pradesh',
+    JK: 'Jammu and Kashmir',
+    JH: 'Jharkhand',
+    KA: 'Karnataka',
+    KL: 'Kerala',
+    LA: 'Ladakh',
+    LD: 'Lakshadweep',
+    MP: 'Madhya Pradesh',
+    MH: 'Maharashtra',
+    MN: 'Manipur',
+    ML: 'Meghalaya',
+    MZ: 'Mizoram',
+    NL: 'Nagaland',
+  }),
+  { code: 'OD', name: 'Odisha', aliases: ['OR', 'Orissa'] },
+  { code: 'PY', name: 'Puducherry', aliases: ['Pondicherry'] },
+  ...list({
+    PB: 'Punjab',
+    RJ: 'Rajasthan',
+    SK: 'Sikkim',
+    TN: 'Tamil Nadu',
+  }),
+  { code: 'TS', name: 'Telangana', aliases: ['TG'] },
+  { code: 'TR', name: 'Tripura' },
+  { code: 'UP', name: 'Uttar Pradesh' },
+  { code: 'UK', name: 'Uttarakhand', aliases: ['UT', 'Uttaranchal'] },
+  { code: 'WB', name: 'West Bengal' },
+];

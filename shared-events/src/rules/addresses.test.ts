@@ -57,11 +57,17 @@ describe('country address profiles (spec 1 §3)', () => {
     }
   });
 
-  it('gives real state lists for US, CA, AU, AE and MY only', () => {
+  it("gives real state lists for US, CA, AU, AE and MY, and India's 36 states and union territories", () => {
     const withLists = Object.values(ADDRESS_PROFILES)
       .filter((p) => p.states)
       .map((p) => [p.code, p.states!.length]);
-    expect(Object.fromEntries(withLists)).toEqual({ US: 56, CA: 13, AU: 8, AE: 7, MY: 16 });
+    expect(Object.fromEntries(withLists)).toEqual({ US: 56, CA: 13, AU: 8, AE: 7, MY: 16, IN: 36 });
+    for (const profile of Object.values(ADDRESS_PROFILES).filter((p) => p.states)) {
+      const keys = profile.states!.flatMap((s) =>
+        [s.code, s.name, ...(s.aliases ?? [])].map((k) => k.toLowerCase()),
+      );
+      expect(new Set(keys).size, `${profile.code}: a code, name or alias used twice`).toBe(keys.length);
+    }
     expect(ADDRESS_PROFILES.US!.states!.find((s) => s.code === 'NY')?.name).toBe('New York');
   });
 
@@ -139,6 +145,19 @@ describe('address schema', () => {
     const parsed = addressInputSchema.parse({ ...validAddress('US'), state: ' california ' });
     expect(parsed.state).toBe('CA');
     expect(addressInputSchema.parse({ ...validAddress('MY'), state: 'sgr' }).state).toBe('SGR');
+  });
+
+  it('an Indian address takes its state from the list; former names and codes still find it', () => {
+    expect(issuesOf({ ...validAddress('IN'), state: 'Karnatka' })).toEqual({
+      state: 'Please select a valid State',
+    });
+    expect(issuesOf({ ...validAddress('IN'), state: undefined })).toEqual({ state: 'State is required' });
+    const stateOf = (state: string) => addressInputSchema.parse({ ...validAddress('IN'), state }).state;
+    expect(stateOf('karnataka')).toBe('KA');
+    expect(stateOf('Orissa')).toBe('OD');
+    expect(stateOf('Pondicherry')).toBe('PY');
+    expect(stateOf('UT')).toBe('UK');
+    expect(stateOf('New Delhi')).toBe('DL');
   });
 
   it('a country without a state field takes no state and needs none', () => {

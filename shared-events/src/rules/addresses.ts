@@ -5,9 +5,9 @@
 //
 // Which countries have a state at all (the spec leaves it open: "State is not required for SG, HK,
 // LU, MT, CY, BE, NL, DK, AT, CH, SI, EE, LV, LT"): a profile has a state field only where the
-// subdivision is part of a deliverable postal address there — the five countries with lists (US, CA,
-// AU, AE, MY) plus IN, JP, KR, TH (state/prefecture/province lines), IT and ES (province) and IE
-// (county). Where a profile has a state it is required, unless the country is on the spec's list
+// subdivision is part of a deliverable postal address there — the six countries with lists (US, CA,
+// AU, AE, MY, and IN, whose list is our choice) plus JP, KR, TH (state/prefecture/province lines),
+// IT and ES (province) and IE (county). Where a profile has a state it is required, unless the country is on the spec's list
 // (none of the listed countries has a state field, so the list only guards future profiles).
 import { z } from 'zod';
 import { apiString } from '../api/api-string';
@@ -15,6 +15,7 @@ import {
   AE_EMIRATES,
   AU_STATES,
   CA_PROVINCES,
+  IN_STATES,
   MY_STATES,
   US_STATES,
   type StateOption,
@@ -175,6 +176,7 @@ const SEEDS: Record<string, ProfileSeed> = {
     postalCodeLabel: 'PIN Code',
     stateLabel: 'State',
     addressFormat: US_STYLE,
+    states: IN_STATES,
   },
 };
 
@@ -237,11 +239,11 @@ export const isStateRequired = (country: string): boolean => {
 export const isCityRequired = (country: string): boolean =>
   !CITY_NOT_REQUIRED.includes(country.trim().toUpperCase());
 
-/** The list entry for a state given by code or by name (case-insensitive), if the country has a list. */
+/** The list entry for a state given by code, name or former name (case-insensitive), if the country has a list. */
 export function findState(country: string, value: string): StateOption | undefined {
   const wanted = value.trim().toLowerCase();
-  return addressProfile(country).states?.find(
-    (s) => s.code.toLowerCase() === wanted || s.name.toLowerCase() === wanted,
+  return addressProfile(country).states?.find((s) =>
+    [s.code, s.name, ...(s.aliases ?? [])].some((known) => known.toLowerCase() === wanted),
   );
 }
 

@@ -89,6 +89,14 @@ describe('AddressForm', () => {
     expect(await screen.findByText('Please enter a valid PIN Code')).toBeInTheDocument();
   });
 
+  it("given India, then the State is chosen from India's states and union territories", () => {
+    renderForm('IN');
+    const state = field('State');
+    expect(state.tagName).toBe('SELECT');
+    expect(screen.getByRole('option', { name: 'Karnataka' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Ladakh' })).toBeInTheDocument();
+  });
+
   it('given Canada, then the Province list replaces the State list', async () => {
     renderForm('CA');
     const province = field('Province');

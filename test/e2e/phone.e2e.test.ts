@@ -356,6 +356,63 @@ describe('checkout on a phone, in India', () => {
   }, 120_000);
 });
 
+describe('a shopper with a long name on a small phone', () => {
+  it('given a one-word name of 28 letters and long street lines, then their account pages do not scroll sideways at 320 px', async () => {
+    const call = async (path: string, body: unknown, token?: string) => {
+      const response = await fetch(`${app.url}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, path).toBe(201);
+      return (await response.json()) as { token: string; user: unknown };
+    };
+    const registered = await call('/api/auth/register', {
+      email: `venkatanarasimha.${Date.now()}@example-photography-studio.co.in`,
+      password: 'Shopper123',
+      firstName: 'Venkatanarasimharajuvaripeta',
+      lastName: 'Subramaniam-Ramakrishnan',
+    });
+    await call(
+      '/api/addresses',
+      {
+        fullName: 'Venkatanarasimharajuvaripeta Subramaniam-Ramakrishnan',
+        phone: '+91 98765 43210',
+        line1: 'Flat 1204, Tower B, Prestige Shantiniketan Apartments',
+        city: 'Bengaluru',
+        state: 'KA',
+        postalCode: '560066',
+        country: 'IN',
+      },
+      registered.token,
+    );
+    const context = await browser.newContext({
+      viewport: { width: 320, height: 640 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    contexts.push(context);
+    await context.addInitScript(
+      ([token, user]) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', user);
+        localStorage.setItem('printshop_currency', 'INR');
+      },
+      [registered.token, JSON.stringify(registered.user)],
+    );
+    const page = await context.newPage();
+    await page.goto(`${app.url}/account/addresses`);
+    await page.getByText('Shantiniketan').waitFor();
+    expect(await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).toEqual([
+      320, 320,
+    ]);
+    await recordScreenshot(page, 'phone-320-account-long-name');
+  }, 60_000);
+});
+
 describe('the cart on a phone', () => {
   it('given six lines, when they scroll, then Proceed to Checkout stays on screen, 44 px or more', async () => {
     const page = await openPage(true);

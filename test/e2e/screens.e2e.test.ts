@@ -1,9 +1,10 @@
 // Every route at every width, in real Chromium: at 320, 360, 390, 414 (a touch phone) and 768,
 // 1024, 1280, 1440, 1920 px (a desktop browser) no page scrolls sideways; the shop's header shows
-// its logo, menu, currency, account and cart in view (44 px targets on phones); the admin area (catalog, settings and promotions too)
-// shows its own shell instead (its sections and a way back to the shop, no shop header). axe-core
-// finds no serious or critical violation on any page at 1280 and at 390 px. One browser; one
-// context per device and visitor, each page loaded once per device and resized through its widths.
+// its logo, menu, currency, account and cart in view (44 px targets on phones); the admin area
+// (catalog, settings and promotions too) shows its own shell instead (its sections and a way back
+// to the shop, no shop header). axe-core finds no serious or critical violation on any page at
+// 1280 and at 390 px. One browser; one context per device and visitor, each page loaded once per
+// device and resized through its widths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';

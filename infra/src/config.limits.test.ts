@@ -11,6 +11,7 @@ describe('the per-address limits in the configuration', () => {
     ['TRACKING_CALLS_PER_MINUTE', 'trackingCallsPerMinute', 600],
     ['CART_WRITES_PER_MINUTE', 'cartWritesPerMinute', 300],
     ['PAYMENT_STARTS_PER_HOUR', 'paymentStartsPerHour', 30],
+    ['ORDER_LOOKUPS_PER_HOUR', 'orderLookupsPerHour', 120],
     ['PROMOTION_CODE_TRIES_PER_HOUR', 'promotionCodeTriesPerHour', 20],
   ] as const)('%s: %s is %i by default, the number given, or start-up stops', (variable, key, fallback) => {
     expect(loadConfig(base)[key]).toBe(fallback);

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '@printshop/shared-events/rules/password-policy';
 import { TRACKING_CALLS_PER_MINUTE } from '@printshop/shared-events/api/tracking';
-import { PAYMENT_STARTS_PER_HOUR } from '@printshop/shared-events/api/orders';
+import { ORDER_LOOKUPS_PER_HOUR, PAYMENT_STARTS_PER_HOUR } from '@printshop/shared-events/api/orders';
 import { CART_WRITES_PER_MINUTE } from '@printshop/shared-events/api/cart';
 import { PROMOTION_CODE_TRIES_PER_HOUR } from '@printshop/shared-events/api/promotions';
 import {
@@ -97,6 +97,8 @@ const envSchema = z.object({
   PROMOTION_CODE_TRIES_PER_HOUR: optional(z.coerce.number().int().min(1).max(100_000_000)),
   /** Payments one address's network may start in an hour, card and UPI together (default 30). */
   PAYMENT_STARTS_PER_HOUR: optional(z.coerce.number().int().min(1).max(100_000_000)),
+  /** Orders one address's network may look up by e-mail (tracking, a guest's order) in an hour (default 120). */
+  ORDER_LOOKUPS_PER_HOUR: optional(z.coerce.number().int().min(1).max(100_000_000)),
   /** Tracking calls one address's network may make in a minute on each gateway (default 600). */
   TRACKING_CALLS_PER_MINUTE: optional(z.coerce.number().int().min(1).max(100_000_000)),
   /** Sent as `Authorization: Bearer <token>` to TRACKING_SINK_URL. */
@@ -190,6 +192,7 @@ export interface Config {
   trackingSinkToken?: string;
   trackingCallsPerMinute: number;
   paymentStartsPerHour: number;
+  orderLookupsPerHour: number;
   promotionCodeTriesPerHour: number;
   cartWritesPerMinute: number;
   /** Timeouts of the database pool, and of the liveness probe (0: no probe). */
@@ -303,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
     trackingSinkToken: e.TRACKING_SINK_TOKEN,
     trackingCallsPerMinute: e.TRACKING_CALLS_PER_MINUTE ?? TRACKING_CALLS_PER_MINUTE,
     paymentStartsPerHour: e.PAYMENT_STARTS_PER_HOUR ?? PAYMENT_STARTS_PER_HOUR,
+    orderLookupsPerHour: e.ORDER_LOOKUPS_PER_HOUR ?? ORDER_LOOKUPS_PER_HOUR,
     promotionCodeTriesPerHour: e.PROMOTION_CODE_TRIES_PER_HOUR ?? PROMOTION_CODE_TRIES_PER_HOUR,
     cartWritesPerMinute: e.CART_WRITES_PER_MINUTE ?? CART_WRITES_PER_MINUTE,
     database: {

@@ -25,7 +25,7 @@ import { loyaltyQueryRouter } from '@printshop/query-service/loyalty/loyalty-rou
 import type { AppContext } from './app-context';
 import { paymentProvidersOf } from './payments/payment-providers';
 import { postgresNetworkLimit } from './postgres/rate-limiter';
-import { PAYMENT_START_MESSAGES } from '@printshop/shared-events/api/orders';
+import { ORDER_LOOKUP_TOO_MANY, PAYMENT_START_MESSAGES } from '@printshop/shared-events/api/orders';
 import { createContactRateLimit } from './contact/contact-rate-limit';
 import { lookupCountry } from './geo/geoip';
 import { createAuthRateLimits } from './auth/rate-limits';
@@ -103,7 +103,16 @@ export function buildRouters(app: AppContext): Router[] {
       razorpay: paymentProvidersOf(app).razorpay,
       keySecret: paymentProvidersOf(app).razorpayKeySecret,
     }),
-    ordersQueryRouter({ db: app.db, waitFor: app.waitFor }),
+    ordersQueryRouter({
+      db: app.db,
+      waitFor: app.waitFor,
+      countLookup: postgresNetworkLimit(
+        app.db,
+        'order_lookup_rate_limits',
+        { points: app.config.orderLookupsPerHour, duration: 60 * 60 },
+        ORDER_LOOKUP_TOO_MANY,
+      ),
+    }),
     loyaltyQueryRouter({ db: app.db, waitFor: app.waitFor }),
     // Images
     imageUploadRouter({

@@ -54,6 +54,7 @@ export async function startTestApp(
     // low again.
     PAYMENT_STARTS_PER_HOUR: '1000000',
     PROMOTION_CODE_TRIES_PER_HOUR: '1000000',
+    ORDER_LOOKUPS_PER_HOUR: '1000000',
     CART_WRITES_PER_MINUTE: '1000000',
     ...options.env,
   });

@@ -2,9 +2,11 @@
 //   GET /api/orders                              bearer: the caller's orders, newest first;
 //   GET /api/orders/track?orderNumber=&email=    any order, by its number and e-mail;
 //   GET /api/orders/:id?email=                   its owner (bearer), or for a guest order its e-mail.
-// Anything else, someone else's order included, is "not found". Archiving (the admin's bulk delete)
+// Anything else, someone else's order included, is "not found". A look-up by e-mail (tracking, a
+// guest's order) is counted per address's network before anything is read (countLookup). Archiving (the admin's bulk delete)
 // tidies the admin's lists only: the buyer's history lists, shows and tracks archived orders too.
 import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { orderQuerySchema, trackOrderQuerySchema } from '@printshop/shared-events/api/orders';
 import { requireUser, type AuthContextState } from '@printshop/shared-events/auth';
@@ -21,11 +23,25 @@ export const ORDER_NOT_FOUND = 'Order not found';
 const MAX_LIST = 200;
 
 const emailKey = (email: string) => email.trim().toLowerCase();
+const isGuest = (ctx: Context) => !(ctx.state as AuthContextState).auth;
 
-export function ordersQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }): Router {
+export interface OrdersQueryDeps {
+  db: Knex;
+  waitFor: WaitForPosition;
+  /** Counts one look-up by e-mail from `ip`; throws TooManyRequests over the limit. */
+  countLookup(ip: string): Promise<void>;
+}
+
+export function ordersQueryRouter(deps: OrdersQueryDeps): Router {
   const router = new Router();
   const orders = () => deps.db.withSchema(readModelSchema(ORDERS_READ_MODEL)).table<OrderRow>(ORDERS_TABLE);
   const fresh = readYourWrites(deps.waitFor, [ORDERS_READ_MODEL]);
+  const counted =
+    (when: (ctx: Context) => boolean): Middleware =>
+    async (ctx, next) => {
+      if (when(ctx)) await deps.countLookup(ctx.ip);
+      await next();
+    };
 
   router.get('/api/orders', fresh, async (ctx) => {
     const { userId } = requireUser(ctx.state);
@@ -38,16 +54,21 @@ export function ordersQueryRouter(deps: { db: Knex; waitFor: WaitForPosition }):
   });
 
   // Before /:id, which would take "track" for an id.
-  router.get('/api/orders/track', fresh, async (ctx) => {
-    const query = trackOrderQuerySchema.parse(ctx.query);
-    const row = await orders()
-      .where({ order_number: query.orderNumber.trim().toUpperCase(), email_key: emailKey(query.email) })
-      .first('view');
-    if (!row) throw new NotFound(ORDER_NOT_FOUND);
-    ctx.body = { success: true, order: orderDto(row.view) };
-  });
+  router.get(
+    '/api/orders/track',
+    counted(() => true),
+    fresh,
+    async (ctx) => {
+      const query = trackOrderQuerySchema.parse(ctx.query);
+      const row = await orders()
+        .where({ order_number: query.orderNumber.trim().toUpperCase(), email_key: emailKey(query.email) })
+        .first('view');
+      if (!row) throw new NotFound(ORDER_NOT_FOUND);
+      ctx.body = { success: true, order: orderDto(row.view) };
+    },
+  );
 
-  router.get('/api/orders/:id', fresh, async (ctx) => {
+  router.get('/api/orders/:id', counted(isGuest), fresh, async (ctx) => {
     const { email } = orderQuerySchema.parse(ctx.query);
     const auth = (ctx.state as AuthContextState).auth;
     const row = await orders().where({ order_id: ctx.params.id! }).first('user_id', 'email_key', 'view');

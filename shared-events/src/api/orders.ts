@@ -48,6 +48,16 @@ export const checkoutStartResponseSchema = okSchema.extend({
  */
 export const PAYMENT_STARTS_PER_HOUR = 30;
 
+/**
+ * Orders one address's network may look up in an hour by number and e-mail, or as a guest by id
+ * and e-mail (the default of ORDER_LOOKUPS_PER_HOUR). An order shows a name, an address and a
+ * phone number: with an order number seen on a shared receipt, a script must not try e-mail
+ * addresses without end. A shopper looks a few times; a reload or a return to the tab is one more.
+ */
+export const ORDER_LOOKUPS_PER_HOUR = 120;
+export const ORDER_LOOKUP_TOO_MANY =
+  'Too many order look-ups from your network. Please wait a little and try again.';
+
 export const PAYMENT_START_MESSAGES = {
   tooMany: 'Too many payment attempts from your network. Please wait a little and try again.',
   email: 'Email is required',

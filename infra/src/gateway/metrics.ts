@@ -36,30 +36,12 @@ export function createMetrics(
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const { projectionLags } = options;
-  const projectionLag = new Gauge({
-    name: 'printshop_projection_lag_events',
-    help: 'Events of $all a projection has not processed yet',
-    labelNames: ['projection'] as const,
-    registers: [registry],
-    async collect() {
-      if (!projectionLags) return;
-      this.reset();
-      for (const { projection, lag } of await projectionLags()) this.set({ projection }, lag);
-    },
-  });
-  const { reactorLags } = options;
-  const reactorLag = new Gauge({
-    name: 'printshop_reactor_lag_events',
-    help: 'Events of $all a reactor has not published to the bus yet',
-    labelNames: ['reactor'] as const,
-    registers: [registry],
-    async collect() {
-      if (!reactorLags) return;
-      this.reset();
-      for (const { reactor, lag } of await reactorLags()) this.set({ reactor }, lag);
-    },
-  });
+  const projectionLag = lagGauge(registry, 'projection', 'processed', async () =>
+    (await options.projectionLags?.())?.map(({ projection, lag }) => ({ name: projection, lag })),
+  );
+  const reactorLag = lagGauge(registry, 'reactor', 'published to the bus', async () =>
+    (await options.reactorLags?.())?.map(({ reactor, lag }) => ({ name: reactor, lag })),
+  );
   return { registry, httpDuration, projectionLag, reactorLag };
 }
 
@@ -81,4 +63,25 @@ export function observeRequest(
     { method: ctx.method, route: routeOf(ctx), status: String(ctx.status) },
     seconds,
   );
+}
+
+/** printshop_<label>_lag_events: each one's events of `$all` not yet done, read when scraped. */
+function lagGauge<L extends 'projection' | 'reactor'>(
+  registry: Registry,
+  label: L,
+  done: string,
+  lags: () => Promise<Array<{ name: string; lag: number }> | undefined>,
+): Gauge<L> {
+  return new Gauge({
+    name: `printshop_${label}_lag_events`,
+    help: `Events of $all a ${label} has not ${done} yet`,
+    labelNames: [label] as const,
+    registers: [registry],
+    async collect() {
+      const current = await lags();
+      if (!current) return;
+      this.reset();
+      for (const { name, lag } of current) this.set({ [label]: name } as Partial<Record<L, string>>, lag);
+    },
+  });
 }

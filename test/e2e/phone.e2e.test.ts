@@ -396,12 +396,12 @@ describe('a shopper with a long name on a small phone', () => {
     });
     contexts.push(context);
     await context.addInitScript(
-      ([token, user]) => {
+      ({ token, user }) => {
         localStorage.setItem('token', token);
         localStorage.setItem('user', user);
         localStorage.setItem('printshop_currency', 'INR');
       },
-      [registered.token, JSON.stringify(registered.user)],
+      { token: registered.token, user: JSON.stringify(registered.user) },
     );
     const page = await context.newPage();
     await page.goto(`${app.url}/account/addresses`);

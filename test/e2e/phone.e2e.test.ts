@@ -13,9 +13,17 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
-import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, holdAppScripts, recordScreenshot } from './support/browser';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  FRONTEND_DIST,
+  holdAppScripts,
+  recordScreenshot,
+  restoreSession,
+} from './support/browser';
 import { addPosterToCart } from './support/cart';
 import { labelled } from './support/checkout';
+import { client } from './support/orders';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -51,6 +59,15 @@ async function openPage(phone: boolean): Promise<Page> {
   page.setDefaultTimeout(60_000);
   // Leaving a page with photos asks first (beforeunload).
   page.on('dialog', (dialog) => void dialog.accept());
+  return page;
+}
+
+/** A visitor whose cart holds six poster lines (quantities 1 to 6), on the cart page. */
+async function openCartOfSixPosters(phone: boolean): Promise<Page> {
+  const page = await openPage(phone);
+  await page.goto(`${app.url}/`);
+  for (let i = 1; i <= 6; i += 1) await addPosterToCart(page, i);
+  await page.goto(`${app.url}/cart`);
   return page;
 }
 
@@ -310,10 +327,7 @@ describe("the collage page's sticky top bar", () => {
 
 describe("a desktop page's sticky column", () => {
   it('given a header grown taller (a wrapped announcement), when the cart scrolls, then its summary stays under it', async () => {
-    const page = await openPage(false);
-    await page.goto(`${app.url}/`);
-    for (let i = 1; i <= 6; i += 1) await addPosterToCart(page, i);
-    await page.goto(`${app.url}/cart`);
+    const page = await openCartOfSixPosters(false);
     const summary = page.locator('.cart-view__summary');
     await summary.waitFor();
     // 150 px and more: taller than any fixed offset could have guessed.
@@ -358,25 +372,21 @@ describe('checkout on a phone, in India', () => {
 
 describe('a shopper with a long name on a small phone', () => {
   it('given a one-word name of 28 letters and long street lines, then their account pages do not scroll sideways at 320 px', async () => {
-    const call = async (path: string, body: unknown, token?: string) => {
-      const response = await fetch(`${app.url}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      expect(response.status, path).toBe(201);
-      return (await response.json()) as { token: string; user: unknown };
-    };
-    const registered = await call('/api/auth/register', {
-      email: `venkatanarasimha.${Date.now()}@example-photography-studio.co.in`,
-      password: 'Shopper123',
-      firstName: 'Venkatanarasimharajuvaripeta',
-      lastName: 'Subramaniam-Ramakrishnan',
-    });
-    await call(
+    const shopper = client(app.url);
+    const registered = await shopper.expectOk(
+      'POST',
+      '/api/auth/register',
+      {
+        email: `venkatanarasimha.${Date.now()}@example-photography-studio.co.in`,
+        password: 'Shopper123',
+        firstName: 'Venkatanarasimharajuvaripeta',
+        lastName: 'Subramaniam-Ramakrishnan',
+      },
+      201,
+    );
+    shopper.signIn(registered.body.token as string);
+    await shopper.expectOk(
+      'POST',
       '/api/addresses',
       {
         fullName: 'Venkatanarasimharajuvaripeta Subramaniam-Ramakrishnan',
@@ -387,7 +397,7 @@ describe('a shopper with a long name on a small phone', () => {
         postalCode: '560066',
         country: 'IN',
       },
-      registered.token,
+      201,
     );
     const context = await browser.newContext({
       viewport: { width: 320, height: 640 },
@@ -395,14 +405,8 @@ describe('a shopper with a long name on a small phone', () => {
       hasTouch: true,
     });
     contexts.push(context);
-    await context.addInitScript(
-      ({ token, user }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', user);
-        localStorage.setItem('printshop_currency', 'INR');
-      },
-      { token: registered.token, user: JSON.stringify(registered.user) },
-    );
+    await context.addInitScript(() => localStorage.setItem('printshop_currency', 'INR'));
+    await restoreSession(context, registered.body as { token: string; user: unknown });
     const page = await context.newPage();
     await page.goto(`${app.url}/account/addresses`);
     await page.getByText('Shantiniketan').waitFor();
@@ -415,10 +419,7 @@ describe('a shopper with a long name on a small phone', () => {
 
 describe('the cart on a phone', () => {
   it('given six lines, when they scroll, then Proceed to Checkout stays on screen, 44 px or more', async () => {
-    const page = await openPage(true);
-    await page.goto(`${app.url}/`);
-    for (let i = 1; i <= 6; i += 1) await addPosterToCart(page, i);
-    await page.goto(`${app.url}/cart`);
+    const page = await openCartOfSixPosters(true);
     const checkout = page.getByRole('link', { name: 'Proceed to Checkout' });
     await checkout.waitFor();
     const tops: number[] = [];

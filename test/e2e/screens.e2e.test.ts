@@ -10,7 +10,14 @@ import { writeFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PRODUCTS } from '@printshop/shared-events/rules/catalog';
 import { startTestApp, type TestApp } from '../support/app';
-import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, recordScreenshot, screenshotPath } from './support/browser';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  FRONTEND_DIST,
+  recordScreenshot,
+  restoreSession,
+  screenshotPath,
+} from './support/browser';
 import { addPosterToCart } from './support/cart';
 import { placeShopperOrder, waitForAdminReadSide } from './support/orders';
 import {
@@ -84,16 +91,8 @@ async function openContext(phone: boolean, session?: { token: string; user: unkn
     bypassCSP: true,
   });
   // The first visit's currency notice is a toast of its own journey (currency.e2e).
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('printshop_currency', 'USD');
-      if (token) {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', user);
-      }
-    },
-    { token: session?.token ?? '', user: JSON.stringify(session?.user ?? null) },
-  );
+  await context.addInitScript(() => localStorage.setItem('printshop_currency', 'USD'));
+  if (session) await restoreSession(context, session);
   contexts.push(context);
   return context;
 }

@@ -22,7 +22,7 @@ interface Reply {
 }
 
 /** Calls of one client: its cookies (cart_session), its token once signed in, its latest position. */
-function client(baseUrl: string) {
+export function client(baseUrl: string) {
   const cookies = new Map<string, string>();
   let token: string | undefined;
   let position = 0;

@@ -13,14 +13,8 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  FRONTEND_DIST,
-  holdAppScripts,
-  recordScreenshot,
-  restoreSession,
-} from './support/browser';
+import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, holdAppScripts, recordScreenshot } from './support/browser';
+import { restoreSession } from './support/session';
 import { addPosterToCart } from './support/cart';
 import { labelled } from './support/checkout';
 import { client } from './support/orders';

@@ -10,14 +10,8 @@ import { writeFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PRODUCTS } from '@printshop/shared-events/rules/catalog';
 import { startTestApp, type TestApp } from '../support/app';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  FRONTEND_DIST,
-  recordScreenshot,
-  restoreSession,
-  screenshotPath,
-} from './support/browser';
+import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, recordScreenshot, screenshotPath } from './support/browser';
+import { restoreSession } from './support/session';
 import { addPosterToCart } from './support/cart';
 import { placeShopperOrder, waitForAdminReadSide } from './support/orders';
 import {

@@ -126,20 +126,6 @@ export async function openShop(
   };
 }
 
-/** Signs every page of `context` in as `session`, as the app restores it from localStorage. */
-export async function restoreSession(
-  context: BrowserContext,
-  session: { token: string; user: unknown },
-): Promise<void> {
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-    },
-    { token: session.token, user: JSON.stringify(session.user) },
-  );
-}
-
 /** Every image on the page that failed to load (src of each). */
 export async function brokenImages(page: Page): Promise<string[]> {
   // A string runs in the page (this package is type-checked without the DOM library).

@@ -85,6 +85,24 @@ describe('poster page content', () => {
     expect(viewers).toHaveTextContent('4 people viewing this right now');
   });
 
+  it('given a new guest, then the first heartbeat waits for the cart read that gives them their session', async () => {
+    let answerCart!: () => void;
+    const cartAnswered = new Promise<void>((resolve) => (answerCart = resolve));
+    server.on('GET /api/cart', {
+      ...json({ success: false, message: 'Not found', code: 'NOT_FOUND' }, 404),
+      wait: cartAnswered,
+    });
+    server.on('POST /api/products/POSTERA4/viewers', json({ success: true, viewers: 2 }));
+    renderPoster();
+    await waitFor(() => expect(server.requests.some((r) => r.url.startsWith('/api/cart'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.requests.some((r) => r.url === '/api/products/POSTERA4/viewers')).toBe(false);
+
+    answerCart();
+    await waitFor(() => expect(screen.getByTestId('viewer-count')).not.toHaveAttribute('data-pending'));
+    expect(screen.getByTestId('viewer-count')).toHaveTextContent('2 people viewing this right now');
+  });
+
   it.each([
     ['the shopper alone', json({ success: true, viewers: 1 })],
     [

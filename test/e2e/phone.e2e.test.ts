@@ -65,13 +65,13 @@ async function openCartOfSixPosters(phone: boolean): Promise<Page> {
   return page;
 }
 
-type Box = { top: number; bottom: number; height: number; innerHeight: number };
+type Box = { top: number; bottom: number; left: number; right: number; height: number; innerHeight: number };
 
 /** Where an element is on screen now (viewport coordinates). */
 const boxOf = (locator: Locator): Promise<Box> =>
   locator.evaluate((el) => {
     const r = el.getBoundingClientRect();
-    return { top: r.top, bottom: r.bottom, height: r.height, innerHeight };
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height, innerHeight };
   });
 
 /**
@@ -360,6 +360,11 @@ describe('checkout on a phone, in India', () => {
       screen: window.innerWidth,
     }));
     expect(width).toEqual({ page: PHONE.width, screen: PHONE.width });
+    // Side by side, the expiry and the security code line up, though the longer label wraps.
+    const expiry = await boxOf(labelled(page, 'Expiry (MM/YY)'));
+    const cvc = await boxOf(labelled(page, 'Security code (CVC)'));
+    expect(cvc.top).toBe(expiry.top);
+    expect(cvc.left).toBeGreaterThan(expiry.right);
     await recordScreenshot(page, 'phone-checkout-payment-india');
   }, 120_000);
 });

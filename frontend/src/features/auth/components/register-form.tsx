@@ -36,7 +36,7 @@ export function RegisterForm({ onRegistered }: { onRegistered(session: Session):
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Create account">
       {error && <Alert>{error}</Alert>}
-      <div className="auth-card__row">
+      <div className="field-row auth-card__row">
         <Field
           label="First name"
           autoComplete="given-name"

@@ -101,7 +101,7 @@ export function TestCardForm({
           return number.onChange(event);
         }}
       />
-      <div className="test-card-form__row">
+      <div className="field-row test-card-form__row">
         <Field
           label="Expiry (MM/YY)"
           inputMode="numeric"

@@ -231,16 +231,14 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
 
     subscribeToAll(subscribeOptions, handler) {
       void listen();
+      const batchSize = subscribeOptions.batchSize ?? 500;
       return subscribe({
         read: (fromPosition, freshSince) =>
-          tail.read(fromPosition, subscribeOptions.batchSize ?? 500, subscribeOptions.filter, freshSince) ??
-          store.readAll({
-            fromPosition,
-            maxCount: subscribeOptions.batchSize ?? 500,
-            filter: subscribeOptions.filter,
-          }),
+          tail.read(fromPosition, batchSize, subscribeOptions.filter, freshSince) ??
+          store.readAll({ fromPosition, maxCount: batchSize, filter: subscribeOptions.filter }),
         mark: tail.mark,
         lagging: () => safe.lagging,
+        batchSize,
         wakeups,
         pollIntervalMs: options.pollIntervalMs ?? 1000,
         fromPosition: subscribeOptions.fromPosition ?? 0,

@@ -1,6 +1,7 @@
 // "N people viewing" over HTTP (API.md "Catalog and settings", POST /api/products/:sku/viewers): the
-// figure counts shoppers who have the page open, each once whatever their tabs or devices (a
-// visitor without a session by address and browser, handed no cookie); a page left for
+// figure counts shoppers who have the page open, each once whatever their tabs or devices, and
+// each browser once, signed in or not (a visitor without a session by address and browser, handed
+// no cookie); a page left for
 // longer than the window stops counting; one address's network adds at most VIEWERS_PER_NETWORK;
 // unknown and hidden products are 404; one address is held to VIEWERS_CALLS_PER_MINUTE calls a
 // minute, counted before anything else; a shopper is stored as a hash only.
@@ -66,6 +67,18 @@ describe('POST /api/products/:sku/viewers', () => {
     expect(await viewersSeenBy(laptop, 'GREETINGCARDPORTRAIT')).toBe(1);
   });
 
+  it('given a guest alone on a page, when they sign in and come back, and sign out and come back, then they are still one viewer', async () => {
+    const shopper = await guest();
+    expect(await viewersSeenBy(shopper, 'SQUAREPHOTO3INCH')).toBe(1);
+    await shopper.register();
+    expect(await viewersSeenBy(shopper, 'SQUAREPHOTO3INCH')).toBe(1);
+    shopper.signOut();
+    expect(await viewersSeenBy(shopper, 'SQUAREPHOTO3INCH')).toBe(1);
+
+    // Another shopper still sees the two of them.
+    expect(await viewersSeenBy(await guest(), 'SQUAREPHOTO3INCH')).toBe(2);
+  });
+
   it('given visitors without a session, then each browser at an address counts once, and none is handed a cookie', async () => {
     const visit = async (userAgent: string) => {
       calls++;
@@ -91,12 +104,17 @@ describe('POST /api/products/:sku/viewers', () => {
   it('given a shopper seen, then the table holds a hash of who they are, never their session', async () => {
     const shopper = await guest();
     await viewersSeenBy(shopper, '4X6PHOTOPRINT');
-    const rows = await app.db(PRODUCT_VIEWERS_TABLE).where('sku', '4X6PHOTOPRINT').select('viewer');
+    const rows = await app
+      .db(PRODUCT_VIEWERS_TABLE)
+      .where('sku', '4X6PHOTOPRINT')
+      .select('viewer', 'browser');
     expect(rows).toHaveLength(1);
     const session = shopper.guestSession;
     expect(session).toMatch(/^[0-9a-f-]{36}$/);
-    expect(rows[0].viewer).not.toContain(session!);
-    expect(rows[0].viewer).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    for (const column of ['viewer', 'browser']) {
+      expect(rows[0][column]).not.toContain(session!);
+      expect(rows[0][column]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
   });
 
   it('when the product is unknown or hidden, then 404 with the contract error', async () => {
@@ -129,20 +147,30 @@ describe('the viewers window', () => {
     const viewers = productViewers(app.db);
     const at = new Date('2026-06-01T10:00:00Z');
     const later = (ms: number) => new Date(at.getTime() + ms);
-    expect(await viewers.seen('WIDEPOLAROIDWHITE', { shopper: 'g-left', network: 'n-1' }, at)).toBe(1);
     expect(
-      await viewers.seen('WIDEPOLAROIDWHITE', { shopper: 'g-stays', network: 'n-2' }, later(30_000)),
+      await viewers.seen('WIDEPOLAROIDWHITE', { shopper: 'g-left', network: 'n-1', browser: '' }, at),
+    ).toBe(1);
+    expect(
+      await viewers.seen(
+        'WIDEPOLAROIDWHITE',
+        { shopper: 'g-stays', network: 'n-2', browser: '' },
+        later(30_000),
+      ),
     ).toBe(2);
     expect(
       await viewers.seen(
         'WIDEPOLAROIDWHITE',
-        { shopper: 'g-stays', network: 'n-2' },
+        { shopper: 'g-stays', network: 'n-2', browser: '' },
         later(VIEWERS_WINDOW_MS),
       ),
     ).toBe(1);
     // A heartbeat that arrives late never moves a shopper back in time.
     expect(
-      await viewers.seen('WIDEPOLAROIDWHITE', { shopper: 'g-stays', network: 'n-2' }, later(1_000)),
+      await viewers.seen(
+        'WIDEPOLAROIDWHITE',
+        { shopper: 'g-stays', network: 'n-2', browser: '' },
+        later(1_000),
+      ),
     ).toBe(1);
     const left = await app
       .db(PRODUCT_VIEWERS_TABLE)
@@ -158,7 +186,7 @@ describe('the cap per network', () => {
     const viewers = productViewers(app.db);
     const at = new Date('2026-06-02T10:00:00Z');
     const seen = (shopper: string, network: string) =>
-      viewers.seen('WIDEPOLAROIDBLACK', { shopper, network }, at);
+      viewers.seen('WIDEPOLAROIDBLACK', { shopper, network, browser: '' }, at);
     const office = Array.from({ length: VIEWERS_PER_NETWORK + 1 }, (_, i) => `g-office-${i}`);
     const figures = [];
     for (const shopper of office) figures.push(await seen(shopper, '203.0.113.9'));

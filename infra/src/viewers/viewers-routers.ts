@@ -22,7 +22,7 @@ function viewerOf(ctx: Context): Viewer {
   const auth = (ctx.state as AuthContextState).auth;
   const guest = ctx.cookies.get(GUEST_COOKIE, { signed: true });
   const shopper = auth ? `u-${auth.userId}` : guest ? `g-${guest}` : `a-${ctx.ip} ${ctx.get('user-agent')}`;
-  return { shopper, network: clientNetwork(ctx.ip) };
+  return { shopper, network: clientNetwork(ctx.ip), browser: guest ?? '' };
 }
 
 export function viewersRouters(app: AppContext): Router[] {

@@ -9,6 +9,9 @@ import { NotFound } from '@printshop/shared-events/errors';
 import { isHiddenSku, productBySku } from '@printshop/shared-events/rules/catalog';
 import { HIDDEN_PRODUCT_MESSAGE } from './catalog-routes';
 
+/** A shopper (user, guest session, or address and browser), their network, their browser's session ('' for none). */
+type ViewerOf = { shopper: string; network: string; browser: string };
+
 export interface ViewersRouterDeps {
   /** The catalog as it is now (a product hidden a moment ago is already refused). */
   catalog: CatalogSource;
@@ -16,9 +19,9 @@ export interface ViewersRouterDeps {
   /** Counts one call from `ip`; throws TooManyRequests over the limit. */
   countCall(ip: string): Promise<void>;
   /** Records the viewer on the product's page; answers how many are there, them included. */
-  seen(sku: string, viewer: { shopper: string; network: string }, at: Date): Promise<number>;
-  /** Who is calling and from which network, without making a session for a guest who has none. */
-  viewerOf(ctx: Context): { shopper: string; network: string };
+  seen(sku: string, viewer: ViewerOf, at: Date): Promise<number>;
+  /** Who is calling, from which network and browser, without making a session for a guest who has none. */
+  viewerOf(ctx: Context): ViewerOf;
 }
 
 export function viewersRouter(deps: ViewersRouterDeps): Router {

@@ -435,6 +435,63 @@ describe('the cart on a phone', () => {
   }, 180_000);
 });
 
+describe('a phone held sideways', () => {
+  const SIDEWAYS = { width: 844, height: 390 };
+
+  /** The photo's stage and Apply Crop of the open crop dialog, on screen without scrolling. */
+  async function expectAllInView(page: Page, stage: Locator): Promise<void> {
+    const apply = await boxOf(page.getByRole('dialog').getByRole('button', { name: 'Apply Crop' }));
+    expect(apply.bottom).toBeLessThanOrEqual(SIDEWAYS.height);
+    const photoStage = await boxOf(stage);
+    expect(photoStage.bottom).toBeLessThanOrEqual(SIDEWAYS.height);
+    // Most of the screen's height is the photo's.
+    expect(photoStage.height).toBeGreaterThanOrEqual(SIDEWAYS.height * 0.8);
+  }
+
+  it('given a photo to crop for prints, then the photo and Apply Crop are both on screen', async () => {
+    const page = await openPage(true);
+    await page.setViewportSize(SIDEWAYS);
+    await page.goto(`${app.url}/product/4x6-photo-prints`);
+    await page.locator('input[type="file"]').setInputFiles(photo);
+    await page.getByRole('button', { name: 'Crop beach-3000x2000.jpg' }).click();
+    const stage = page.getByTestId('crop-stage');
+    await stage.and(page.locator('[data-crop-ready="true"]')).waitFor();
+    await expectAllInView(page, stage);
+    await recordScreenshot(page, 'phone-sideways-crop-prints');
+  }, 120_000);
+
+  it('given three photos to batch crop on a small phone, when the controls are scrolled to Apply Crop, then the photo stays in view', async () => {
+    const page = await openPage(true);
+    await page.setViewportSize({ width: 667, height: 375 });
+    await page.goto(`${app.url}/product/poster-a3`);
+    const photos = await Promise.all([1, 2, 3].map((n) => makeJpeg(`trip-${n}.jpg`, 4000, 3000)));
+    await page.locator('input[type="file"]').setInputFiles(photos);
+    await page.getByRole('button', { name: 'Batch Crop (3)' }).click();
+    const stage = page.getByTestId('crop-stage');
+    await stage.and(page.locator('[data-crop-ready="true"]')).waitFor();
+    const before = await boxOf(stage);
+    const apply = page.getByRole('dialog').getByRole('button', { name: 'Apply Crop' });
+    await apply.scrollIntoViewIfNeeded();
+    expect((await boxOf(apply)).bottom).toBeLessThanOrEqual(375);
+    expect((await boxOf(stage)).top).toBeCloseTo(before.top, 0);
+    expect(before.bottom).toBeLessThanOrEqual(375);
+    await recordScreenshot(page, 'phone-sideways-batch-crop-scrolled');
+  }, 120_000);
+
+  it('given a photo for a collage slot, then the photo and Apply Crop are both on screen', async () => {
+    const page = await openPage(true);
+    await page.setViewportSize(SIDEWAYS);
+    await page.goto(`${app.url}/product/template-collage`);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Add a photo to slot 1' }).click();
+    await (await chooser).setFiles(photo);
+    const stage = page.getByRole('dialog', { name: 'Crop Your Photo' }).locator('.crop-dialog__stage');
+    await stage.locator('img').waitFor();
+    await expectAllInView(page, stage);
+    await recordScreenshot(page, 'phone-sideways-crop-collage');
+  }, 120_000);
+});
+
 describe('dialogs take and return focus on a phone', () => {
   it('the crop dialog takes focus, keeps it on Tab and Shift+Tab, and gives it back to Crop on Escape', async () => {
     const page = await openPage(true);

@@ -142,36 +142,23 @@ describe('POST /api/products/:sku/viewers', () => {
   });
 });
 
+/** A fresh store's `seen` on `sku`, for shoppers whose browser has no session. */
+function seenOn(sku: string) {
+  const viewers = productViewers(app.db);
+  return (shopper: string, network: string, at: Date) =>
+    viewers.seen(sku, { shopper, network, browser: '' }, at);
+}
+
 describe('the viewers window', () => {
   it(`given a shopper seen ${VIEWERS_WINDOW_MS / 1000} s ago, then they no longer count, and their row is deleted`, async () => {
-    const viewers = productViewers(app.db);
+    const seen = seenOn('WIDEPOLAROIDWHITE');
     const at = new Date('2026-06-01T10:00:00Z');
     const later = (ms: number) => new Date(at.getTime() + ms);
-    expect(
-      await viewers.seen('WIDEPOLAROIDWHITE', { shopper: 'g-left', network: 'n-1', browser: '' }, at),
-    ).toBe(1);
-    expect(
-      await viewers.seen(
-        'WIDEPOLAROIDWHITE',
-        { shopper: 'g-stays', network: 'n-2', browser: '' },
-        later(30_000),
-      ),
-    ).toBe(2);
-    expect(
-      await viewers.seen(
-        'WIDEPOLAROIDWHITE',
-        { shopper: 'g-stays', network: 'n-2', browser: '' },
-        later(VIEWERS_WINDOW_MS),
-      ),
-    ).toBe(1);
+    expect(await seen('g-left', 'n-1', at)).toBe(1);
+    expect(await seen('g-stays', 'n-2', later(30_000))).toBe(2);
+    expect(await seen('g-stays', 'n-2', later(VIEWERS_WINDOW_MS))).toBe(1);
     // A heartbeat that arrives late never moves a shopper back in time.
-    expect(
-      await viewers.seen(
-        'WIDEPOLAROIDWHITE',
-        { shopper: 'g-stays', network: 'n-2', browser: '' },
-        later(1_000),
-      ),
-    ).toBe(1);
+    expect(await seen('g-stays', 'n-2', later(1_000))).toBe(1);
     const left = await app
       .db(PRODUCT_VIEWERS_TABLE)
       .where('sku', 'WIDEPOLAROIDWHITE')
@@ -183,10 +170,9 @@ describe('the viewers window', () => {
 
 describe('the cap per network', () => {
   it(`given ${VIEWERS_PER_NETWORK + 1} shoppers from one network and one from another, then the figure is ${VIEWERS_PER_NETWORK + 1}, whoever asks`, async () => {
-    const viewers = productViewers(app.db);
     const at = new Date('2026-06-02T10:00:00Z');
-    const seen = (shopper: string, network: string) =>
-      viewers.seen('WIDEPOLAROIDBLACK', { shopper, network, browser: '' }, at);
+    const seenAt = seenOn('WIDEPOLAROIDBLACK');
+    const seen = (shopper: string, network: string) => seenAt(shopper, network, at);
     const office = Array.from({ length: VIEWERS_PER_NETWORK + 1 }, (_, i) => `g-office-${i}`);
     const figures = [];
     for (const shopper of office) figures.push(await seen(shopper, '203.0.113.9'));

@@ -103,7 +103,7 @@ export function CropDialog({ file, slotNumber, aspect, mask, busy, onCancel, onA
     <div className="collage-modal" role="presentation">
       <div
         ref={dialogRef}
-        className="collage-modal__panel crop-dialog"
+        className="collage-modal__panel crop-dialog crop-sideways"
         role="dialog"
         aria-modal="true"
         aria-labelledby="crop-dialog-title"
@@ -118,7 +118,7 @@ export function CropDialog({ file, slotNumber, aspect, mask, busy, onCancel, onA
         <p className="crop-dialog__hint">
           Photo for slot {slotNumber}: drag to position it and zoom to fit the frame.
         </p>
-        <div className="crop-dialog__stage" data-aspect={aspect}>
+        <div className="crop-dialog__stage crop-sideways__stage" data-aspect={aspect}>
           {url && (
             <Cropper
               image={url}

@@ -88,7 +88,7 @@ export function CropModal(props: CropModalProps) {
     <div className="crop-modal" role="presentation">
       <div
         ref={dialog}
-        className="crop-modal__dialog"
+        className="crop-modal__dialog crop-sideways"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -106,7 +106,7 @@ export function CropModal(props: CropModalProps) {
         <p className="crop-modal__description">{CROP_DESCRIPTION}</p>
         <p className="crop-modal__file">{item.file.name}</p>
         <div
-          className="crop-modal__stage"
+          className="crop-modal__stage crop-sideways__stage"
           data-testid="crop-stage"
           data-crop-ready={area !== null}
           data-orientation={turnable ? orientation : undefined}

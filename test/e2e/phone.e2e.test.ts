@@ -290,12 +290,15 @@ describe('a product page on a phone', () => {
 
 describe("the collage page's sticky top bar", () => {
   it.each([
-    ['a phone', true],
-    ['a desktop', false],
+    ['a phone', true, undefined],
+    ['a desktop', false, undefined],
+    // Where the announcement scrolls away (header.css): right under what stays.
+    ['a phone held sideways', true, { width: 667, height: 375 }],
   ])(
     'on %s, scrolled down, Back to Home sits right under the header, in view',
-    async (_, phone) => {
+    async (_, phone, viewport) => {
       const page = await openPage(phone);
+      if (viewport) await page.setViewportSize(viewport);
       await page.goto(`${app.url}/product/template-collage`);
       await page.getByRole('link', { name: /Back to Home/ }).waitFor();
       await page.evaluate(() => window.scrollTo(0, 900));
@@ -308,12 +311,16 @@ describe("the collage page's sticky top bar", () => {
         );
       await expect.poll(offset, { timeout: 5_000 }).toBeLessThanOrEqual(1);
       const header = await boxOf(page.locator('header.header'));
+      expect(header.bottom).toBeGreaterThan(0);
       const bar = await boxOf(page.locator('.collage-topbar'));
       const back = await boxOf(page.getByRole('link', { name: /Back to Home/ }));
       expect(back.top).toBeGreaterThanOrEqual(header.bottom);
       // Two lines at most on a phone: the link, then both notes on one line.
       if (phone) expect(bar.height).toBeLessThanOrEqual(72);
-      await recordScreenshot(page, `collage-topbar-scrolled-${phone ? 'phone' : 'desktop'}`);
+      await recordScreenshot(
+        page,
+        `collage-topbar-scrolled-${viewport ? 'sideways' : phone ? 'phone' : 'desktop'}`,
+      );
     },
     60_000,
   );
@@ -492,6 +499,36 @@ describe('a phone held sideways', () => {
     await stage.locator('img').waitFor();
     await expectAllInView(page, stage);
     await recordScreenshot(page, 'phone-sideways-crop-collage');
+  }, 120_000);
+
+  it('given a photo for prints on a small phone, when the page scrolls, then the announcement leaves, the bar stays and the cart bar is one row', async () => {
+    const page = await openPage(true);
+    await page.setViewportSize({ width: 667, height: 375 });
+    await page.goto(`${app.url}/product/4x6-photo-prints`);
+    await page.locator('input[type="file"]').setInputFiles(photo);
+    const cartBar = page.getByTestId('mobile-cart-bar');
+    await cartBar.waitFor();
+    const header = page.locator('header.header');
+    const announcement = page.getByRole('region', { name: 'Announcement' });
+    expect((await boxOf(announcement)).top).toBeGreaterThanOrEqual(0);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await settledScrollY(page);
+    // Only the announcement went above the screen: the logo, menu and cart are in view at its top.
+    const stuck = await boxOf(header);
+    expect((await boxOf(announcement)).bottom).toBeLessThanOrEqual(1);
+    expect(Math.abs(stuck.top + (await boxOf(announcement)).height)).toBeLessThanOrEqual(1);
+    expect((await boxOf(page.getByRole('link', { name: 'PrintShop home' }))).top).toBeGreaterThanOrEqual(0);
+    expect(stuck.bottom).toBeLessThanOrEqual(60);
+    // The total, the progress and the button on one row.
+    const bar = await boxOf(cartBar);
+    const progress = await boxOf(page.getByRole('progressbar', { name: 'Photos cropped' }));
+    expect(progress.top).toBeGreaterThan(bar.top);
+    expect(progress.bottom).toBeLessThan(bar.bottom);
+    expect(progress.right).toBeLessThan((await boxOf(cartBar.getByRole('button'))).left);
+    expect(bar.height).toBeLessThanOrEqual(64);
+    // Between them, most of the screen is the page's.
+    expect(bar.top - stuck.bottom).toBeGreaterThanOrEqual(375 * 0.65);
+    await recordScreenshot(page, 'phone-sideways-product-scrolled');
   }, 120_000);
 });
 

@@ -28,23 +28,29 @@ function useScrolledPast(px: number): boolean {
 }
 
 /**
- * The header's height as --header-height on the page: what sticks below the header (the collage
- * page's top bar, the cart's and checkout's summaries) sits right under it, however its announcement wraps or it compacts.
+ * The header's height as --header-height on the page, and its announcement's as
+ * --announcement-height: what sticks below the header (the collage page's top bar, the cart's and
+ * checkout's summaries) sits right under it (header.css `--header-offset`), however its announcement
+ * wraps or it compacts, and on a short screen, where the announcement scrolls away, under the bar.
  */
-function useHeaderHeightVariable() {
+function useHeaderHeightVariables() {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const header = ref.current;
-    if (!header || typeof ResizeObserver === 'undefined') return;
+    const announcement = header?.querySelector<HTMLElement>('.announcement');
+    if (!header || !announcement || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() =>
-      root.style.setProperty('--header-height', `${header.offsetHeight}px`),
-    );
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--header-height', `${header.offsetHeight}px`);
+      root.style.setProperty('--announcement-height', `${announcement.offsetHeight}px`);
+    });
     // offsetHeight counts padding and border: observe that box, not the content's.
     observer.observe(header, { box: 'border-box' });
+    observer.observe(announcement, { box: 'border-box' });
     return () => {
       observer.disconnect();
       root.style.removeProperty('--header-height');
+      root.style.removeProperty('--announcement-height');
     };
   }, []);
   return ref;
@@ -53,7 +59,7 @@ function useHeaderHeightVariable() {
 export function Header() {
   const compact = useScrolledPast(COMPACT_AFTER_PX);
   const cart = useCartCount();
-  const ref = useHeaderHeightVariable();
+  const ref = useHeaderHeightVariables();
   return (
     <header ref={ref} className={compact ? 'header header--compact' : 'header'}>
       <AnnouncementBar />

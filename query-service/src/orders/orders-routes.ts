@@ -3,7 +3,8 @@
 //   GET /api/orders/track?orderNumber=&email=    any order, by its number and e-mail;
 //   GET /api/orders/:id?email=                   its owner (bearer), or for a guest order its e-mail.
 // Anything else, someone else's order included, is "not found". A look-up by e-mail (tracking, a
-// guest's order) is counted per address's network before anything is read (countLookup). Archiving (the admin's bulk delete)
+// guest's order, signed in or not: an account costs nothing) and any guest's read are counted per
+// address's network before anything is read (countLookup). Archiving (the admin's bulk delete)
 // tidies the admin's lists only: the buyer's history lists, shows and tracks archived orders too.
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
@@ -23,7 +24,8 @@ export const ORDER_NOT_FOUND = 'Order not found';
 const MAX_LIST = 200;
 
 const emailKey = (email: string) => email.trim().toLowerCase();
-const isGuest = (ctx: Context) => !(ctx.state as AuthContextState).auth;
+/** A guest's read, or a guess at a guest order's e-mail, whoever is signed in. */
+const isLookup = (ctx: Context) => !(ctx.state as AuthContextState).auth || ctx.query.email !== undefined;
 
 export interface OrdersQueryDeps {
   db: Knex;
@@ -68,7 +70,7 @@ export function ordersQueryRouter(deps: OrdersQueryDeps): Router {
     },
   );
 
-  router.get('/api/orders/:id', counted(isGuest), fresh, async (ctx) => {
+  router.get('/api/orders/:id', counted(isLookup), fresh, async (ctx) => {
     const { email } = orderQuerySchema.parse(ctx.query);
     const auth = (ctx.state as AuthContextState).auth;
     const row = await orders().where({ order_id: ctx.params.id! }).first('user_id', 'email_key', 'view');

@@ -103,6 +103,16 @@ describe('admin calls', () => {
       400,
       /either a percentage/,
     );
+    // Amounts are kept in minor units: one that rounds to none is refused, not saved as 0 (it was a 500).
+    const tiny = expectError(
+      await admin.post('/api/admin/promotions', { code: freshCode(), amountsOff: { JPY: 0.4, USD: 0.004 } }),
+      400,
+      /./,
+    );
+    expect(tiny.errors).toEqual({
+      'amountsOff.JPY': 'Enter at least ¥1',
+      'amountsOff.USD': 'Enter at least $0.01',
+    });
   });
 
   it('given a code, when an admin raises its limit and then ends it, then it says so and shoppers are told it expired', async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FAMILIES } from './catalog-enums';
 import { CURRENCY_CODES } from '../rules/currencies';
 import type { PromotionTerms } from '../events/promotion';
-import { convertFromUsd, toMajor } from '../rules/money';
+import { convertFromUsd, formatMoney, toMajor, toMinor } from '../rules/money';
 import { apiString, countSchema, moneySchema, okSchema, timestampSchema } from './common';
 
 /**
@@ -29,20 +29,31 @@ export const promotionCodeResponseSchema = okSchema.extend({
 const limit = z.number().int().min(1).max(10_000_000);
 const amount = z.number().positive().max(10_000_000);
 
-export const createPromotionBodySchema = z.object({
-  code: apiString().min(1).max(100),
-  /** Percentage in basis points: 1000 = 10%. */
-  percentBps: z.number().int().min(1).max(10_000).optional(),
-  /** Fixed amount off per currency, major units: {"EUR": 5, "USD": 5}. */
-  amountsOff: z.partialRecord(z.enum(CURRENCY_CODES), amount).optional(),
-  /** Minimum cart subtotal before discounts, USD (shown converted in other currencies). */
-  minSubtotalUsd: z.number().nonnegative().max(10_000_000).optional(),
-  startsAt: timestampSchema.optional(),
-  endsAt: timestampSchema.optional(),
-  maxUses: limit.optional(),
-  maxUsesPerCustomer: limit.optional(),
-  families: z.array(z.enum(FAMILIES)).min(1).optional(),
-});
+export const createPromotionBodySchema = z
+  .object({
+    code: apiString().min(1).max(100),
+    /** Percentage in basis points: 1000 = 10%. */
+    percentBps: z.number().int().min(1).max(10_000).optional(),
+    /** Fixed amount off per currency, major units: {"EUR": 5, "USD": 5}. */
+    amountsOff: z.partialRecord(z.enum(CURRENCY_CODES), amount).optional(),
+    /** Minimum cart subtotal before discounts, USD (shown converted in other currencies). */
+    minSubtotalUsd: z.number().nonnegative().max(10_000_000).optional(),
+    startsAt: timestampSchema.optional(),
+    endsAt: timestampSchema.optional(),
+    maxUses: limit.optional(),
+    maxUsesPerCustomer: limit.optional(),
+    families: z.array(z.enum(FAMILIES)).min(1).optional(),
+  })
+  .superRefine((body, ctx) => {
+    // Stored in minor units: an amount that rounds to none (0.4 yen) is refused, not saved as 0.
+    for (const [currency, major] of Object.entries(body.amountsOff ?? {}))
+      if (major !== undefined && toMinor(major, currency) < 1)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amountsOff', currency],
+          message: `Enter at least ${formatMoney(1, currency)}`,
+        });
+  });
 
 /** `null` removes a limit, the minimum or the end date; `end: true` ends the code now. */
 export const changePromotionBodySchema = z.object({

@@ -42,6 +42,8 @@ describe('registering an endpoint inside the network', () => {
     ['http://[::1]/hook', '::1 (loopback)'],
     ['http://[::ffff:127.0.0.1]/hook', '127.0.0.1 (loopback)'],
     ['http://[::ffff:a9fe:a9fe]/hook', '169.254.169.254 (link-local)'],
+    ['http://[::127.0.0.1]:8080/hook', '::7f00:1 (IPv4-compatible)'],
+    ['http://[::a9fe:a9fe]/latest/meta-data', '::a9fe:a9fe (IPv4-compatible)'],
     ['http://2130706433/hook', '127.0.0.1 (loopback)'],
     ['http://0177.0.0.1/hook', '127.0.0.1 (loopback)'],
     ['http://0x7f.0.0.1/hook', '127.0.0.1 (loopback)'],

@@ -32,6 +32,12 @@ describe('addresses', () => {
     '::ffff:127.0.0.1',
     '::ffff:a9fe:a9fe',
     '64:ff9b::a9fe:a9fe',
+    // IPv4-compatible (deprecated), as a URL writes them: [::127.0.0.1] becomes [::7f00:1].
+    '::127.0.0.1',
+    '::7f00:1',
+    '::a9fe:a9fe',
+    '::a00:1',
+    '::808:808',
     '224.0.0.1',
     '255.255.255.255',
   ])('given no allowed hosts, when the address is %s, then it is refused', (address) => {

@@ -1,6 +1,7 @@
 // Where outgoing webhooks may go: public unicast addresses only, so an endpoint cannot be used to
 // reach the shop's own network (loopback, link-local and the cloud metadata address, private and
-// CGNAT ranges, unspecified, IPv6 unique-local, IPv4-mapped and NAT64/6to4 forms of those...).
+// CGNAT ranges, unspecified, IPv6 unique-local, IPv4-mapped, IPv4-compatible and NAT64/6to4 forms
+// of those...).
 // WEBHOOK_ALLOWED_HOSTS opens exceptions: `host`, `host:port`, an address, `[v6]:port` or a CIDR.
 // ipaddr.js classifies the addresses (and reads the legacy decimal/octal/hex IPv4 spellings).
 // Checked at registration (the URL's host, resolved) and again at every delivery, against the
@@ -39,7 +40,17 @@ const RANGE_NAMES: Record<string, string> = {
   uniqueLocal: 'unique-local',
   multicast: 'multicast',
   broadcast: 'broadcast',
+  ipv4Compatible: 'IPv4-compatible',
 };
+
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+/** ipaddr.js's range, with ::a.b.c.d (deprecated, RFC 4291), which it calls unicast, named. */
+function rangeOf(address: Address): string {
+  const range = address.range();
+  if (range !== 'unicast' || address.kind() !== 'ipv6') return range;
+  return address.match(IPV4_COMPATIBLE) ? 'ipv4Compatible' : range;
+}
 
 /** The address, IPv4-mapped IPv6 forms unwrapped; undefined when it is no address. */
 function parseAddress(text: string): Address | undefined {
@@ -110,7 +121,7 @@ export function addressProblem(
   const parsed = parseAddress(address);
   // Not an address at all (a resolver's oddity): never connect to what cannot be classified.
   if (!parsed) return TARGET_MESSAGES.notPublic(target.host, address, 'unknown');
-  const range = parsed.range();
+  const range = rangeOf(parsed);
   if (range === 'unicast') return undefined;
   if (hostAllowed(policy, target.host, target.port) || addressAllowed(policy, parsed, target.port)) {
     return undefined;

@@ -11,6 +11,7 @@ import {
 } from '@printshop/shared-events/api/catalog-admin';
 import { settingsResponseSchema } from '@printshop/shared-events/api/catalog';
 import { errorResponseSchema } from '@printshop/shared-events/api/common';
+import { BAND_MESSAGES } from '@printshop/shared-events/rules/quantity-bands';
 import type { TestApp } from '@printshop/test/support/app';
 import { browser } from '../cart/support';
 import { ADMIN_EMAIL, adminApi, api, startAdminApp, type Api } from '../admin/support';
@@ -108,12 +109,27 @@ describe('a band change', () => {
   });
 
   it.each([
-    ['POSTERA4', 'bands=5-1000', 'Bands are up to 8 minQuantity:rateBps pairs, e.g. 10:1500,50:2500.'],
-    ['TEMPLATE3_COLLAGE', 'size=A4&bands=5:1000', '"TEMPLATE3_COLLAGE" is priced without quantity bands.'],
-  ])('given %s and %s, when previewed, then 400 with the message', async (sku, query, message) => {
+    [
+      'POSTERA4',
+      'bands=5-1000',
+      'bands',
+      'Bands are up to 8 minQuantity:rateBps pairs, e.g. 10:1500,50:2500.',
+    ],
+    [
+      'TEMPLATE3_COLLAGE',
+      'size=A4&bands=5:1000',
+      'bands',
+      '"TEMPLATE3_COLLAGE" is priced without quantity bands.',
+    ],
+    // Bands the save would refuse are refused alike, not previewed (a 100% band was shown).
+    ['POSTERA4', 'bands=0:0,1:99999', 'bands.0.minQuantity', BAND_MESSAGES.minQuantity],
+    ['POSTERA4', 'bands=5:20000', 'bands.0.rateBps', BAND_MESSAGES.rate],
+    ['POSTERA4', 'bands=1:1,1:2', 'bands.1.minQuantity', BAND_MESSAGES.ascending],
+    ['POSTERA4', 'bands=5:200,10:100', 'bands.1.rateBps', BAND_MESSAGES.rising],
+  ])('given %s and %s, when previewed, then 400 naming %s', async (sku, query, field, message) => {
     const answer = await admin.get(`/api/admin/catalog/${sku}/price-preview?${query}`);
     expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-    expect(errorResponseSchema.parse(answer.body).errors?.bands).toBe(message);
+    expect(errorResponseSchema.parse(answer.body).errors?.[field]).toBe(message);
   });
 
   it('given that cart, when the admin sets the poster bands on the A3 poster, then every poster shows them, the cart takes 10% off 5 posters and both histories have the change', async () => {

@@ -11,7 +11,7 @@ import { seedCatalogEvents } from '@printshop/shared-events/rules/catalog-seed';
 import { discountSchemeOf, evolveCatalogView } from '@printshop/shared-events/rules/catalog-view';
 import { POSTER_DISCOUNT, UPLOAD_PANEL_DISCOUNT } from '@printshop/shared-events/rules/discounts';
 import { catalogDecider, decideCatalog } from './decide';
-import { BAND_MESSAGES } from './quantity-bands';
+import { BAND_MESSAGES } from '@printshop/shared-events/rules/quantity-bands';
 
 const at = '2026-03-01T10:00:00.000Z';
 const by = 'admin:a1';

@@ -14,6 +14,7 @@ import { bandGroupOf, priceCart } from '@printshop/shared-events/rules/cart-pric
 import { PRODUCTS, type Product } from '@printshop/shared-events/rules/catalog';
 import { discountSchemeOf, type CatalogView } from '@printshop/shared-events/rules/catalog-view';
 import { ownedBands, type BandGroup } from '@printshop/shared-events/rules/discounts';
+import { checkBands } from '@printshop/shared-events/rules/quantity-bands';
 
 /** The preview lists this many carts at most (the biggest first is not needed: it is a sample). */
 export const PREVIEW_CART_LIMIT = 100;
@@ -28,15 +29,19 @@ export interface PreviewedChange {
   bands?: QuantityBand[];
 }
 
-/** `10:1500,50:2500` (already matched by the query schema) as bands; `none` or '' is none. */
+/**
+ * `10:1500,50:2500` (already matched by the query schema) as bands; `none` or '' is none. Checked
+ * as the command checks them: a preview of bands that could not be saved is refused the same way.
+ */
 export const parsePreviewBands = (text: string): QuantityBand[] =>
-  text === '' || text === 'none'
-    ? []
-    : text.split(',').map((pair) => {
-        const [minQuantity, rateBps] = pair.split(':').map(Number);
-        // A rate over 100% cannot be priced: it is shown as 100% (the command refuses it anyway).
-        return { minQuantity: minQuantity!, rateBps: Math.min(rateBps!, 10_000) };
-      });
+  checkBands(
+    text === '' || text === 'none'
+      ? []
+      : text.split(',').map((pair) => {
+          const [minQuantity, rateBps] = pair.split(':').map(Number);
+          return { minQuantity, rateBps };
+        }),
+  );
 
 function withPrice(view: CatalogView, sku: string, size: string | null, cents: number): CatalogView {
   const entry = view.products[sku];

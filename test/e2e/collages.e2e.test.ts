@@ -157,4 +157,52 @@ describe('template collages', () => {
     await page.getByText('0 of 4 photos added').waitFor();
     await expect(page.getByRole('heading', { name: /Saved Collages/ }).count()).resolves.toBe(0);
   });
+
+  it('given the diamond grid, when a photo fills slot 1, then it shows only inside its diamond, and a click on a diamond opens that slot whichever box is on top', async () => {
+    const { page } = shop;
+    page.setDefaultTimeout(60_000);
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.goto(shop.url('/product/template16-collage'));
+    await page.getByText('0 of 9 photos added').waitFor();
+    const canvas = page.getByTestId('collage-canvas');
+    /** A zone's box within the canvas. */
+    const box = async (testId: string) => {
+      const [zone, whole] = [await page.getByTestId(testId).boundingBox(), await canvas.boundingBox()];
+      return { ...zone!, x: zone!.x - whole!.x, y: zone!.y - whole!.y };
+    };
+    const [one, two] = [await box('zone-1'), await box('zone-2')];
+    // Slot 1's box lies over the top-right of diamond 2: a point of it 10 px in from where the
+    // boxes cross, in the canvas's pixels.
+    const inDiamondTwo = { left: Math.round(one.x + 10), top: Math.round(one.y + one.height - 10) };
+    const pixelAt = async (point: { left: number; top: number }) =>
+      sharp(await canvas.screenshot())
+        .extract({ ...point, width: 1, height: 1 })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+    const emptyTwo = await pixelAt(inDiamondTwo);
+
+    // Box 2 is on top over the lower-left of diamond 1: a click there opens slot 1.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('zone-2').click({ position: { x: two.width - 10, y: 10 } });
+    await (await chooser).setFiles({ name: 'photo-1.jpg', mimeType: 'image/jpeg', buffer: await photo(31) });
+    const dialog = page.getByRole('dialog', { name: 'Crop Your Photo' });
+    await dialog.getByRole('button', { name: 'Apply Crop' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByAltText('Photo in slot 1').waitFor();
+    await page.getByText('1 of 9 photos added').waitFor();
+    await page.waitForTimeout(300);
+
+    // Diamond 2 still shows the template, not a corner of slot 1's photo.
+    const filledTwo = await pixelAt(inDiamondTwo);
+    expect(Math.max(...[...filledTwo].map((value, i) => Math.abs(value - emptyTwo[i]!)))).toBeLessThanOrEqual(
+      12,
+    );
+    // Slot 1's remove button sits inside diamond 1, clear of its neighbours' boxes.
+    const remove = (await page.getByRole('button', { name: 'Remove the photo from slot 1' }).boundingBox())!;
+    const whole = (await canvas.boundingBox())!;
+    expect(remove.y - whole.y).toBeGreaterThanOrEqual(one.y);
+    expect(remove.y - whole.y + remove.height).toBeLessThanOrEqual(two.y);
+    await recordScreenshot(canvas, 'collage-diamond-slot-1');
+  });
 });

@@ -38,6 +38,7 @@ import {
 } from './saved/saved-collages-store';
 import { showToast } from './show-toast';
 import { useTemplateZones } from './use-template-zones';
+import { NO_SHAPES } from './zones/slot-shapes';
 import type { DetectedZone } from './zones/detect-zones';
 
 export interface SlotPhoto {
@@ -326,6 +327,7 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
     loading,
     zones,
     sourceSize: analysed ? { width: analysed.width, height: analysed.height } : null,
+    shapes: analysed?.shapes ?? NO_SHAPES,
     photos,
     filled,
     complete,

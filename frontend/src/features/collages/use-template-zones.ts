@@ -6,6 +6,7 @@ import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
 import type { CanvasKit } from './imaging/canvas-kit';
 import { readPixels } from './imaging/collage-imaging';
 import { layoutOf } from './templates/layouts';
+import { NO_SHAPES, slotShapes, type SlotShape } from './zones/slot-shapes';
 import {
   defaultMaskZones,
   detectColourZones,
@@ -21,6 +22,8 @@ export interface TemplateZones {
   height: number;
   /** True when a fallback stands in for what the picture should have shown. */
   fallback: boolean;
+  /** A mask build's slots as the mask draws them (none for template builds and fallbacks). */
+  shapes: ReadonlyMap<number, SlotShape>;
 }
 
 export async function analyseTemplate(kit: CanvasKit, template: CollageTemplate): Promise<TemplateZones> {
@@ -30,19 +33,21 @@ export async function analyseTemplate(kit: CanvasKit, template: CollageTemplate)
     try {
       const pixels = await readPixels(kit, template.templatePath);
       const zones = detectColourZones(pixels);
-      if (zones.length > 0) return { zones, width: pixels.width, height: pixels.height, fallback: false };
-      return { zones: predefinedTemplateZones(), width: pixels.width, height: pixels.height, fallback: true };
+      const size = { width: pixels.width, height: pixels.height, shapes: NO_SHAPES };
+      if (zones.length > 0) return { zones, ...size, fallback: false };
+      return { zones: predefinedTemplateZones(), ...size, fallback: true };
     } catch {
-      return { zones: predefinedTemplateZones(), ...sized, fallback: true };
+      return { zones: predefinedTemplateZones(), ...sized, fallback: true, shapes: NO_SHAPES };
     }
   }
   try {
     const pixels = await readPixels(kit, template.maskPath);
     const zones = detectMaskZones(pixels);
     if (zones.length === 0) throw new Error('The mask shows no slots');
-    return { zones, width: pixels.width, height: pixels.height, fallback: false };
+    const shapes = slotShapes(pixels, zones);
+    return { zones, width: pixels.width, height: pixels.height, fallback: false, shapes };
   } catch {
-    return { zones: defaultMaskZones(), ...sized, fallback: true };
+    return { zones: defaultMaskZones(), ...sized, fallback: true, shapes: NO_SHAPES };
   }
 }
 

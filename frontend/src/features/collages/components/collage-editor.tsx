@@ -1,14 +1,16 @@
 // The editor of a template page (spec 2 §2 "Create tab", §4 "Collage editor"): the template picture
 // with a clickable zone per slot, 'N of M photos added', Preview, Add to Cart and 'Save & Create
 // Another'. An empty zone opens the file chooser, then the crop dialog; a filled zone does not reopen.
-import { useRef, useState, type CSSProperties } from 'react';
+import { useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { zoneAspectRatio, type CollageTemplate } from '@printshop/shared-events/rules/collages';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import { COLLAGE_MESSAGES } from '../collage-copy';
 import type { CollageBuilder } from '../use-collage-builder';
 import { useObjectUrl } from '../use-object-url';
+import { useShapeMasks } from '../use-shape-masks';
 import type { DetectedZone } from '../zones/detect-zones';
+import { removeAnchor, slotAt } from '../zones/slot-shapes';
 import { CropDialog } from './crop-dialog';
 import { PreviewDialog } from './preview-dialog';
 
@@ -23,6 +25,17 @@ function zoneStyle(zone: DetectedZone, size: { width: number; height: number }):
   };
 }
 
+/** The slot's own shape as a CSS mask over its box (a diamond's box takes in its neighbours' corners). */
+const shapeMask = (url: string | undefined): CSSProperties =>
+  url
+    ? ({
+        maskImage: `url(${url})`,
+        maskSize: '100% 100%',
+        WebkitMaskImage: `url(${url})`,
+        WebkitMaskSize: '100% 100%',
+      } as CSSProperties)
+    : {};
+
 function ZonePhoto({ blob, slot, style }: { blob: Blob; slot: number; style: CSSProperties }) {
   const url = useObjectUrl(blob);
   return url ? (
@@ -36,8 +49,10 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
   const [cropping, setCropping] = useState<{ zone: number; file: File } | null>(null);
   const [previewBlob, setPreviewBlob] = useState<Blob | null>(null);
   const [previewing, setPreviewing] = useState(false);
-  const { zones, sourceSize, photos, filled, complete, busy, loading } = builder;
+  const { zones, sourceSize, shapes, photos, filled, complete, busy, loading } = builder;
   const total = zones.length;
+  const masks = useShapeMasks(shapes);
+  const canvasRef = useRef<HTMLDivElement>(null);
 
   const openZone = (zone: DetectedZone) => {
     // A zone that already holds a photo is not reopened (spec 2 §4).
@@ -47,6 +62,37 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
       inputRef.current.value = '';
       inputRef.current.click();
     }
+  };
+
+  /**
+   * A click goes to the slot drawn under the pointer: slots' boxes overlap where their shapes do
+   * not (a diamond grid), and the box on top is not always the slot the shopper sees there. A key
+   * press (no pointer) is the focused slot's.
+   */
+  const pickZone = (zone: DetectedZone, event: MouseEvent) => {
+    const canvas = canvasRef.current;
+    if (event.detail === 0 || shapes.size === 0 || !canvas || !sourceSize) return openZone(zone);
+    const box = canvas.getBoundingClientRect();
+    if (!(box.width > 0 && box.height > 0)) return openZone(zone);
+    const id = slotAt(
+      shapes,
+      ((event.clientX - box.left) / box.width) * sourceSize.width,
+      ((event.clientY - box.top) / box.height) * sourceSize.height,
+    );
+    const under = zones.find((z) => z.id === id);
+    if (under) openZone(under);
+  };
+
+  const removeStyle = (id: number): CSSProperties | undefined => {
+    const shape = shapes.get(id);
+    if (!shape) return undefined;
+    const anchor = removeAnchor(shape);
+    return {
+      left: `calc(${anchor.x * 100}% - 4px)`,
+      top: `calc(${anchor.y * 100}% + 4px)`,
+      right: 'auto',
+      transform: 'translateX(-100%)',
+    };
   };
 
   const onFileChosen = (files: FileList | null) => {
@@ -97,7 +143,7 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
         <span className="on-pointer">Click</span>
         <span className="on-touch">Tap</span> a numbered slot to add a photo. Fill all slots to order.
       </p>
-      <div className="collage-editor__canvas" data-testid="collage-canvas">
+      <div className="collage-editor__canvas" data-testid="collage-canvas" ref={canvasRef}>
         <img
           className="collage-editor__template"
           src={template.templatePath}
@@ -120,7 +166,7 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
                     key={zone.id}
                     blob={photo.preview}
                     slot={zone.id}
-                    style={zoneStyle(zone, sourceSize)}
+                    style={{ ...zoneStyle(zone, sourceSize), ...shapeMask(masks.get(zone.id)) }}
                   />
                 ) : null;
               })}
@@ -132,11 +178,12 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
                   className="collage-zone collage-zone--filled"
                   style={zoneStyle(zone, sourceSize)}
                   data-testid={`zone-${zone.id}`}
-                  onClick={() => openZone(zone)}
+                  onClick={(event) => pickZone(zone, event)}
                 >
                   <button
                     type="button"
                     className="collage-zone__remove"
+                    style={removeStyle(zone.id)}
                     aria-label={`Remove the photo from slot ${zone.id}`}
                     disabled={busy !== null}
                     onClick={(event) => {
@@ -152,10 +199,10 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
                   key={zone.id}
                   type="button"
                   className="collage-zone collage-zone--empty"
-                  style={zoneStyle(zone, sourceSize)}
+                  style={{ ...zoneStyle(zone, sourceSize), ...shapeMask(masks.get(zone.id)) }}
                   aria-label={`Add a photo to slot ${zone.id}`}
                   data-testid={`zone-${zone.id}`}
-                  onClick={() => openZone(zone)}
+                  onClick={(event) => pickZone(zone, event)}
                 >
                   <span aria-hidden="true">+</span>
                 </button>

@@ -1,6 +1,6 @@
 // The currency picker's panel (spec 1 §2): search by code or name, case-insensitive, popular
 // currencies first, and 'No currencies found for "{query}"' when nothing matches.
-import { useId, useMemo, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   POPULAR_CURRENCIES,
   noCurrenciesFound,
@@ -18,6 +18,17 @@ function ordered(list: Currency[]): Currency[] {
   return [...list].sort((a, b) => popular(a) - popular(b));
 }
 
+/** Scrolls the list itself (never the page) just enough to show the chosen option. */
+function revealChosen(list: HTMLUListElement | null) {
+  const chosen = list?.querySelector<HTMLElement>('.currency-picker__option[aria-pressed="true"]');
+  if (!list || !chosen) return;
+  // The list is positioned (currency-picker.css), so the option's offsetTop is measured from it.
+  const top = chosen.offsetTop;
+  const bottom = top + chosen.offsetHeight;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+}
+
 export function CurrencyPickerPanel({
   id,
   currency,
@@ -30,6 +41,9 @@ export function CurrencyPickerPanel({
   const [query, setQuery] = useState('');
   const searchId = useId();
   const results = useMemo(() => ordered(searchCurrencies(query)), [query]);
+  const list = useRef<HTMLUListElement>(null);
+  // On opening, the chosen currency shows even when it is far down the scrolling list.
+  useLayoutEffect(() => revealChosen(list.current), []);
   return (
     <div
       id={id}
@@ -56,7 +70,7 @@ export function CurrencyPickerPanel({
           {noCurrenciesFound(query)}
         </p>
       ) : (
-        <ul className="currency-picker__list" aria-label="Currencies">
+        <ul ref={list} className="currency-picker__list" aria-label="Currencies">
           {results.map((c) => (
             <li key={c.code}>
               <button

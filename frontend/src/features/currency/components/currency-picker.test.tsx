@@ -2,7 +2,7 @@
 // and a manual choice that is saved, clears the auto-detected flag and broadcasts currencyChanged.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render';
 import {
   AUTO_DETECTED_KEY,
@@ -70,6 +70,47 @@ describe('CurrencyPicker', () => {
     expect(events).toEqual([{ currency: 'EUR' }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^EUR, Euro/ })).toHaveFocus();
+  });
+
+  describe('given the list scrolls (jsdom has no layout: 36 px options in a 288 px list)', () => {
+    const OPTION_HEIGHT = 36;
+    const LIST_HEIGHT = 288;
+    const index = (element: HTMLElement) => {
+      const item = element.closest('li');
+      return item ? [...item.parentElement!.children].indexOf(item) : 0;
+    };
+    const layout = () => {
+      vi.spyOn(HTMLElement.prototype, 'offsetTop', 'get').mockImplementation(function (this: HTMLElement) {
+        return this.matches('.currency-picker__option') ? index(this) * OPTION_HEIGHT : 0;
+      });
+      vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+        return this.matches('.currency-picker__option') ? OPTION_HEIGHT : 0;
+      });
+      vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
+        return this.matches('.currency-picker__list') ? LIST_HEIGHT : 0;
+      });
+    };
+    afterEach(() => vi.restoreAllMocks());
+
+    it('given the chosen currency is last, then on opening the list scrolls just enough to show it', async () => {
+      layout();
+      const user = userEvent.setup();
+      const { store } = renderApp(<CurrencyPicker />);
+      store.set(currencyAtom, 'INR');
+      await user.click(await screen.findByRole('button', { name: /^INR, .*Change currency/ }));
+      const list = await screen.findByRole('list', { name: 'Currencies' });
+
+      expect(options().at(-1)).toBe('INR');
+      expect(list.scrollTop).toBe(25 * OPTION_HEIGHT - LIST_HEIGHT);
+      // Focus stays where it was: in the search box.
+      expect(screen.getByLabelText('Search currencies')).toHaveFocus();
+    });
+
+    it('given the chosen currency is already in view, then the list does not scroll', async () => {
+      layout();
+      await openPicker();
+      expect(screen.getByRole('list', { name: 'Currencies' }).scrollTop).toBe(0);
+    });
   });
 
   it('given Escape, then it closes and focus returns to its button', async () => {

@@ -2,6 +2,7 @@
 // order, each product line offers "Write a review", or says its review is written.
 import { useState } from 'react';
 import type { OrderDto } from '@printshop/shared-events/api/orders';
+import { shortName } from '@printshop/shared-events/rules/catalog';
 import { Button } from '@/components/button';
 import { useMyReviews } from '../api/my-reviews';
 import { WRITE_REVIEW_MESSAGES, WriteReview } from './write-review';
@@ -26,9 +27,11 @@ export function OrderLineReviews({ order }: { order: OrderDto }) {
       <ul>
         {lines.map((item) => {
           const lineId = item.lineId!;
+          // The name the cart and the order's lines show: 'A4 Poster', not its catalogue name.
+          const name = shortName(item.name);
           return (
             <li key={lineId}>
-              <span>{item.name}</span>{' '}
+              <span>{name}</span>{' '}
               {sent.includes(lineId) ? (
                 <span role="status">{WRITE_REVIEW_MESSAGES.sent}</span>
               ) : written.has(lineId) ? (
@@ -37,7 +40,7 @@ export function OrderLineReviews({ order }: { order: OrderDto }) {
                 <WriteReview
                   orderId={order.id}
                   lineId={lineId}
-                  productName={item.name}
+                  productName={name}
                   onDone={() => {
                     setSent((s) => [...s, lineId]);
                     setOpen(null);

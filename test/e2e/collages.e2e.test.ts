@@ -203,6 +203,22 @@ describe('template collages', () => {
     const whole = (await canvas.boundingBox())!;
     expect(remove.y - whole.y).toBeGreaterThanOrEqual(one.y);
     expect(remove.y - whole.y + remove.height).toBeLessThanOrEqual(two.y);
+
+    // On a laptop's 1366 x 768, the preview shows the whole collage and Close without scrolling.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('dialog', { name: 'Collage Preview' });
+    const picture = preview.getByRole('img', { name: 'Collage preview' });
+    await picture.waitFor();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    const close = (await preview.getByRole('button', { name: 'Close' }).boundingBox())!;
+    expect(close.y + close.height).toBeLessThanOrEqual(768);
+    const shown = (await picture.boundingBox())!;
+    expect(shown.y).toBeGreaterThanOrEqual(0);
+    expect(shown.height).toBeGreaterThan(400);
+    expect(await preview.evaluate((panel) => panel.scrollHeight - panel.clientHeight)).toBeLessThanOrEqual(1);
+    await recordScreenshot(page, 'collage-preview-laptop');
+    await preview.getByRole('button', { name: 'Close' }).click();
     await recordScreenshot(canvas, 'collage-diamond-slot-1');
   });
 });

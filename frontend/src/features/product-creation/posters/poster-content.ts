@@ -18,7 +18,8 @@ export const FEATURE_CARDS = [
     title: 'Premium 300 GSM Matte Board',
     text: 'Thick, glare-free board with rich, true colours.',
   },
-  { icon: 'truck', title: 'Free Delivery Within India', text: 'Delivered to your door at no extra cost.' },
+  // Free from India's threshold only (feature-cards.tsx says which, in the chosen currency).
+  { icon: 'truck', title: 'Free Delivery Within India', text: 'Delivered to your door across India.' },
   { icon: 'box', title: 'Ready to Ship Within 24 Hours', text: 'Printed, packed and dispatched fast.' },
 ] as const;
 

@@ -1,6 +1,24 @@
-// The three feature cards of the poster pages (spec 2 §2).
+// The three feature cards of the poster pages (spec 2 §2). Free delivery within India holds from
+// India's free-shipping threshold, which the card names in the chosen currency (a smaller order
+// pays the shipping checkout shows): the same terms as the cart's.
+import { useAtomValue } from 'jotai';
+import { formatMoney } from '@printshop/shared-events/rules/money';
 import { Icon } from '@/components/icon';
+import { Price } from '@/components/price';
+import { useShippingTerms } from '@/lib/catalog/live-catalog';
+import { currencyAtom } from '@/lib/currency/currency-store';
 import { FEATURE_CARDS } from '../poster-content';
+
+function IndiaDelivery({ fallback }: { fallback: string }) {
+  const currency = useAtomValue(currencyAtom);
+  const threshold = useShippingTerms('IN', currency).freeShippingThreshold;
+  if (threshold === null) return <span>{fallback}</span>;
+  return (
+    <span>
+      On orders over <Price>{formatMoney(threshold, currency)}</Price> to an Indian address.
+    </span>
+  );
+}
 
 export function FeatureCards() {
   return (
@@ -9,7 +27,7 @@ export function FeatureCards() {
         <li key={card.title}>
           <Icon name={card.icon} size={26} />
           <strong>{card.title}</strong>
-          <span>{card.text}</span>
+          {card.icon === 'truck' ? <IndiaDelivery fallback={card.text} /> : <span>{card.text}</span>}
         </li>
       ))}
     </ul>

@@ -3,6 +3,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
+import { formatMoney } from '@printshop/shared-events/rules/money';
+import { shippingTermsIn } from '@printshop/shared-events/rules/shipping-terms';
 import { json, type TestServer } from '@/test/http-server';
 import { installNodeFileApis, photo, testImageTools } from '@/features/product-creation/testing/browser-apis';
 import {
@@ -76,6 +78,16 @@ describe('poster page content', () => {
       expect(rows[0]).toHaveAttribute('aria-current', 'true');
     },
   );
+
+  it("given a shopper paying in dollars, then free delivery within India names India's threshold in dollars", () => {
+    renderPoster();
+    const threshold = shippingTermsIn('IN', 'USD').freeShippingThreshold!;
+    const card = within(screen.getByRole('list', { name: 'Why our posters' }))
+      .getByText('Free Delivery Within India')
+      .closest('li')!;
+    // A smaller order pays shipping: the card says from when it is free, not 'at no extra cost'.
+    expect(card).toHaveTextContent(`On orders over ${formatMoney(threshold, 'USD')} to an Indian address.`);
+  });
 
   it('says how many shoppers have the page open, as the server counts them', async () => {
     server.on('POST /api/products/POSTERA4/viewers', json({ success: true, viewers: 4 }));

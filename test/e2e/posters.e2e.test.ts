@@ -39,6 +39,35 @@ afterAll(async () => {
 });
 
 describe('poster page', () => {
+  it.each([
+    [768, 1024],
+    [1024, 768],
+  ])(
+    'given a tablet of %i x %i, then the name, price and upload are on the first screen',
+    async (width, height) => {
+      const page = await shop.context.newPage();
+      try {
+        await page.setViewportSize({ width, height });
+        await page.goto(shop.url('/product/poster-a4'));
+        for (const part of [
+          page.getByRole('heading', { level: 1, name: 'A4 Poster' }),
+          page.getByTestId('product-price'),
+          page.getByText('Upload Your Photos', { exact: true }),
+        ]) {
+          const box = (await part.boundingBox())!;
+          expect(box.y + box.height).toBeLessThanOrEqual(height);
+        }
+        // The feature cards side by side only where their column has room for them.
+        const cards = page.getByRole('list', { name: 'Why our posters' }).getByRole('listitem');
+        const [first, second] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+        expect(first.width).toBeGreaterThanOrEqual(120);
+        expect(second.y > first.y || second.x > first.x + first.width).toBe(true);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
   it('given 12 photos, when they are batch-cropped, one is set to 10 and all are added, then the cart has 12 lines with images', async () => {
     const { page } = shop;
     // Twelve crops and uploads on a shared two-core machine: generous waits, no timing asserted.

@@ -165,6 +165,15 @@ describe('the add-to-cart bar on a touch phone', () => {
       }
       const button = await boxOf(bar.getByRole('button'));
       expect(button.height).toBeGreaterThanOrEqual(44);
+      // The photo's own Crop and quantity buttons (strips have none) are a finger's target too.
+      for (const control of [
+        page.locator('.upload-card__button').first(),
+        page.locator('.quantity-input button').first(),
+      ]) {
+        if ((await control.count()) === 0) continue;
+        const box = await boxOf(control);
+        expect(Math.min(box.height, box.right - box.left)).toBeGreaterThanOrEqual(44);
+      }
       await recordScreenshot(page, `phone-bar-${product.name}`);
 
       if (product.name === 'print-4x6') {
@@ -439,6 +448,14 @@ describe('the cart on a phone', () => {
     }
     // The lines really did scroll under it.
     expect(tops[2]!).toBeGreaterThan(tops[0]! + 200);
+    // Each line's Remove and quantity buttons are a finger's target too.
+    for (const control of [
+      page.locator('.cart-line__remove').first(),
+      page.locator('.quantity-stepper__button').first(),
+    ]) {
+      const box = await boxOf(control);
+      expect(Math.min(box.height, box.right - box.left)).toBeGreaterThanOrEqual(44);
+    }
   }, 180_000);
 });
 

@@ -11,6 +11,27 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 describe('browsing', () => {
+  it.each([1024, 1366])(
+    'given a %i px window, when Prints opens, then every group of links starts at the same height',
+    async (width) => {
+      const page = await shop.context.newPage();
+      try {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(shop.url('/'));
+        await page.getByRole('button', { name: 'Prints', expanded: false }).click();
+        const groups = page.locator('.nav__panel:not([hidden]) .nav__group');
+        await groups.first().waitFor();
+        const tops = await groups.evaluateAll((all) =>
+          all.map((group) => group.querySelector('li')!.getBoundingClientRect().top),
+        );
+        expect(tops.length).toBeGreaterThan(1);
+        expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(1);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
   it('given the home page, when the visitor opens Prints and then a product, then its page shows', async () => {
     const { page } = shop;
     const failures: string[] = [];

@@ -14,13 +14,24 @@ export const POSTER_SPECS: Readonly<Record<string, PosterSpec>> = {
 
 export const FEATURE_CARDS = [
   {
+    id: 'board',
     icon: 'sparkle',
     title: 'Premium 300 GSM Matte Board',
     text: 'Thick, glare-free board with rich, true colours.',
   },
   // Free from India's threshold only (feature-cards.tsx says which, in the chosen currency).
-  { icon: 'truck', title: 'Free Delivery Within India', text: 'Delivered to your door across India.' },
-  { icon: 'box', title: 'Ready to Ship Within 24 Hours', text: 'Printed, packed and dispatched fast.' },
+  {
+    id: 'delivery',
+    icon: 'truck',
+    title: 'Free Delivery Within India',
+    text: 'Delivered to your door across India.',
+  },
+  {
+    id: 'dispatch',
+    icon: 'box',
+    title: 'Ready to Ship Within 24 Hours',
+    text: 'Printed, packed and dispatched fast.',
+  },
 ] as const;
 
 export const KEY_FEATURES = [

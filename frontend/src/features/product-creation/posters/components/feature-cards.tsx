@@ -24,10 +24,10 @@ export function FeatureCards() {
   return (
     <ul className="poster-features" aria-label="Why our posters">
       {FEATURE_CARDS.map((card) => (
-        <li key={card.title}>
+        <li key={card.id}>
           <Icon name={card.icon} size={26} />
           <strong>{card.title}</strong>
-          {card.icon === 'truck' ? <IndiaDelivery fallback={card.text} /> : <span>{card.text}</span>}
+          {card.id === 'delivery' ? <IndiaDelivery fallback={card.text} /> : <span>{card.text}</span>}
         </li>
       ))}
     </ul>

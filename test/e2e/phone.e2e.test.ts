@@ -120,6 +120,19 @@ async function settledScrollY(page: Page): Promise<number> {
   throw new Error(`the page kept scrolling for 6 s after the finger let go (scrollY ${last})`);
 }
 
+/** Where the page is and what lies under the finger: said when a swipe did not move it. */
+const whereIs = (page: Page) =>
+  page.evaluate(
+    ({ x }) =>
+      JSON.stringify({
+        url: location.href,
+        scrollHeight: document.documentElement.scrollHeight,
+        dialog: document.querySelector('[role="dialog"]')?.getAttribute('aria-label') ?? null,
+        underFinger: [620, 170].map((y) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 120)),
+      }),
+    { x: PHONE.width / 2 },
+  );
+
 /** Whether focus is inside the open dialog. */
 const focusInDialog = (page: Page) =>
   page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
@@ -153,7 +166,7 @@ describe('the add-to-cart bar on a touch phone', () => {
       const bar = page.getByTestId('mobile-cart-bar');
       for (const fraction of [0.3, 0.7]) {
         const top = await swipeTo(page, fraction);
-        expect(top).toBeGreaterThan(0);
+        expect(top, await whereIs(page)).toBeGreaterThan(0);
         // The page stays where the finger left it (the poster page's auto-scroll to the preview
         // gives way to a shopper who scrolls).
         await page.waitForTimeout(1_000);

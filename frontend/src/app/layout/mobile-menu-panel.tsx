@@ -1,7 +1,7 @@
 // The mobile and tablet menu's panel: drill-down sections, Back to Menu and Close Menu (spec 1 §2).
 // It is modal: focus starts on its first control and Tab stays inside; Escape closes it. It lists
 // the cart too, so a phone's menu reaches every place the header does.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useCartCount } from '@/features/cart/use-cart-count';
 import { useSignOut } from '@/features/session/api/use-sign-out';
@@ -35,8 +35,9 @@ export function MobileMenuPanel({ id, onClose }: { id: string; onClose: () => vo
   const panel = useRef<HTMLDivElement>(null);
   const section = menus.find((m) => m.id === sectionId);
 
-  // Each view starts with focus on its first control, so keyboard users land inside the menu.
-  useEffect(() => {
+  // Each view starts with focus on its first control, so keyboard users land inside the menu; set
+  // as the view is laid out, before paint, so no keystroke or screen reader lands outside it first.
+  useLayoutEffect(() => {
     panel.current?.querySelector<HTMLElement>('button, a, input')?.focus();
   }, [sectionId]);
 

@@ -179,13 +179,20 @@ describe('the add-to-cart bar on a touch phone', () => {
       const button = await boxOf(bar.getByRole('button'));
       expect(button.height).toBeGreaterThanOrEqual(44);
       // The photo's own Crop and quantity buttons (strips have none) are a finger's target too.
+      // So are the photo list's selection tools: a photo's checkbox, Select all, the bulk Qty field
+      // and its buttons.
       for (const control of [
         page.locator('.upload-card__button').first(),
         page.locator('.quantity-input button').first(),
+        page.locator('.upload-card__select').first(),
+        page.locator('.uploads__select-page'),
+        page.locator('.uploads__bulk input'),
+        ...(await page.locator('.uploads__toolbar .button').all()),
       ]) {
         if ((await control.count()) === 0) continue;
         const box = await boxOf(control);
-        expect(Math.min(box.height, box.right - box.left)).toBeGreaterThanOrEqual(44);
+        const what = await control.evaluate((el) => `${el.className || el.tagName} ${el.textContent}`);
+        expect(Math.min(box.height, box.right - box.left), what).toBeGreaterThanOrEqual(44);
       }
       await recordScreenshot(page, `phone-bar-${product.name}`);
 

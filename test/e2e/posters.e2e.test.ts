@@ -68,6 +68,37 @@ describe('poster page', () => {
     },
   );
 
+  it('given a laptop of 1366 x 768, given 4 photos, when the shopper scrolls down the page, then the sticky left column shows its foot (the bulk discount table) before the page ends', async () => {
+    const page = await shop.context.newPage();
+    try {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.goto(shop.url('/product/poster-a4'));
+      const photos = await Promise.all([1, 2, 3, 4].map((n) => makePhoto(n, 1200, 1600, 'jpeg')));
+      await page.locator('input[type="file"]').setInputFiles(photos);
+      await expect.poll(() => page.getByTestId('upload-card').count()).toBe(4);
+      const left = page.locator('.poster-page__left');
+      const right = page.locator('.poster-page__right');
+      const [leftBox, rightBox] = [(await left.boundingBox())!, (await right.boundingBox())!];
+      // The case in point: a column taller than the screen beside a longer one.
+      expect(leftBox.height).toBeGreaterThan(768);
+      expect(rightBox.height).toBeGreaterThan(leftBox.height);
+      // Halfway down the right column, the left one is stuck with its foot on screen.
+      await page.evaluate((y) => scrollTo(0, y), Math.round(leftBox.y + (rightBox.height - 768) / 2));
+      await page.waitForTimeout(200);
+      const table = (await page.getByRole('table').first().boundingBox())!;
+      const now = (await left.boundingBox())!;
+      expect(now.y + now.height).toBeLessThanOrEqual(768);
+      expect(table.y + table.height).toBeLessThanOrEqual(768);
+      // Scrolled back up, it sits below the header again, its top on screen.
+      await page.evaluate(() => scrollTo(0, 0));
+      await page.waitForTimeout(200);
+      expect((await left.boundingBox())!.y).toBeGreaterThan(0);
+      await recordScreenshot(page, 'poster-laptop-sticky');
+    } finally {
+      await page.close();
+    }
+  });
+
   it('given 12 photos, when they are batch-cropped, one is set to 10 and all are added, then the cart has 12 lines with images', async () => {
     const { page } = shop;
     // Twelve crops and uploads on a shared two-core machine: generous waits, no timing asserted.

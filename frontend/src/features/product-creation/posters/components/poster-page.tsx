@@ -13,6 +13,7 @@ import { useReviews } from '@/lib/reviews/get-reviews';
 import { useShopRating } from '@/lib/reviews/rating-summary';
 import { useCurrency } from '@/lib/currency/use-currency';
 import { useInView } from '@/lib/use-in-view';
+import { useOwnHeight } from '@/lib/use-own-height';
 import { CreationPanel } from '@/features/product-creation/components/creation-panel';
 import { MobileCartBar } from '@/features/product-creation/components/mobile-cart-bar';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
@@ -65,6 +66,7 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
   const scheme = useDiscountScheme('poster');
   const creation = useProductCreation({ product, scheme, onCartChanged, imageTools });
   const isMobile = useIsMobile();
+  const left = useOwnHeight<HTMLDivElement>();
   const spec = POSTER_SPECS[product.sku] ?? { sku: product.sku, sizeLabel: product.sku, dimensions: '' };
   const name = shortName(product.name);
   const hasImages = creation.items.length > 0;
@@ -119,7 +121,7 @@ export function PosterPage({ product, onCartChanged, imageTools }: PosterPagePro
         }))}
       />
       <div className="poster-page__grid">
-        <div className="poster-page__left">
+        <div className="poster-page__left" ref={left}>
           <PosterGallery product={product} />
           <FeatureCards />
           <BulkDiscountTable

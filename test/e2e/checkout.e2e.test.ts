@@ -3,13 +3,15 @@
 // the 4242 test card places the order, the confirmation shows it and tracking finds it; and an
 // account address with a bad postal code shows the spec's message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brokenImages, openShop, type Shop } from './support/browser';
+import { brokenImages, openShop, recordScreenshot, type Shop } from './support/browser';
 import { addPosterToCart } from './support/cart';
 import { fillUsAddress, labelled } from './support/checkout';
 
 let shop: Shop;
-const email = `ada.${Date.now()}@example.com`;
+// Long, as real addresses can be: it must wrap on a phone.
+const email = `ada.lovelace.king-noel.${Date.now()}@example.com`;
 let orderNumber = '';
+let confirmationUrl = '';
 
 beforeAll(async () => {
   shop = await openShop('e2e-checkout');
@@ -88,6 +90,7 @@ describe('cart, sign-in and checkout', () => {
       orderNumber,
     );
     await shop.screenshot('order-confirmation');
+    confirmationUrl = page.url();
 
     // The cart is empty now.
     await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();
@@ -99,6 +102,29 @@ describe('cart, sign-in and checkout', () => {
     await page.getByRole('heading', { name: 'Order status: Paid' }).waitFor();
     expect(await page.getByTestId('order-number').textContent()).toBe(orderNumber);
     await shop.screenshot('track-order');
+  });
+
+  it('given the confirmation opened from its link on a 360 px phone, then nothing scrolls sideways, the address card stays in its section and the next steps stand apart', async () => {
+    // A fresh load, as from the e-mail or a reload: no checkout code (nor its CSS) has run.
+    const page = await shop.context.newPage();
+    try {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.goto(confirmationUrl);
+      const main = page.locator('main');
+      await main.getByText(email).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const card = (await main.locator('.address-card').boundingBox())!;
+      const section = (await main.locator('.address-card').locator('..').boundingBox())!;
+      expect(card.y + card.height).toBeLessThanOrEqual(section.y + section.height + 0.5);
+      const track = (await main.getByRole('link', { name: 'Track your order' }).boundingBox())!;
+      const all = (await main.getByRole('link', { name: 'See all your orders' }).boundingBox())!;
+      const apart = all.y >= track.y + track.height || all.x >= track.x + track.width + 8;
+      expect(apart, JSON.stringify({ track, all })).toBe(true);
+      expect(track.y).toBeGreaterThanOrEqual(card.y + card.height);
+      await recordScreenshot(page, 'order-confirmation-phone');
+    } finally {
+      await page.close();
+    }
   });
 
   it('given the account, then the order is listed and its saved address kept', async () => {

@@ -67,8 +67,8 @@ export function OrderConfirmation({
   return (
     <div className="order-confirmation">
       <Alert tone="success">
-        Thank you! Your order <strong>{data.orderNumber}</strong> is confirmed. We have sent the details to{' '}
-        <strong>{data.email}</strong>.
+        Thank you! Your order <strong className="order-confirmation__number">{data.orderNumber}</strong> is
+        confirmed. We have sent the details to <strong>{data.email}</strong>.
       </Alert>
       <DeliveryPromise
         days={shippingRuleFor(data.shippingAddress.country).estimatedDays}

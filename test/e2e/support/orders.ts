@@ -80,7 +80,8 @@ export async function placeShopperOrder(baseUrl: string) {
   const registered = await shopper.expectOk(
     'POST',
     '/api/auth/register',
-    { email, password, firstName: 'Sam', lastName: 'Shopper' },
+    // A long first name, as the header shows it beside the menus.
+    { email, password, firstName: 'Maximiliana', lastName: 'Shopper' },
     201,
   );
   shopper.signIn(registered.body.token as string);

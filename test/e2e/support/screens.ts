@@ -83,6 +83,25 @@ export async function layoutProblems(
           problems.push(`${name} is ${Math.round(r.width)}x${Math.round(r.height)} px, under ${minTarget}`);
         }
       }
+      // The shop header's controls side by side, none over another (a long first name once pushed
+      // the menus under the search button).
+      const controls = Array.from(
+        document.querySelectorAll<HTMLElement>(
+          'header.header .header__bar > .logo, header.header .nav__item, header.header .header__actions > *',
+        ),
+      ).filter(shown);
+      controls.forEach((a, i) => {
+        const ra = a.getBoundingClientRect();
+        for (const b of controls.slice(i + 1)) {
+          const rb = b.getBoundingClientRect();
+          const across = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+          const down = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+          if (across > 1 && down > 1)
+            problems.push(
+              `header: ${a.textContent?.trim() || a.className} overlaps ${b.textContent?.trim() || b.className} by ${Math.round(across)} px`,
+            );
+        }
+      });
       // A shared class on the page without its stylesheet: the page did not bring the styles it uses.
       // (Each property is 0 without the stylesheet, whatever the browser's defaults.)
       const sharedStyles = [

@@ -135,6 +135,36 @@ describe('cart, sign-in and checkout', () => {
     await page.getByText('1 Main St').waitFor();
   });
 
+  it('given a signed-in shopper, when an account page or the checkout loads, then the header and footer never vanish while its code loads', async () => {
+    // React hides a suspended boundary's shown content with an inline `display: none !important`:
+    // any such style on the shell or above it is a blank flash (and a scroll jump) for the shopper.
+    const page = await shop.context.newPage();
+    try {
+      await page.addInitScript(() => {
+        const hidden: string[] = [];
+        Object.assign(window, { hiddenShell: hidden });
+        new MutationObserver((records) => {
+          for (const { target } of records) {
+            const el = target as HTMLElement;
+            if (el.style?.display === 'none' && el.querySelector?.('header.header'))
+              hidden.push(`${el.tagName.toLowerCase()}.${el.className}`);
+          }
+        }).observe(document, { attributes: true, attributeFilter: ['style'], subtree: true });
+      });
+      for (const route of ['/account/orders', '/account/addresses', '/checkout']) {
+        await page.goto(shop.url(route));
+        await page.locator('main h1, main h2').first().waitFor();
+        await page.waitForTimeout(500);
+        expect(
+          await page.evaluate(() => (window as unknown as { hiddenShell: string[] }).hiddenShell),
+          route,
+        ).toEqual([]);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
   it('given a new account address with a bad ZIP Code, then the spec message shows on the field', async () => {
     const { page } = shop;
     await page.goto(shop.url('/account/addresses/new'));

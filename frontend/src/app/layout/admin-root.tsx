@@ -1,10 +1,10 @@
 // The admin area's outer frame: no shop header, cart or footer (the admin layout brings its own top
 // bar and sidebar), but the same session check, scroll to top, route spinner and error screen.
-import { Outlet } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { useSessionCheck } from '@/lib/session/use-session-check';
 import { useNavigationPending } from '@/lib/navigation/history-router';
 import { RouteErrorBoundary } from '../route-error';
+import { PageSuspense } from '@/components/page-suspense';
 import { useScrollToTop } from './use-scroll-to-top';
 
 export function AdminRoot() {
@@ -23,7 +23,7 @@ export function AdminRoot() {
       )}
       <main id="main" className="app__main" tabIndex={-1} aria-busy={loading || undefined}>
         <RouteErrorBoundary>
-          <Outlet />
+          <PageSuspense />
         </RouteErrorBoundary>
       </main>
     </div>

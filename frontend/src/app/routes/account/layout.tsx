@@ -1,6 +1,7 @@
 // The account area's frame (login required by the router): a greeting, the section links, and the
 // section beneath (each section sets the page title: a second <title> here would win).
-import { NavLink, Outlet } from 'react-router';
+import { NavLink } from 'react-router';
+import { PageSuspense } from '@/components/page-suspense';
 import { displayName, useSession } from '@/lib/session/use-session';
 // The page frame's styles (width, padding, heading): this frame uses them without the Page component.
 import '@/components/page.css';
@@ -29,7 +30,7 @@ export function Component() {
           ))}
         </nav>
         <div className="account-layout__content">
-          <Outlet />
+          <PageSuspense />
         </div>
       </div>
     </div>

@@ -2,7 +2,8 @@
 // `adminOnly` tells the login page to offer the form instead of sending a signed-in user straight
 // back here (which would loop).
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { PageSuspense } from '@/components/page-suspense';
 import { Spinner } from '@/components/spinner';
 import { useSession } from '@/lib/session/use-session';
 
@@ -15,5 +16,5 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
     console.warn('Admin area refused: the signed-in user is not an admin.');
     return <Navigate to="/login" replace state={{ from: location, adminOnly: true }} />;
   }
-  return children ?? <Outlet />;
+  return <PageSuspense>{children}</PageSuspense>;
 }

@@ -165,6 +165,32 @@ describe('cart, sign-in and checkout', () => {
     }
   });
 
+  it.each([820, 1366])(
+    'given the account at %i px, then its heading spans the top and the orders take the width beside the section links',
+    async (width) => {
+      const page = await shop.context.newPage();
+      try {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(shop.url('/account/orders'));
+        const order = page.getByRole('link', { name: `Order ${orderNumber}` });
+        await order.waitFor();
+        const heading = (await page.getByRole('heading', { level: 1, name: 'Your Account' }).boundingBox())!;
+        const body = (await page.locator('.account-layout__body').boundingBox())!;
+        const content = (await page.locator('.account-layout__content').boundingBox())!;
+        // One line, above the links and the orders (not a column of its own beside them).
+        expect(heading.height).toBeLessThan(60);
+        expect(body.y).toBeGreaterThanOrEqual(heading.y + heading.height);
+        expect(content.width).toBeGreaterThan(width * 0.6);
+        // The current section is marked in one style, the account's own (ink, white text).
+        const current = page.locator('.account-layout__link[aria-current="page"]');
+        expect(await current.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
+        await recordScreenshot(page, `account-orders-${width}`);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
   it('given a new account address with a bad ZIP Code, then the spec message shows on the field', async () => {
     const { page } = shop;
     await page.goto(shop.url('/account/addresses/new'));

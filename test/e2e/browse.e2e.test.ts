@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencyForCountry } from '@printshop/shared-events/rules/currencies';
 import { shippingAnnouncement } from '@printshop/shared-events/rules/shipping-terms';
-import { brokenImages, openShop, recordScreenshot, type Shop } from './support/browser';
+import { brokenImages, holdAppScripts, openShop, recordScreenshot, type Shop } from './support/browser';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -31,6 +31,25 @@ describe('browsing', () => {
       }
     },
   );
+
+  it('given a desktop page whose scripts have not run, when Prints is clicked, then its menu opens once the app starts', async () => {
+    const page = await shop.context.newPage();
+    try {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const scripts = await holdAppScripts(page);
+      await page.goto(shop.url('/'), { waitUntil: 'commit' });
+      const prints = page.getByRole('button', { name: 'Prints' });
+      await prints.click();
+      await expect.poll(scripts.count, { message: 'scripts held' }).toBeGreaterThan(0);
+      const panel = page.locator('.nav__panel:not([hidden]) .nav__group').first();
+      expect(await panel.isVisible()).toBe(false);
+      await scripts.release();
+      await panel.waitFor();
+      await expect(prints.getAttribute('aria-expanded')).resolves.toBe('true');
+    } finally {
+      await page.close();
+    }
+  });
 
   it('given the home page, when the visitor opens Prints and then a product, then its page shows', async () => {
     const { page } = shop;

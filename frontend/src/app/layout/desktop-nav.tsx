@@ -1,7 +1,9 @@
 // The desktop menu bar: one dropdown open at a time, closed on route change, Escape and outside
-// clicks; each dropdown opens by click, by hover, or by ArrowDown on its button.
+// clicks; each dropdown opens by click, by hover, or by ArrowDown on its button (a click before the
+// app has hydrated opens it once the app runs: lib/early-taps.ts).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useEarlyTap } from '@/lib/early-taps';
 import { moveFocus, useDismiss } from '@/lib/use-dismiss';
 import { NAV_LINKS, NAV_MENUS, visibleMenus, type NavMenu } from './nav-items';
 import { useIsHidden } from '@/lib/catalog/live-catalog';
@@ -20,6 +22,8 @@ function Dropdown({
   const panelId = `nav-menu-${menu.id}`;
   // A pointer that hovers in and then clicks means "open", not "open, then close at once".
   const openedByHover = useRef(false);
+  // A click on the prerendered button before the app runs opens the menu once it does.
+  const earlyTap = useEarlyTap(`nav-${menu.id}`, () => onOpen());
   return (
     <li
       className="nav__item"
@@ -37,6 +41,7 @@ function Dropdown({
         className="nav__trigger"
         aria-expanded={open}
         aria-controls={panelId}
+        {...earlyTap}
         onClick={() => {
           if (!open) onOpen();
           else if (openedByHover.current) openedByHover.current = false;

@@ -191,6 +191,30 @@ describe('cart, sign-in and checkout', () => {
     },
   );
 
+  it('given the order page on a 360 px phone, when Write a review opens, then its form fits the screen with styled fields, 44 px rating chips and a way back', async () => {
+    const page = await shop.context.newPage();
+    try {
+      await page.setViewportSize({ width: 360, height: 740 });
+      const orderId = new URL(confirmationUrl).searchParams.get('orderId');
+      await page.goto(shop.url(`/account/orders/${orderId}`));
+      await page.getByRole('button', { name: 'Write a review' }).first().click();
+      const form = page.getByRole('form', { name: 'Review of A4 Poster' });
+      await form.waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const text = (await form.getByLabel('Your review').boundingBox())!;
+      expect(text.width).toBeGreaterThan(250);
+      expect(text.height).toBeGreaterThan(80);
+      for (const chip of await form.locator('.write-review__rating label').all())
+        expect((await chip.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await recordScreenshot(page, 'write-review-phone');
+      await form.getByRole('button', { name: 'Cancel' }).click();
+      await form.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Write a review' }).first().waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+
   it('given a new account address with a bad ZIP Code, then the spec message shows on the field', async () => {
     const { page } = shop;
     await page.goto(shop.url('/account/addresses/new'));

@@ -45,6 +45,7 @@ export function OrderLineReviews({ order }: { order: OrderDto }) {
                     setSent((s) => [...s, lineId]);
                     setOpen(null);
                   }}
+                  onCancel={() => setOpen(null)}
                 />
               ) : (
                 <Button

@@ -6,6 +6,7 @@ import { okSchema } from '@printshop/shared-events/api/common';
 import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES } from '@printshop/shared-events/api/reviews';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
+import { Field, TextareaField } from '@/components/field';
 import { api } from '@/lib/api-client';
 import { serverMessageOr } from '@/lib/server-message';
 import { useSubmitReview } from '../api/my-reviews';
@@ -24,7 +25,13 @@ async function uploadPhoto(file: File): Promise<string> {
   return (await api.post('/images/single', { schema: uploadSchema, body })).image.id;
 }
 
-export function WriteReview(props: { orderId: string; lineId: string; productName: string; onDone(): void }) {
+export function WriteReview(props: {
+  orderId: string;
+  lineId: string;
+  productName: string;
+  onDone(): void;
+  onCancel(): void;
+}) {
   const [rating, setRating] = useState(0);
   const [content, setContent] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -57,7 +64,7 @@ export function WriteReview(props: { orderId: string; lineId: string; productNam
       noValidate
     >
       <fieldset className="write-review__rating">
-        <legend>Your rating</legend>
+        <legend className="field__label">Your rating</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n}>
             <input
@@ -71,27 +78,33 @@ export function WriteReview(props: { orderId: string; lineId: string; productNam
           </label>
         ))}
       </fieldset>
-      <label>
-        Your review
-        <textarea value={content} maxLength={2000} rows={4} onChange={(e) => setContent(e.target.value)} />
-      </label>
-      <label>
-        Photos (up to {MAX_REVIEW_PHOTOS})
-        <input
-          type="file"
-          accept="image/*"
-          multiple
-          onChange={(e) => {
-            const chosen = [...(e.target.files ?? [])];
-            setError(chosen.length > MAX_REVIEW_PHOTOS ? WRITE_REVIEW_MESSAGES.tooManyPhotos : null);
-            setFiles(chosen.slice(0, MAX_REVIEW_PHOTOS));
-          }}
-        />
-      </label>
+      <TextareaField
+        label="Your review"
+        value={content}
+        maxLength={2000}
+        rows={4}
+        onChange={(e) => setContent(e.target.value)}
+      />
+      <Field
+        label={`Photos (up to ${MAX_REVIEW_PHOTOS})`}
+        type="file"
+        accept="image/*"
+        multiple
+        onChange={(e) => {
+          const chosen = [...(e.target.files ?? [])];
+          setError(chosen.length > MAX_REVIEW_PHOTOS ? WRITE_REVIEW_MESSAGES.tooManyPhotos : null);
+          setFiles(chosen.slice(0, MAX_REVIEW_PHOTOS));
+        }}
+      />
       {error && <Alert>{error}</Alert>}
-      <Button type="submit" disabled={uploading || submit.isPending}>
-        {uploading ? 'Uploading photos…' : submit.isPending ? 'Sending…' : 'Send review'}
-      </Button>
+      <div className="write-review__actions">
+        <Button type="submit" disabled={uploading || submit.isPending}>
+          {uploading ? 'Uploading photos…' : submit.isPending ? 'Sending…' : 'Send review'}
+        </Button>
+        <Button type="button" variant="ghost" onClick={props.onCancel}>
+          Cancel
+        </Button>
+      </div>
     </form>
   );
 }

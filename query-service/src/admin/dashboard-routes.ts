@@ -5,7 +5,7 @@
 //                      (the sales report's net, 'USD-converted');
 //   orders             orders paid in the days;
 //   averageOrderValue  what those orders were paid, divided by their number;
-//   newCustomers       accounts registered in the days;
+//   newCustomers       accounts registered in the days, staff (admins) left out;
 //   abandonedValue     checkouts started in the days, unpaid and idle for 60 minutes or more.
 import Router from '@koa/router';
 import type { Knex } from 'knex';
@@ -59,6 +59,7 @@ async function periodFigures(deps: DashboardDeps, now: Date, days: number) {
       deps.db.raw(`coalesce(sum(net_usd) filter (where kind = 'sale'), 0) as paid`),
     );
   const [registered] = await usersTable(deps.db)
+    .where('is_admin', false)
     .where('registered_at', '>=', start)
     .where('registered_at', '<', end)
     .count({ count: '*' });

@@ -52,7 +52,7 @@ export const projectionLagSchema = z.object({
  * Money in USD (each order converted at its own rate). Periods are UTC days ending today: today,
  * the last 7 and the last 30 days (today included). revenue: net sales of the period (sales minus
  * cancellations and refunds dated in it, as the sales report's net); orders: orders paid in it;
- * averageOrderValue: their paid value / their count; newCustomers: accounts registered in it;
+ * averageOrderValue: their paid value / their count; newCustomers: accounts registered in it, admins left out;
  * abandonedValue: checkouts started in it, unpaid and idle for 60 minutes or more.
  */
 export const dashboardResponseSchema = okSchema.extend({

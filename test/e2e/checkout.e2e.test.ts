@@ -165,8 +165,8 @@ describe('cart, sign-in and checkout', () => {
     }
   });
 
-  it.each([820, 1366])(
-    'given the account at %i px, then its heading spans the top and the orders take the width beside the section links',
+  it.each([360, 820, 1366])(
+    'given the account at %i px, then its heading spans the top, the orders take the width beside the section links and each total sits at its card end',
     async (width) => {
       const page = await shop.context.newPage();
       try {
@@ -181,6 +181,9 @@ describe('cart, sign-in and checkout', () => {
         expect(heading.height).toBeLessThan(60);
         expect(body.y).toBeGreaterThanOrEqual(heading.y + heading.height);
         expect(content.width).toBeGreaterThan(width * 0.6);
+        const card = (await page.locator('.orders-list__order').first().boundingBox())!;
+        const total = (await page.locator('.orders-list__total').first().boundingBox())!;
+        expect(card.x + card.width - (total.x + total.width)).toBeLessThanOrEqual(25);
         // The current section is marked in one style, the account's own (ink, white text).
         const current = page.locator('.account-layout__link[aria-current="page"]');
         expect(await current.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');

@@ -6,6 +6,6 @@ import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from './spinner';
 
-export function PageSuspense({ children, label }: { children?: ReactNode; label?: string }) {
-  return <Suspense fallback={<Spinner page label={label} />}>{children ?? <Outlet />}</Suspense>;
+export function PageSuspense({ children }: { children?: ReactNode }) {
+  return <Suspense fallback={<Spinner page />}>{children ?? <Outlet />}</Suspense>;
 }

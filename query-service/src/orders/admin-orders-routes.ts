@@ -27,6 +27,9 @@ import { printFilesZip, type PrintFileDeps } from './print-files';
 export const ORDER_AUDIT_READ_MODEL = 'order_audit';
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
+/** The account an actor may name (`admin:<id>` or a user id; `system`, `stripe`... match none). */
+const accountOf = (actor: string | null): string | undefined => actor?.replace(/^admin:/, '');
+
 export interface AdminOrdersQueryDeps extends PrintFileDeps {
   db: Knex;
   waitFor: WaitForPosition;
@@ -82,25 +85,35 @@ export function adminOrdersQueryRouter(deps: AdminOrdersQueryDeps): Router {
     async (ctx) => {
       requireAdmin(ctx.state);
       const view = await findOrder(ctx.params.id!);
-      const [events, user] = await Promise.all([
-        deps.db
-          .withSchema(readModelSchema(ORDER_AUDIT_READ_MODEL))
-          .table<OrderEventRow>(ORDER_EVENTS_TABLE)
-          .where({ order_id: view.orderId })
-          .orderBy('position')
-          .select('event_id', 'type', 'at', 'actor', 'data'),
-        view.userId ? usersTable(deps.db).where({ id: view.userId }).first() : undefined,
-      ]);
+      const events = await deps.db
+        .withSchema(readModelSchema(ORDER_AUDIT_READ_MODEL))
+        .table<OrderEventRow>(ORDER_EVENTS_TABLE)
+        .where({ order_id: view.orderId })
+        .orderBy('position')
+        .select('event_id', 'type', 'at', 'actor', 'data');
+      // The customer and every account named as an event's actor, by name: staff read people,
+      // not ids.
+      const ids = [view.userId, ...events.map((event) => accountOf(event.actor))].filter(
+        (id): id is string => id !== undefined,
+      );
+      const users = await usersTable(deps.db)
+        .whereIn('id', [...new Set(ids)])
+        .select('id', 'email', 'first_name', 'last_name');
+      const names = new Map(users.map((u) => [u.id, `${u.first_name} ${u.last_name}`.trim() || u.email]));
       ctx.body = {
         success: true,
-        order: adminOrderDto(view, user ? `${user.first_name} ${user.last_name}`.trim() : undefined),
-        events: events.map((event) => ({
-          id: event.event_id,
-          type: event.type,
-          at: event.at.toISOString(),
-          ...(event.actor !== null && { actor: event.actor }),
-          data: event.data,
-        })),
+        order: adminOrderDto(view, view.userId ? names.get(view.userId) : undefined),
+        events: events.map((event) => {
+          const name = names.get(accountOf(event.actor) ?? '');
+          return {
+            id: event.event_id,
+            type: event.type,
+            at: event.at.toISOString(),
+            ...(event.actor !== null && { actor: event.actor }),
+            ...(name !== undefined && { actorName: name }),
+            data: event.data,
+          };
+        }),
       };
     },
   );

@@ -102,7 +102,10 @@ export const auditEventSchema = z.object({
   id: z.string(),
   type: z.string(),
   at: timestampSchema,
+  /** `system`, `guest:<session>`, `admin:<userId>` or a customer's user id. */
   actor: z.string().optional(),
+  /** The name (or e-mail) of the account the actor names, when it still exists. */
+  actorName: z.string().optional(),
   data: z.record(z.string(), z.unknown()),
 });
 /** An order line as the print shop needs it: API.md's item plus its images and print recipe. */

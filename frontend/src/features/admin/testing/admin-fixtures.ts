@@ -86,7 +86,7 @@ export function adminOrder(overrides: Partial<AdminOrderDto> = {}): AdminOrderDt
       postalCode: '62701',
       country: 'US',
     },
-    payment: { provider: 'stripe', status: 'succeeded', paymentId: 'pi_123', testMode: true, refunded: 0 },
+    payment: { provider: 'stripe', status: 'paid', paymentId: 'pi_123', testMode: true, refunded: 0 },
     timeline: [
       { status: 'paid', at: '2025-01-02T10:00:00.000Z' },
       { status: 'in_production', at: '2025-01-03T09:00:00.000Z', note: 'Printing today' },
@@ -103,6 +103,7 @@ export const auditEvents = [
     type: 'OrderPlaced',
     at: '2025-01-02T10:00:00.000Z',
     actor: 'u1',
+    actorName: 'Ada Lovelace',
     data: { orderId: 'o1', orderNumber: 'PS-10001' },
   },
   {
@@ -110,6 +111,7 @@ export const auditEvents = [
     type: 'OrderStatusChanged',
     at: '2025-01-03T09:00:00.000Z',
     actor: 'admin:admin-1',
+    actorName: 'Grace Hopper',
     data: { orderId: 'o1', status: 'in_production' },
   },
 ];

@@ -13,13 +13,25 @@ export const eventLabel = (type: string) =>
     .replace(/^./, (c) => c.toUpperCase())
     .replace(/ ([A-Z])(?=[a-z])/g, (m) => m.toLowerCase());
 
-const actorLabel = (actor: string | undefined) => {
-  if (!actor) return 'system';
-  if (actor.startsWith('admin:')) return `admin ${actor.slice('admin:'.length)}`;
-  return actor;
+/** Who acted, as staff say it: a name where the actor is an account, never a bare id. */
+const actorLabel = ({ actor, actorName }: AuditEvent, customerId: string | undefined) => {
+  if (!actor || actor === 'system') return 'system';
+  if (actor.startsWith('admin:')) return `admin ${actorName ?? '(deleted account)'}`;
+  if (actor === customerId) return `the customer${actorName ? ` (${actorName})` : ''}`;
+  if (actor === 'guest' || actor.startsWith('guest:')) return 'a guest';
+  if (actorName) return actorName;
+  return SERVICES[actor] ?? actor;
 };
+const SERVICES: Record<string, string> = { stripe: 'Stripe', razorpay: 'Razorpay' };
 
-export function OrderAuditTrail({ events }: { events: readonly AuditEvent[] }) {
+export function OrderAuditTrail({
+  events,
+  customerId,
+}: {
+  events: readonly AuditEvent[];
+  /** The order's customer, when registered: their events say "the customer". */
+  customerId?: string | undefined;
+}) {
   if (events.length === 0) return <p className="text-muted">No events recorded.</p>;
   return (
     <ol className="admin-audit" aria-label="Event history">
@@ -27,7 +39,7 @@ export function OrderAuditTrail({ events }: { events: readonly AuditEvent[] }) {
         <li key={event.id}>
           <strong>{eventLabel(event.type)}</strong>{' '}
           <span className="text-muted">
-            <time dateTime={event.at}>{formatDateTime(event.at)}</time> · by {actorLabel(event.actor)}
+            <time dateTime={event.at}>{formatDateTime(event.at)}</time> · by {actorLabel(event, customerId)}
           </span>
           <details>
             <summary>Data</summary>

@@ -45,11 +45,19 @@ describe('OrderDetailView', () => {
       'href',
       'mailto:ada@example.com',
     );
-    expect(customer).toHaveTextContent('Springfield, IL, 62701');
+    // Staff read names, not codes or ids: the state and country by name, the account as a link to it.
+    expect(customer).toHaveTextContent('Springfield, Illinois, 62701');
+    expect(customer).toHaveTextContent('United States');
+    expect(customer).not.toHaveTextContent('u1');
+    expect(within(customer).getByRole('link', { name: 'Registered customer' })).toHaveAttribute(
+      'href',
+      '/admin/users?search=ada%40example.com',
+    );
     const payment = screen.getByRole('region', { name: 'Payment' });
     expect(payment).toHaveTextContent('Stripe');
     expect(payment).toHaveTextContent('Test mode');
     expect(payment).toHaveTextContent('pi_123');
+    expect(payment).toHaveTextContent('StatusPaid');
 
     const timeline = screen.getByRole('list', { name: 'Status timeline' });
     expect(
@@ -63,7 +71,9 @@ describe('OrderDetailView', () => {
     expect(within(history).getAllByRole('listitem')).toHaveLength(2);
     expect(history).toHaveTextContent('Order placed');
     expect(history).toHaveTextContent('Order status changed');
-    expect(history).toHaveTextContent('by admin admin-1');
+    expect(history).toHaveTextContent('by the customer (Ada Lovelace)');
+    expect(history).toHaveTextContent('by admin Grace Hopper');
+    expect(history).not.toHaveTextContent('admin-1');
   });
 
   it('when shipping without carrier and tracking number, then both are asked for and nothing is sent', async () => {

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminOrderDto } from '@printshop/shared-events/api/admin';
+import { AddressCard } from '@/components/address-card';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { formatDateTime } from '@/lib/format-date';
@@ -85,29 +86,26 @@ function Customer({ order }: { order: AdminOrderDto }) {
           <a href={`mailto:${customer.email}`}>{customer.email}</a>
         </dd>
         <dt>Account</dt>
-        <dd>{customer.userId ? `Registered (${customer.userId})` : 'Guest'}</dd>
+        <dd>
+          {customer.userId ? (
+            <Link to={`/admin/users?search=${encodeURIComponent(customer.email)}`}>Registered customer</Link>
+          ) : (
+            'Guest'
+          )}
+        </dd>
       </dl>
       <h3 className="admin-section__heading">Ship to</h3>
-      <address>
-        {address.fullName}
-        <br />
-        {address.line1}
-        {address.line2 && (
-          <>
-            <br />
-            {address.line2}
-          </>
-        )}
-        <br />
-        {[address.city, address.state, address.postalCode].filter(Boolean).join(', ')}
-        <br />
-        {address.country}
-        <br />
-        {address.phone}
-      </address>
+      <AddressCard address={address} />
     </>
   );
 }
+
+/** The payment's state as a word with a capital, like the order's own status. */
+const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  refunded: 'Refunded',
+};
 
 function Payment({ order }: { order: AdminOrderDto }) {
   const { payment } = order;
@@ -119,7 +117,7 @@ function Payment({ order }: { order: AdminOrderDto }) {
         {payment.testMode && <Badge tone="pending">Test mode</Badge>}
       </dd>
       <dt>Status</dt>
-      <dd>{payment.status}</dd>
+      <dd>{PAYMENT_STATUS_LABELS[payment.status] ?? payment.status}</dd>
       <dt>Payment id</dt>
       <dd>
         <code>{payment.paymentId}</code>
@@ -205,7 +203,7 @@ export function OrderDetailView({ orderId }: { orderId: string }) {
             </section>
             <section className="admin-section" aria-labelledby="order-history">
               <h2 id="order-history">Event history</h2>
-              <OrderAuditTrail events={events} />
+              <OrderAuditTrail events={events} customerId={order.customer.userId} />
             </section>
           </div>
         </AdminPage>

@@ -60,6 +60,16 @@ describe('UsersView', () => {
     );
   });
 
+  it('given ?search= in the address (an order page’s customer link), then the list opens on that search', async () => {
+    serveUsers();
+    renderApp(<UsersView />, { path: '/admin/users?search=ada%40example.com' });
+    await screen.findByRole('cell', { name: 'user1@example.com' });
+    expect(new URL(server.requests.at(-1)!.url, 'http://x').searchParams.get('search')).toBe(
+      'ada@example.com',
+    );
+    expect(screen.getByLabelText('Search users')).toHaveValue('ada@example.com');
+  });
+
   it('when a customer is made admin and it is confirmed, then the role is sent and the list reloads', async () => {
     let list = users;
     server.on('GET /api/admin/users', () =>

@@ -1,6 +1,7 @@
 // The shop's accounts (API.md "Admin"): search by name or e-mail, each with its orders and spend
 // (USD), and the admin role to give or take away after a confirmation.
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
@@ -27,8 +28,10 @@ const fullName = (user: AdminUser) => `${user.first_name} ${user.last_name}`.tri
 
 export function UsersView() {
   const { user: me } = useSession();
-  const [filter, setFilter] = useState({ page: 1, search: '' });
-  const [search, setSearch] = useState('');
+  // ?search= opens the list on one customer (the order page links here by e-mail).
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState({ page: 1, search: params.get('search') ?? '' });
+  const [search, setSearch] = useState(filter.search);
   const [target, setTarget] = useState<AdminUser>();
   const [done, setDone] = useState<string>();
   const users = useAdminUsers(filter);

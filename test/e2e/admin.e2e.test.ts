@@ -2,6 +2,7 @@
 // (ADMIN_EMAIL / ADMIN_PASSWORD) signs in, finds a shopper's new order on the dashboard and in
 // today's sales report, moves it to production and ships it with a tracking number, and the
 // shopper's track-order page shows the parcel; a signed-in customer is refused the admin area.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, recordScreenshot, type Shop } from './support/browser';
 import { labelled } from './support/checkout';
@@ -82,6 +83,21 @@ describe('the admin area', () => {
     await expect(page.getByLabel(/^Units: /).textContent()).resolves.toBe('2');
     await page.getByRole('table', { name: 'Top products' }).getByText('POSTERA4').waitFor();
     await page.locator('.admin-chart .recharts-bar-rectangle').first().waitFor();
+    // The charts read as people read: days on the axis as 'Nov 29', never '2026-11-29'; one order
+    // on a whole-number axis (it once stepped 0, 0.25, 0.5, 0.75, 1).
+    const ticks = (chart: string, axis: 'x' | 'y') =>
+      page
+        .locator('.admin-chart', { hasText: chart })
+        .locator(`.recharts-${axis}Axis-tick-labels text`)
+        .allTextContents();
+    const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+      new Date(),
+    );
+    await expect.poll(() => ticks('Net revenue', 'x')).toEqual([day]);
+    await expect.poll(async () => (await ticks('Orders', 'y')).length).toBeGreaterThan(1);
+    const orderTicks = await ticks('Orders', 'y');
+    for (const tick of orderTicks) expect(tick).toMatch(/^\d+$/);
+    await expect(page.getByText(/^Net revenue = products \(gross\)/).isVisible()).resolves.toBe(true);
     await shop.screenshot('admin-sales-report');
   });
 
@@ -196,6 +212,60 @@ describe('the admin area', () => {
       expect(tops[0]).toBe(tops[1]);
       expect(new Set(tops).size).toBe(Math.ceil(tops.length / 2));
       await shop.screenshot('admin-dashboard-phone');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  it('given a tablet (820 px), then the sidebar folds so the orders table shows whole, and a wider table shows a shadow where columns are hidden', async () => {
+    const { page } = shop;
+    await page.setViewportSize({ width: 820, height: 1000 });
+    try {
+      await page.goto(shop.url('/admin/orders'));
+      const orders = page.getByRole('table', { name: /Orders/ });
+      await orders.getByRole('link', { name: orderNumber }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Admin' }).isVisible()).toBe(false);
+      const fits = (table: typeof orders) =>
+        table.evaluate((el) => {
+          const wrap = el.closest('.admin-table-wrap')!;
+          return { scroll: wrap.scrollWidth, box: wrap.clientWidth };
+        });
+      const whole = await fits(orders);
+      expect(whole.scroll, 'the orders table is cut at 820 px').toBeLessThanOrEqual(whole.box);
+
+      // The users table (name, e-mail, joined, orders, spent, role, action) is wider than a tablet.
+      await page.goto(shop.url('/admin/users'));
+      const users = page.getByRole('table', { name: /Users/ });
+      await users.getByRole('cell', { name: shopperEmail, exact: true }).waitFor();
+      const cut = await fits(users);
+      expect(cut.scroll).toBeGreaterThan(cut.box);
+      await shop.screenshot('admin-users-tablet');
+      // The shadow alone (text hidden): darker at the edge where columns are hidden, on the right
+      // before scrolling and on the left at the end.
+      await page.addStyleTag({ content: '.admin-table * { color: transparent !important; }' });
+      const wrap = page.locator('.admin-table-wrap');
+      const edges = async () => {
+        const box = (await wrap.boundingBox())!;
+        const shot = await page.screenshot({ clip: box });
+        const { data, info } = await sharp(shot).greyscale().raw().toBuffer({ resolveWithObject: true });
+        const mean = (from: number) => {
+          let sum = 0;
+          let n = 0;
+          for (let y = 0; y < info.height; y++)
+            for (let x = from; x < from + 4; x++) {
+              sum += data[y * info.width + x]!;
+              n++;
+            }
+          return sum / n;
+        };
+        // Inside the 1 px border.
+        return { left: mean(2), right: mean(info.width - 6) };
+      };
+      const start = await edges();
+      expect(start.left - start.right, JSON.stringify(start)).toBeGreaterThan(8);
+      await wrap.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      const end = await edges();
+      expect(end.right - end.left, JSON.stringify(end)).toBeGreaterThan(8);
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }

@@ -32,3 +32,17 @@ export function formatAge(iso: string, now: Date): string {
   }
   return 'just now';
 }
+
+const DAY_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const MONTH_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A report period as people read it on a chart's axis: '2026-11-29' -> 'Nov 29', '2026-11' ->
+ * 'Nov 2026', '2026-W48' -> 'Week 48' (the API's UTC periods); anything else as it is.
+ */
+export function formatPeriod(period: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(period)) return DAY_LABEL.format(new Date(`${period}T00:00:00Z`));
+  if (/^\d{4}-\d{2}$/.test(period)) return MONTH_LABEL.format(new Date(`${period}-01T00:00:00Z`));
+  const week = /^\d{4}-W(\d{2})$/.exec(period);
+  return week ? `Week ${Number(week[1])}` : period;
+}

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { Link } from 'react-router';
 import type { orderSummarySchema } from '@printshop/shared-events/api/admin';
-import { formatDateTime } from '@/lib/format-date';
+import { formatDate, formatTime } from '@/lib/format-date';
 import { formatAmount } from '../admin-format';
 import { OrderStatusBadge } from './status-badge';
 
@@ -73,7 +73,11 @@ export function OrdersTable({
                   <Link to={`/admin/orders/${encodeURIComponent(order.id)}`}>{order.orderNumber}</Link>
                 </th>
                 <td>
-                  <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+                  {/* The day and the time each stay whole; a narrow table breaks between them. */}
+                  <time dateTime={order.createdAt}>
+                    <span className="when">{formatDate(order.createdAt)}</span>{' '}
+                    <span className="when">{formatTime(order.createdAt)}</span>
+                  </time>
                 </td>
                 <td>{order.email}</td>
                 <td className="num">{order.itemCount}</td>

@@ -15,19 +15,29 @@ export function SeriesChart({
   kind = 'bar',
   format = String,
   color = 'var(--color-primary)',
+  counts = false,
 }: {
   caption: string;
   points: readonly SeriesPoint[];
   kind?: 'bar' | 'line';
   format?: (value: number) => string;
   color?: string;
+  /** Whole things (orders): the axis steps by whole numbers, never 0.25 of an order. */
+  counts?: boolean;
 }) {
   const data = points.map((point) => ({ ...point }));
   const axes = (
     <>
       <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-border)" />
       <XAxis dataKey="label" tick={{ fontSize: 11 }} tickLine={false} minTickGap={12} />
-      <YAxis tick={{ fontSize: 11 }} tickLine={false} axisLine={false} width={64} tickFormatter={format} />
+      <YAxis
+        tick={{ fontSize: 11 }}
+        tickLine={false}
+        axisLine={false}
+        width={64}
+        tickFormatter={format}
+        allowDecimals={!counts}
+      />
       <Tooltip formatter={(value) => [format(Number(value)), caption]} />
     </>
   );

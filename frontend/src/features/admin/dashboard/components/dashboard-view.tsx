@@ -4,7 +4,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SALES_ALL_CONVERTED } from '@printshop/shared-events/api/admin';
-import { formatAmount, formatCount, utcDay, utcDaysBefore } from '@/features/admin/admin-format';
+import {
+  formatAmount,
+  formatCount,
+  formatPeriod,
+  utcDay,
+  utcDaysBefore,
+} from '@/features/admin/admin-format';
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { OrdersTable } from '@/features/admin/components/orders-table';
 import { QueryState } from '@/features/admin/components/query-state';
@@ -92,7 +98,10 @@ export function DashboardView({ now = new Date() }: { now?: Date }) {
                     <SeriesChart
                       caption={`Net revenue, last 30 days (${report.currency})`}
                       kind="line"
-                      points={report.series.map((row) => ({ label: row.period.slice(5), value: row.net }))}
+                      points={report.series.map((row) => ({
+                        label: formatPeriod(row.period),
+                        value: row.net,
+                      }))}
                       format={(value) => formatAmount(value, report.currency)}
                     />
                   )}

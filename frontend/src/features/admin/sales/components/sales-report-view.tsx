@@ -14,7 +14,13 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Field, SelectField } from '@/components/field';
 import { serverMessageOr } from '@/lib/server-message';
-import { formatAmount, formatCount, utcDay, utcDaysBefore } from '@/features/admin/admin-format';
+import {
+  formatAmount,
+  formatCount,
+  formatPeriod,
+  utcDay,
+  utcDaysBefore,
+} from '@/features/admin/admin-format';
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { QueryState } from '@/features/admin/components/query-state';
 import { SeriesChart } from '@/features/admin/components/series-chart';
@@ -26,6 +32,7 @@ export const SALES_MESSAGES = {
   failed: 'Could not load the sales report.',
   csvFailed: 'Could not download the CSV.',
   noSales: 'No sales in this range.',
+  netIs: 'Net revenue = products (gross) − discounts + shipping, less cancellations and refunds.',
 } as const;
 
 const GROUP_OPTIONS = [
@@ -58,7 +65,7 @@ function ReportBody({ report }: { report: SalesReportResponse }) {
     ['Net revenue', money(totals.net)],
     ['Orders', formatCount(totals.orders)],
     ['Units', formatCount(totals.units)],
-    ['Gross', money(totals.gross)],
+    ['Products (gross)', money(totals.gross)],
     ['Discounts', money(totals.discounts)],
     ...(totals.codeDiscounts !== undefined ? [['Code discounts', money(totals.codeDiscounts)] as const] : []),
     ['Shipping', money(totals.shipping)],
@@ -76,19 +83,22 @@ function ReportBody({ report }: { report: SalesReportResponse }) {
           </li>
         ))}
       </ul>
+      {/* Net includes shipping, so it can exceed the products' gross: the sum says why. */}
+      <p className="admin-note">{SALES_MESSAGES.netIs}</p>
       <div className="admin-grid admin-grid--2">
         <div className="admin-section">
           <SeriesChart
             caption={`Net revenue (${report.currency})`}
-            points={report.series.map((row) => ({ label: row.period, value: row.net }))}
+            points={report.series.map((row) => ({ label: formatPeriod(row.period), value: row.net }))}
             format={money}
           />
         </div>
         <div className="admin-section">
           <SeriesChart
             caption="Orders"
-            points={report.series.map((row) => ({ label: row.period, value: row.orders }))}
+            points={report.series.map((row) => ({ label: formatPeriod(row.period), value: row.orders }))}
             color="var(--color-accent)"
+            counts
           />
         </div>
       </div>

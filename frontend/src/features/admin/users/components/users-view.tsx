@@ -105,7 +105,9 @@ export function UsersView() {
                         <th scope="row">{fullName(user)}</th>
                         <td>{user.email}</td>
                         <td>
-                          <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+                          <time className="when" dateTime={user.createdAt}>
+                            {formatDate(user.createdAt)}
+                          </time>
                         </td>
                         <td className="num">{user.orderCount}</td>
                         <td className="num">{formatAmount(user.totalSpent, 'USD')}</td>

@@ -80,10 +80,14 @@ const boxOf = (locator: Locator): Promise<Box> =>
  * Returns scrollY once the page has been still for 300 ms.
  */
 async function swipeTo(page: Page, fraction: number): Promise<number> {
-  const target = await page.evaluate(
-    (f) => Math.round((document.documentElement.scrollHeight - innerHeight) * f),
+  const { target, scrollHeight } = await page.evaluate(
+    (f) => ({
+      target: Math.round((document.documentElement.scrollHeight - innerHeight) * f),
+      scrollHeight: document.documentElement.scrollHeight,
+    }),
     fraction,
   );
+  lastSwipe = { target, scrollHeight, strokes: [] };
   const cdp = await page.context().newCDPSession(page);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y?: number) =>
     cdp.send('Input.dispatchTouchEvent', {
@@ -93,6 +97,7 @@ async function swipeTo(page: Page, fraction: number): Promise<number> {
   try {
     for (let stroke = 0; stroke < 20; stroke++) {
       const left = target - (await page.evaluate(() => scrollY));
+      lastSwipe.strokes.push(target - left);
       if (Math.abs(left) < 40) break;
       // One drag of at most 450 px in the screen's middle (clear of the bar at its foot), in
       // steps of 30 px or less: up to scroll down, down to scroll up.
@@ -120,17 +125,27 @@ async function settledScrollY(page: Page): Promise<number> {
   throw new Error(`the page kept scrolling for 6 s after the finger let go (scrollY ${last})`);
 }
 
+/** The last swipe's aim and the scrollY before each of its strokes. */
+let lastSwipe: { target: number; scrollHeight: number; strokes: number[] } = {
+  target: 0,
+  scrollHeight: 0,
+  strokes: [],
+};
+
 /** Where the page is and what lies under the finger: said when a swipe did not move it. */
 const whereIs = (page: Page) =>
   page.evaluate(
-    ({ x }) =>
+    ({ x, swipe }) =>
       JSON.stringify({
+        swipe,
         url: location.href,
         scrollHeight: document.documentElement.scrollHeight,
+        scrollWidth: document.documentElement.scrollWidth,
+        visual: { pageTop: visualViewport?.pageTop, scale: visualViewport?.scale },
         dialog: document.querySelector('[role="dialog"]')?.getAttribute('aria-label') ?? null,
         underFinger: [620, 170].map((y) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 120)),
       }),
-    { x: PHONE.width / 2 },
+    { x: PHONE.width / 2, swipe: lastSwipe },
   );
 
 /** Whether focus is inside the open dialog. */

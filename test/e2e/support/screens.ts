@@ -4,9 +4,10 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
-export const PHONE_WIDTHS = [320, 360, 390, 414] as const;
+/** Touch screens: phones, then a tablet upright (820) and on its side (1180). */
+export const TOUCH_WIDTHS = [320, 360, 390, 414, 820, 1180] as const;
 export const WIDE_WIDTHS = [768, 1024, 1280, 1440, 1920] as const;
-/** Touch targets on phones (WCAG 2.5.5). */
+/** Touch targets on touch screens (WCAG 2.5.5). */
 export const MIN_TARGET_PX = 44;
 
 /** Waits for the page to settle: its heading shown, its calls answered, two frames drawn. */
@@ -35,6 +36,9 @@ export const STORE_HEADER_ITEMS = {
   account: 'header.header a[href="/login"], header.header button[aria-controls="user-menu-panel"]',
   cart: 'header.header a[href="/cart"]',
 } as const;
+/** Links and buttons that stand on their own (not words in a sentence): 44 px on a touch screen. */
+export const STANDALONE_TARGETS =
+  '.back-link, .footer__links a, header.header .search-form button, header.header .nav__trigger, header.header .nav__item > a';
 export const ADMIN_SHELL_ITEMS = {
   sections: 'nav[aria-label="Admin"], button[aria-controls="admin-sidebar"]',
   'back to shop': 'a[href="/"]',
@@ -54,7 +58,7 @@ export async function layoutProblems(
   options: { phone: boolean; noStoreHeader?: boolean },
 ): Promise<string[]> {
   return page.evaluate(
-    ({ items, phone, noStoreHeader, minTarget, minGap }) => {
+    ({ items, phone, noStoreHeader, minTarget, minGap, standalone }) => {
       const problems: string[] = [];
       const width = document.documentElement.clientWidth;
       const scroll = document.documentElement.scrollWidth;
@@ -82,6 +86,15 @@ export async function layoutProblems(
         if (phone && el.tagName !== 'NAV' && (r.width < minTarget - 0.5 || r.height < minTarget - 0.5)) {
           problems.push(`${name} is ${Math.round(r.width)}x${Math.round(r.height)} px, under ${minTarget}`);
         }
+      }
+      if (phone) {
+        const small = Array.from(document.querySelectorAll<HTMLElement>(standalone))
+          .filter(shown)
+          .map((el) => ({ el, r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.height < minTarget - 0.5)
+          .map(({ el, r }) => `"${el.textContent?.trim() || el.className}" ${Math.round(r.height)} px`);
+        if (small.length > 0)
+          problems.push(`under ${minTarget} px to a finger: ${small.slice(0, 4).join(', ')}`);
       }
       // The shop header's controls side by side, none over another (a long first name once pushed
       // the menus under the search button).
@@ -137,6 +150,7 @@ export async function layoutProblems(
       noStoreHeader: options.noStoreHeader ?? false,
       minTarget: MIN_TARGET_PX,
       minGap: MIN_SIDE_GAP_PX,
+      standalone: STANDALONE_TARGETS,
     },
   );
 }

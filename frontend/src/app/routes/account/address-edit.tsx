@@ -17,7 +17,9 @@ export function Component() {
     <section aria-labelledby="edit-address-heading">
       <PageMeta title="Edit Address" />
       <p>
-        <Link to="/account/addresses">← Your addresses</Link>
+        <Link to="/account/addresses" className="back-link">
+          ← Your addresses
+        </Link>
       </p>
       <h2 id="edit-address-heading" className="account-section__heading">
         Edit address

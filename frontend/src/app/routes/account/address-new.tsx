@@ -16,7 +16,9 @@ export function Component() {
     <section aria-labelledby="new-address-heading">
       <PageMeta title="Add an Address" />
       <p>
-        <Link to="/account/addresses">← Your addresses</Link>
+        <Link to="/account/addresses" className="back-link">
+          ← Your addresses
+        </Link>
       </p>
       <h2 id="new-address-heading" className="account-section__heading">
         Add a new address

@@ -17,7 +17,9 @@ export function Component() {
     <section aria-labelledby="order-heading">
       <PageMeta title={order.data ? `Order ${order.data.orderNumber}` : 'Order'} />
       <p>
-        <Link to="/account/orders">← All orders</Link>
+        <Link to="/account/orders" className="back-link">
+          ← All orders
+        </Link>
       </p>
       <h2 id="order-heading" className="account-section__heading">
         {order.data ? `Order ${order.data.orderNumber}` : 'Order'}

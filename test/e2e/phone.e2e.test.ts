@@ -80,6 +80,11 @@ const boxOf = (locator: Locator): Promise<Box> =>
  * Returns scrollY once the page has been still for 300 ms.
  */
 async function swipeTo(page: Page, fraction: number): Promise<number> {
+  // Aim once the page has its length: a page laid out short at that instant (a re-render after
+  // the upload) would make the aim 0 and the swipe nothing.
+  await page.waitForFunction(() => document.documentElement.scrollHeight > innerHeight * 2, undefined, {
+    timeout: 5_000,
+  });
   const { target, scrollHeight } = await page.evaluate(
     (f) => ({
       target: Math.round((document.documentElement.scrollHeight - innerHeight) * f),

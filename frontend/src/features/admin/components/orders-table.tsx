@@ -15,6 +15,19 @@ export interface RowSelection {
   toggleAll(): void;
 }
 
+/** An e-mail that may break before its '@' (never mid-word): a narrow table wraps it there. */
+function EmailBreakingAtAt({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 export function OrdersTable({
   orders,
   caption,
@@ -79,7 +92,9 @@ export function OrdersTable({
                     <span className="when">{formatTime(order.createdAt)}</span>
                   </time>
                 </td>
-                <td>{order.email}</td>
+                <td>
+                  <EmailBreakingAtAt email={order.email} />
+                </td>
                 <td className="num">{order.itemCount}</td>
                 <td className="num">{formatAmount(order.total, order.currency)}</td>
                 <td>

@@ -293,20 +293,28 @@ async function dropBody(ctx: Context): Promise<void> {
 /**
  * Answers first, then keeps reading and dropping what the client still sends for a moment before
  * cutting the connection. Closing a socket with unread data makes the kernel send a reset, which
- * can destroy the answer before the client has read it (nginx's "lingering close").
+ * can destroy the answer before the client has read it (nginx's "lingering close"). At most
+ * LINGER_BYTES are read in all, counted from the refusal, not from the answer: an answer slow to
+ * go out (a loaded machine) must not let the client stream on unread-and-unbounded meanwhile.
+ * Past that the request is paused (the client's sending stalls on TCP) until the cut.
  */
 function lingerThenClose(ctx: Context): void {
-  const socket = ctx.req.socket;
-  ctx.req.resume();
+  const { req } = ctx;
+  const socket = req.socket;
+  let dropped = 0;
+  let answered = false;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped <= LINGER_BYTES) return;
+    // Enough is enough: cut now if the answer is out, else stop reading until it is.
+    if (answered) socket.destroy();
+    else req.pause();
+  });
+  req.resume();
   ctx.res.once('finish', () => {
+    answered = true;
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     socket.once('close', () => clearTimeout(timer));
-    // A fast client sends a lot in that time: enough is enough.
-    let dropped = 0;
-    ctx.req.on('data', (chunk: Buffer) => {
-      dropped += chunk.length;
-      if (dropped > LINGER_BYTES) socket.destroy();
-    });
   });
 }
 

@@ -14,5 +14,8 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     testTimeout: 15_000,
+    // Fixtures write times in UTC and the shop shows them in the visitor's zone: pin the zone, so a
+    // machine elsewhere (Honolulu's Dec 31 for Jan 1) reads the same dates.
+    env: { TZ: 'UTC' },
   },
 });

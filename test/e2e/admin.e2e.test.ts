@@ -212,6 +212,18 @@ describe('the admin area', () => {
       expect(tops[0]).toBe(tops[1]);
       expect(new Set(tops).size).toBe(Math.ceil(tops.length / 2));
       await shop.screenshot('admin-dashboard-phone');
+      // The order's cards stack with one even gap, whether or not they share a grid.
+      await page.goto(shop.url(`/admin/orders/${orderId}`));
+      await page.getByRole('list', { name: 'Event history' }).waitFor();
+      const gaps = await page.locator('main .admin-section').evaluateAll((sections) =>
+        sections
+          .map((section) => section.getBoundingClientRect())
+          .map((box, i, boxes) => (i === 0 ? undefined : Math.round(box.top - boxes[i - 1]!.bottom)))
+          .filter((gap) => gap !== undefined),
+      );
+      expect(gaps.length).toBeGreaterThan(3);
+      expect(new Set(gaps)).toEqual(new Set([gaps[0]]));
+      await recordScreenshot(page, 'admin-order-phone', { fullPage: true });
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }

@@ -4,6 +4,7 @@
 // product page, the price and the band's discount in the cart, and $60.00 in the banner.
 // The admin also uploads a picture of the A3 poster, makes it the main one and the Posters page and
 // the poster's page show it (screens checked at 390 and 1280 px).
+import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, type Shop } from './support/browser';
@@ -14,6 +15,16 @@ let shop: Shop;
 const ADMIN_EMAIL = 'chief@example.com';
 const ADMIN_PASSWORD = 'ChiefPass123';
 const control = (label: string) => labelled(shop.page, label);
+/** What makes an input look like the shop's fields, and whether it is at least 40 px high. */
+const fieldLook = (input: Locator) =>
+  input.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return {
+      border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`,
+      radius: style.borderTopLeftRadius,
+      fingerHigh: el.getBoundingClientRect().height >= 40,
+    };
+  });
 
 beforeAll(async () => {
   // bypassCSP: axe's script is injected inline for the screens check.
@@ -51,6 +62,8 @@ describe('the owner runs the catalog', () => {
       .getByRole('region', { name: 'Price preview' })
       .getByText(/No open cart would change/)
       .waitFor();
+    // A band's input looks like the form's price field (its border and corners), a finger high.
+    expect(await fieldLook(page.getByLabel('Band 2 from quantity'))).toEqual(await fieldLook(price));
     await page.getByRole('heading', { name: 'Quantity bands' }).scrollIntoViewIfNeeded();
     await shop.screenshot('admin-product-bands-1280');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -73,6 +86,10 @@ describe('the owner runs the catalog', () => {
     const threshold = page.getByLabel(/^Free-shipping threshold \(USD cents\)/);
     await threshold.waitFor();
     await threshold.fill('6000');
+    expect(await fieldLook(page.getByLabel('India fee'))).toEqual(await fieldLook(threshold));
+    expect(await fieldLook(page.getByLabel('INR per USD'))).toEqual(await fieldLook(threshold));
+    await page.getByLabel('India fee').scrollIntoViewIfNeeded();
+    await shop.screenshot('admin-settings-shipping-1280');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     await page.getByRole('table', { name: 'Changes of the settings' }).getByText('$60.00').waitFor();

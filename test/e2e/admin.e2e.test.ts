@@ -223,6 +223,24 @@ describe('the admin area', () => {
       );
       expect(gaps.length).toBeGreaterThan(3);
       expect(new Set(gaps)).toEqual(new Set([gaps[0]]));
+      // The customer's e-mail, too long for the phone, wraps before its '@', not inside the domain.
+      const domainLines = await page
+        .getByRole('region', { name: 'Customer' })
+        .getByRole('link', { name: /@example\.com$/ })
+        .evaluate((link) => {
+          const text = link.textContent!;
+          const range = document.createRange();
+          const node = [...link.childNodes]
+            .filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes('@'))
+            .at(-1)!;
+          range.setStart(node, node.textContent!.indexOf('@'));
+          range.setEnd(node, node.textContent!.length);
+          return {
+            text,
+            lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size,
+          };
+        });
+      expect(domainLines).toEqual({ text: expect.stringMatching(/@example\.com$/), lines: 1 });
       await recordScreenshot(page, 'admin-order-phone', { fullPage: true });
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });

@@ -6,6 +6,7 @@ import type { orderSummarySchema } from '@printshop/shared-events/api/admin';
 import { formatDate, formatTime } from '@/lib/format-date';
 import { formatAmount } from '../admin-format';
 import { OrderStatusBadge } from './status-badge';
+import { EmailAddress } from '@/components/email-address';
 
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -13,19 +14,6 @@ export interface RowSelection {
   selected: ReadonlySet<string>;
   toggle(id: string): void;
   toggleAll(): void;
-}
-
-/** An e-mail that may break before its '@' (never mid-word): a narrow table wraps it there. */
-function EmailBreakingAtAt({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return <>{email}</>;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  );
 }
 
 export function OrdersTable({
@@ -93,7 +81,7 @@ export function OrdersTable({
                   </time>
                 </td>
                 <td>
-                  <EmailBreakingAtAt email={order.email} />
+                  <EmailAddress email={order.email} />
                 </td>
                 <td className="num">{order.itemCount}</td>
                 <td className="num">{formatAmount(order.total, order.currency)}</td>

@@ -16,6 +16,7 @@ import {
   useSendRecoveryEmail,
   type AbandonedCheckout,
 } from '../api/abandoned-checkouts';
+import { EmailAddress } from '@/components/email-address';
 
 export const ABANDONED_MESSAGES = {
   failed: 'Could not load the abandoned carts.',
@@ -112,7 +113,13 @@ export function AbandonedView({ now = new Date() }: { now?: Date }) {
                   <tbody>
                     {data.checkouts.map((checkout) => (
                       <tr key={checkout.checkoutId}>
-                        <th scope="row">{checkout.email ?? <span className="text-muted">Unknown</span>}</th>
+                        <th scope="row">
+                          {checkout.email ? (
+                            <EmailAddress email={checkout.email} />
+                          ) : (
+                            <span className="text-muted">Unknown</span>
+                          )}
+                        </th>
                         <td>{checkout.items.map((item) => `${item.name} × ${item.quantity}`).join(', ')}</td>
                         <td className="num">
                           {formatAmount(checkout.value, checkout.currency)}

@@ -19,6 +19,7 @@ import { downloadPrintFiles, useAdminOrder } from '../api/admin-orders';
 import { OrderAuditTrail } from './order-audit-trail';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderStatusForm } from './order-status-form';
+import { EmailAddress } from '@/components/email-address';
 
 export const ORDER_DETAIL_MESSAGES = {
   failed: 'Could not load the order.',
@@ -83,7 +84,9 @@ function Customer({ order }: { order: AdminOrderDto }) {
         <dd>{customer.name ?? address.fullName}</dd>
         <dt>E-mail</dt>
         <dd>
-          <a href={`mailto:${customer.email}`}>{customer.email}</a>
+          <a href={`mailto:${customer.email}`}>
+            <EmailAddress email={customer.email} />
+          </a>
         </dd>
         <dt>Account</dt>
         <dd>

@@ -9,6 +9,7 @@ import { Pager } from '@/features/admin/components/pager';
 import { QueryState } from '@/features/admin/components/query-state';
 import { useProductionQueue } from '../api/admin-orders';
 import { PrintFilesButton } from './order-detail-view';
+import { EmailAddress } from '@/components/email-address';
 
 export const PRODUCTION_MESSAGES = {
   intro: 'Paid orders waiting to go into production, oldest first.',
@@ -54,7 +55,9 @@ export function ProductionQueue() {
                         <td>
                           <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
                         </td>
-                        <td>{order.email}</td>
+                        <td>
+                          <EmailAddress email={order.email} />
+                        </td>
                         <td className="num">{order.itemCount}</td>
                         <td className="num">{formatAmount(order.total, order.currency)}</td>
                         <td>

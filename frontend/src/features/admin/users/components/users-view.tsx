@@ -15,6 +15,7 @@ import { Pager } from '@/features/admin/components/pager';
 import { QueryState } from '@/features/admin/components/query-state';
 import { Badge } from '@/features/admin/components/status-badge';
 import { useAdminUsers, useSetAdmin, type AdminUser } from '../api/admin-users';
+import { EmailAddress } from '@/components/email-address';
 
 export const USERS_MESSAGES = {
   failed: 'Could not load the users.',
@@ -103,7 +104,9 @@ export function UsersView() {
                     {data.users.map((user) => (
                       <tr key={user.id}>
                         <th scope="row">{fullName(user)}</th>
-                        <td>{user.email}</td>
+                        <td>
+                          <EmailAddress email={user.email} />
+                        </td>
                         <td>
                           <time className="when" dateTime={user.createdAt}>
                             {formatDate(user.createdAt)}

@@ -182,6 +182,19 @@ describe('template collages', () => {
         .toBuffer();
     const emptyTwo = await pixelAt(inDiamondTwo);
 
+    // An empty diamond, not hovered, draws nothing over the template's own diamond (a dashed square
+    // masked to a diamond left dashes at its corners): the same pixels with its button hidden.
+    await page.mouse.move(0, 0);
+    const zoneThree = page.getByTestId('zone-3');
+    const clip = (await zoneThree.boundingBox())!;
+    const shotOfThree = () =>
+      page.screenshot({ clip }).then((png) => sharp(png).removeAlpha().raw().toBuffer());
+    const drawn = await shotOfThree();
+    await zoneThree.evaluate((zone: HTMLElement) => (zone.style.visibility = 'hidden'));
+    const hidden = await shotOfThree();
+    await zoneThree.evaluate((zone: HTMLElement) => (zone.style.visibility = ''));
+    expect(Math.max(...[...drawn].map((value, i) => Math.abs(value - hidden[i]!)))).toBeLessThanOrEqual(12);
+
     // Box 2 is on top over the lower-left of diamond 1: a click there opens slot 1.
     const chooser = page.waitForEvent('filechooser');
     await page.getByTestId('zone-2').click({ position: { x: two.width - 10, y: 10 } });

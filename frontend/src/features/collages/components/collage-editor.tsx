@@ -198,7 +198,7 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
                 <button
                   key={zone.id}
                   type="button"
-                  className="collage-zone collage-zone--empty"
+                  className={`collage-zone collage-zone--empty${masks.has(zone.id) ? ' collage-zone--shaped' : ''}`}
                   style={{ ...zoneStyle(zone, sourceSize), ...shapeMask(masks.get(zone.id)) }}
                   aria-label={`Add a photo to slot ${zone.id}`}
                   data-testid={`zone-${zone.id}`}

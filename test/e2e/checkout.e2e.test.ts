@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokenImages, openShop, recordScreenshot, type Shop } from './support/browser';
 import { addPosterToCart } from './support/cart';
 import { fillUsAddress, labelled } from './support/checkout';
+import { domainLineCount } from './support/screens';
 
 let shop: Shop;
 // Long, as real addresses can be: it must wrap on a phone.
@@ -121,6 +122,10 @@ describe('cart, sign-in and checkout', () => {
       const apart = all.y >= track.y + track.height || all.x >= track.x + track.width + 8;
       expect(apart, JSON.stringify({ track, all })).toBe(true);
       expect(track.y).toBeGreaterThanOrEqual(card.y + card.height);
+      // The long e-mail, in the thanks and in the details, wraps before its '@', not mid-domain.
+      const emails = await main.getByText(email).all();
+      expect(emails).toHaveLength(2);
+      for (const shown of emails) expect(await domainLineCount(shown)).toBe(1);
       await recordScreenshot(page, 'order-confirmation-phone');
     } finally {
       await page.close();

@@ -2,7 +2,7 @@
 // (logo, menu, currency, account, cart) in view and big enough to tap on phones, the admin
 // shell's own items, and axe-core's serious or critical violations.
 import axe from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Touch screens: phones, then a tablet upright (820) and on its side (1180). */
 export const TOUCH_WIDTHS = [320, 360, 390, 414, 820, 1180] as const;
@@ -176,3 +176,18 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
       }));
   });
 }
+
+/** How many lines an e-mail's domain (from its last '@') takes in `element`: 1 when it wraps before
+ * the '@' or not at all, 2 when it is cut mid-domain ("@exampl" / "e.com"). */
+export const domainLineCount = (element: Locator): Promise<number> =>
+  element.evaluate((el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let node: Node | null;
+    let last: Node | undefined;
+    while ((node = walker.nextNode())) if (node.textContent!.includes('@')) last = node;
+    if (!last) throw new Error(`no '@' in ${el.textContent}`);
+    const range = document.createRange();
+    range.setStart(last, last.textContent!.lastIndexOf('@'));
+    range.setEnd(last, last.textContent!.length);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });

@@ -25,6 +25,7 @@ import { DetailsForm, type CheckoutDetails } from './details-form';
 import { OrderSummary } from './order-summary';
 import { PaymentStep } from './payment-step';
 import './checkout.css';
+import { EmailAddress } from '@/components/email-address';
 
 export type CheckoutLayout = 'modern' | 'legacy';
 
@@ -161,7 +162,7 @@ export function CheckoutFlow({
             <section className="checkout-section checkout-recap" aria-label="Your details">
               <div>
                 <p>
-                  <strong>Contact:</strong> {details.email}
+                  <strong>Contact:</strong> <EmailAddress email={details.email} />
                 </p>
                 <AddressCard address={details.shippingAddress} />
               </div>

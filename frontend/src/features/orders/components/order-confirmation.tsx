@@ -16,6 +16,7 @@ import { useOrder } from '../api/orders';
 import { OrderDetails } from './order-details';
 import { useSession } from '@/lib/session/use-session';
 import { trackPurchaseOnce } from '@/lib/tracking/purchase-tracking';
+import { EmailAddress } from '@/components/email-address';
 
 export const CONFIRMATION_LOAD_FAILED =
   'We could not load your order. Your payment is safe; please check your e-mail.';
@@ -68,7 +69,11 @@ export function OrderConfirmation({
     <div className="order-confirmation">
       <Alert tone="success">
         Thank you! Your order <strong className="order-confirmation__number">{data.orderNumber}</strong> is
-        confirmed. We have sent the details to <strong>{data.email}</strong>.
+        confirmed. We have sent the details to{' '}
+        <strong>
+          <EmailAddress email={data.email} />
+        </strong>
+        .
       </Alert>
       <DeliveryPromise
         days={shippingRuleFor(data.shippingAddress.country).estimatedDays}

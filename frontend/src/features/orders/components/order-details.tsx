@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/format-date';
 import { OrderLines, orderLinesOf } from '@/components/order-lines';
 import { OrderTimeline } from './order-timeline';
 import './orders.css';
+import { EmailAddress } from '@/components/email-address';
 
 export const formatOrderMoney = (order: Pick<OrderDto, 'currency'>) => (amount: number) =>
   formatMoney(toMinor(amount, order.currency), order.currency);
@@ -29,7 +30,9 @@ export function OrderDetails({ order, showTimeline = true }: { order: OrderDto; 
         </div>
         <div>
           <dt>E-mail</dt>
-          <dd>{order.email}</dd>
+          <dd>
+            <EmailAddress email={order.email} />
+          </dd>
         </div>
         <div>
           <dt>Payment</dt>

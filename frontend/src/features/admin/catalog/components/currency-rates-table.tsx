@@ -60,6 +60,7 @@ export function CurrencyRatesTable({
                     aria-label={`${code} per USD`}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `rate-error-${code}` : undefined}
+                    className="field__control"
                     inputMode="decimal"
                     size={10}
                     value={texts[code] ?? String(rates[code])}

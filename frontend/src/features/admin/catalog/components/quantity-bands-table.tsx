@@ -111,6 +111,7 @@ export function QuantityBandsTable({
                       aria-label={`Band ${n} from quantity`}
                       aria-invalid={minError ? true : undefined}
                       aria-describedby={minError ? `band-${n}-min-error` : undefined}
+                      className="field__control"
                       inputMode="numeric"
                       size={6}
                       value={row.minQuantity}
@@ -127,6 +128,7 @@ export function QuantityBandsTable({
                       aria-label={`Band ${n} discount (basis points)`}
                       aria-invalid={rateError ? true : undefined}
                       aria-describedby={rateError ? `band-${n}-rate-error` : `band-${n}-rate`}
+                      className="field__control"
                       inputMode="numeric"
                       size={6}
                       value={row.rateBps}

@@ -137,6 +137,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
                   <td key={field}>
                     <input
                       aria-label={`${rule.countryName} ${field === 'fee' ? 'fee' : `days ${field}`}`}
+                      className="field__control"
                       inputMode="numeric"
                       size={6}
                       value={rows[rule.country]![field]}

@@ -225,6 +225,16 @@ describe('the admin area', () => {
       expect(gaps.length).toBeGreaterThan(3);
       expect(new Set(gaps)).toEqual(new Set([gaps[0]]));
       // The customer's e-mail, too long for the phone, wraps before its '@', not inside the domain.
+      // Its lines stack as cards: every cell of a line (quantity, price, total too) is in view,
+      // none behind a sideways scroll, and it is still a table of a header row and the line.
+      const lines = page.getByRole('table', { name: 'Order lines' });
+      await expect(lines.getByRole('row').count()).resolves.toBe(2);
+      const cells = await lines.getByRole('row').nth(1).getByRole('cell').all();
+      expect(cells).toHaveLength(6);
+      for (const cell of cells) {
+        const box = (await cell.boundingBox())!;
+        expect(box.x + box.width, await cell.innerText()).toBeLessThanOrEqual(390 - 16);
+      }
       const customerEmail = page.getByRole('region', { name: 'Customer' }).getByRole('link', { name: /@/ });
       expect(await domainLineCount(customerEmail)).toBe(1);
       await recordScreenshot(page, 'admin-order-phone', { fullPage: true });

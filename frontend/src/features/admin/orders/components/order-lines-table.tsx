@@ -37,28 +37,36 @@ function Recipe({ line }: { line: Line }) {
 export function OrderLinesTable({ items, currency }: { items: readonly Line[]; currency: string }) {
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table">
+      {/* On a phone each line stacks into a card (admin.css): the roles keep it a table for screen
+          readers, which drop a table's semantics when its rows are laid out as grids. */}
+      <table className="admin-table admin-lines" role="table">
         <caption className="visually-hidden">Order lines</caption>
-        <thead>
-          <tr>
-            <th scope="col">Photo</th>
-            <th scope="col">Product and print recipe</th>
-            <th scope="col">Print quality</th>
-            <th scope="col" className="num">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              Photo
+            </th>
+            <th scope="col" role="columnheader">
+              Product and print recipe
+            </th>
+            <th scope="col" role="columnheader">
+              Print quality
+            </th>
+            <th scope="col" role="columnheader" className="num">
               Qty
             </th>
-            <th scope="col" className="num">
+            <th scope="col" role="columnheader" className="num">
               Price
             </th>
-            <th scope="col" className="num">
+            <th scope="col" role="columnheader" className="num">
               Total
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {items.map((line) => (
-            <tr key={line.lineId}>
-              <td>
+            <tr key={line.lineId} role="row">
+              <td role="cell" className="admin-lines__photo">
                 <a
                   href={`/images/${encodeURIComponent(line.croppedImageId)}`}
                   target="_blank"
@@ -74,7 +82,7 @@ export function OrderLinesTable({ items, currency }: { items: readonly Line[]; c
                   />
                 </a>
               </td>
-              <td>
+              <td role="cell" className="admin-lines__product">
                 <strong>{line.name}</strong>
                 <div className="text-muted">
                   {line.sku}
@@ -82,16 +90,22 @@ export function OrderLinesTable({ items, currency }: { items: readonly Line[]; c
                 </div>
                 <Recipe line={line} />
               </td>
-              <td>
+              <td role="cell" className="admin-lines__quality">
                 {line.printQuality ? (
                   <Badge tone={line.printQuality}>{QUALITY[line.printQuality]}</Badge>
                 ) : (
                   <span className="text-muted">Not judged</span>
                 )}
               </td>
-              <td className="num">{line.quantity}</td>
-              <td className="num">{formatAmount(line.pricePerUnit, currency)}</td>
-              <td className="num">{formatAmount(line.lineTotal, currency)}</td>
+              <td role="cell" className="num admin-lines__quantity">
+                {line.quantity}
+              </td>
+              <td role="cell" className="num admin-lines__price">
+                {formatAmount(line.pricePerUnit, currency)}
+              </td>
+              <td role="cell" className="num admin-lines__total">
+                {formatAmount(line.lineTotal, currency)}
+              </td>
             </tr>
           ))}
         </tbody>

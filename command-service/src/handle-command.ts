@@ -26,6 +26,9 @@ export interface HandleResult<State, E> {
   newState: State;
   /** Global position of the last appended event; undefined when nothing was appended. */
   position?: number;
+  /** Global position of the stream's last event once the command is done, appended now or found
+   * there (a racer's copy of an idempotent step): what a reader of its effect must wait for. */
+  lastPosition?: number;
   nextExpectedRevision: number;
 }
 
@@ -43,7 +46,8 @@ export async function handleCommand<State, Command, E extends Event>(
     const revision = recorded.length === 0 ? -1 : recorded[recorded.length - 1]!.revision;
     const events = asArray(decider.decide(command, state));
     const newState = events.reduce(decider.evolve, state);
-    if (events.length === 0) return { events, newState, nextExpectedRevision: revision };
+    if (events.length === 0)
+      return { events, newState, nextExpectedRevision: revision, lastPosition: recorded.at(-1)?.position };
     try {
       const result = await store.appendToStream(
         streamName,
@@ -62,6 +66,7 @@ export async function handleCommand<State, Command, E extends Event>(
         events,
         newState,
         position: result.position,
+        lastPosition: result.position,
         nextExpectedRevision: result.nextExpectedRevision,
       };
     } catch (error) {

@@ -216,4 +216,33 @@ describe('redeeming points on an order', () => {
     ).toEqual([500]);
     expect((await status(customer)).balance).toBe(6);
   });
+
+  it("given the webhook placed the order and earned its points, when the customer's own confirmation answers, then its position covers those points", async () => {
+    const customer = browser(app);
+    const { email, userId } = await customer.register();
+    await givenPoints(userId, 500);
+    await cartWithPoints(customer);
+    const checkoutId = await startCheckout(customer, email);
+    const intent = await intentFor(customer, checkoutId);
+    const succeeded = signedStripeEvent(stripeWebhookSecret(app), 'payment_intent.succeeded', {
+      id: intent.paymentIntentId,
+      amount: Math.round(intent.amount * 100),
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { checkoutId },
+    });
+    expect((await postWebhook(app, succeeded.payload, succeeded.signature)).status).toBe(200);
+
+    const paid = await pay(customer, intent.paymentIntentId);
+
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const { order } = orderResponseSchema.parse(paid.body);
+    const events = await eventLog(app).readStream(loyaltyStreamName(userId));
+    const earned = events.find(
+      (e) => e.type === 'PointsEarned' && (e.data as { orderId?: string }).orderId === order.id,
+    )!;
+    // The customer's next read waits for this position: the balance it shows holds the earned points
+    // (it answered the order's own position, 51 against the points' 54, and a racing read missed them).
+    expect(Number(paid.headers.get('x-event-position'))).toBeGreaterThanOrEqual(earned.position);
+  });
 });

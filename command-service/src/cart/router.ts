@@ -337,6 +337,7 @@ async function onKeptState(
       events,
       newState: events.reduce(cartDecider.evolve, kept.state),
       position: result.position,
+      lastPosition: result.position,
       nextExpectedRevision: result.nextExpectedRevision,
     };
   } catch (error) {

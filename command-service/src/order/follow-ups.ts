@@ -3,7 +3,8 @@
 // per order; lines added while the payment was open stay), the checkout marked completed (once).
 // The points an order redeems are taken before it is placed (place-order.ts). Event ids are derived from
 // the order, so a racer repeating a step that another just wrote gets the same events back.
-// Answers the position of the last event written (undefined when there was nothing left to do).
+// Answers the position a reader of the steps' effects must wait for: their streams' last events,
+// whoever wrote them (a racer's webhook may have earned the points this confirmation then finds).
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import { checkoutStreamName } from '@printshop/shared-events/events/checkout';
 import type { OrderView } from '@printshop/shared-events/events/order-view';
@@ -34,7 +35,7 @@ export async function completePaidOrder(
       metadata,
       `loyalty:earn:${orderId}`,
     );
-    return earned.position;
+    return earned.lastPosition;
   };
   const ordered = order.lines.map(({ lineId, quantity }) => ({ lineId, quantity }));
   const results = await Promise.all([
@@ -44,14 +45,14 @@ export async function completePaidOrder(
       order.cartId,
       { type: 'EmptyCart', data: { orderId, lines: ordered } },
       metadata,
-    ).then((result) => result.position),
+    ).then((result) => result.lastPosition),
     handleCommand(
       store,
       checkoutStreamName(order.checkoutId),
       checkoutDecider,
       { type: 'CompleteCheckout', data: { checkoutId: order.checkoutId, orderId, orderNumber, at } },
       { metadata, retries: RETRIES, eventIds: () => uuidFromName(`checkout:completed:${orderId}`) },
-    ).then((result) => result.position),
+    ).then((result) => result.lastPosition),
   ]);
   const written = results.filter((position): position is number => position !== undefined);
   return written.length > 0 ? Math.max(...written) : undefined;

@@ -62,6 +62,16 @@ async function intentFor(b: Browser, checkoutId: string) {
   return answer.body as { paymentIntentId: string; amount: number };
 }
 
+/** Stripe's signed `payment_intent.succeeded` for an intent of the checkout (what the webhook gets). */
+const stripeSucceeded = (intent: { paymentIntentId: string; amount: number }, checkoutId: string) =>
+  signedStripeEvent(stripeWebhookSecret(app), 'payment_intent.succeeded', {
+    id: intent.paymentIntentId,
+    amount: Math.round(intent.amount * 100),
+    currency: 'usd',
+    status: 'succeeded',
+    metadata: { checkoutId },
+  });
+
 const pay = (b: Browser, paymentIntentId: string) =>
   b.call('POST', '/api/stripe/confirm-payment', { paymentIntentId, testCard: CARD_OK });
 
@@ -195,13 +205,7 @@ describe('redeeming points on an order', () => {
       intentFor(customer, checkoutId),
     ]);
     expect(second.paymentIntentId).toBe(first.paymentIntentId);
-    const succeeded = signedStripeEvent(stripeWebhookSecret(app), 'payment_intent.succeeded', {
-      id: first.paymentIntentId,
-      amount: Math.round(first.amount * 100),
-      currency: 'usd',
-      status: 'succeeded',
-      metadata: { checkoutId },
-    });
+    const succeeded = stripeSucceeded(first, checkoutId);
     const answers = await Promise.all([
       pay(customer, first.paymentIntentId),
       pay(customer, first.paymentIntentId),
@@ -224,13 +228,7 @@ describe('redeeming points on an order', () => {
     await cartWithPoints(customer);
     const checkoutId = await startCheckout(customer, email);
     const intent = await intentFor(customer, checkoutId);
-    const succeeded = signedStripeEvent(stripeWebhookSecret(app), 'payment_intent.succeeded', {
-      id: intent.paymentIntentId,
-      amount: Math.round(intent.amount * 100),
-      currency: 'usd',
-      status: 'succeeded',
-      metadata: { checkoutId },
-    });
+    const succeeded = stripeSucceeded(intent, checkoutId);
     expect((await postWebhook(app, succeeded.payload, succeeded.signature)).status).toBe(200);
 
     const paid = await pay(customer, intent.paymentIntentId);

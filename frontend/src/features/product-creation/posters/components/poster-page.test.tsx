@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { formatMoney } from '@printshop/shared-events/rules/money';
 import { shippingTermsIn } from '@printshop/shared-events/rules/shipping-terms';
+import { CURRENCY_KEY } from '@/lib/currency/currency-store';
 import { json, type TestServer } from '@/test/http-server';
 import { installNodeFileApis, photo, testImageTools } from '@/features/product-creation/testing/browser-apis';
 import {
@@ -87,6 +88,16 @@ describe('poster page content', () => {
       .closest('li')!;
     // A smaller order pays shipping: the card says from when it is free, not 'at no extra cost'.
     expect(card).toHaveTextContent(`On orders over ${formatMoney(threshold, 'USD')} to an Indian address.`);
+  });
+
+  it("given a shopper paying in rupees, then free delivery within India names India's threshold in rupees", () => {
+    localStorage.setItem(CURRENCY_KEY, 'INR');
+    renderPoster();
+    const threshold = shippingTermsIn('IN', 'INR').freeShippingThreshold!;
+    const card = within(screen.getByRole('list', { name: 'Why our posters' }))
+      .getByText('Free Delivery Within India')
+      .closest('li')!;
+    expect(card).toHaveTextContent(`On orders over ${formatMoney(threshold, 'INR')} to an Indian address.`);
   });
 
   it('says how many shoppers have the page open, as the server counts them', async () => {

@@ -13,6 +13,8 @@ import {
   openShop,
   type Shop,
 } from './support/browser';
+import { client } from './support/orders';
+import { restoreSession } from './support/session';
 
 type Json = Record<string, unknown> & { '@type'?: string; '@graph'?: Json[] };
 
@@ -254,6 +256,31 @@ describe('prerendered pages', () => {
       await page.getByTestId('product-price').filter({ hasText: '€' }).waitFor();
       expect(await page.evaluate<boolean>('window.__parsedHeading?.isConnected === true')).toBe(true);
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('given a signed-in customer, when the prerendered contact page loads, then their name and e-mail are filled in', async () => {
+    const registered = await client(shop.app.url).expectOk(
+      'POST',
+      '/api/auth/register',
+      {
+        email: 'prerender.contact@example.com',
+        password: 'Shopper123',
+        firstName: 'Ravi',
+        lastName: 'Kumar',
+      },
+      201,
+    );
+    const context = await noScript.newContext();
+    try {
+      await restoreSession(context, { token: registered.body.token as string, user: registered.body.user });
+      const page = await context.newPage();
+      await page.goto(shop.url('/contact'));
+      // The HTML is a visitor's (empty fields); the customer is known once the page has hydrated.
+      await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe('prerender.contact@example.com');
+      expect(await page.getByLabel('Name').inputValue()).toBe('Ravi Kumar');
     } finally {
       await context.close();
     }

@@ -1,4 +1,5 @@
 // /contact: the contact form, with the shop's e-mail and postal address.
+import { useMemo } from 'react';
 import { Page } from '@/components/page';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { useSession } from '@/lib/session/use-session';
@@ -7,9 +8,10 @@ import '@/features/contact/components/contact.css';
 
 export function Component() {
   const { user } = useSession();
-  const defaults = user
-    ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email }
-    : undefined;
+  const defaults = useMemo(
+    () => (user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email } : undefined),
+    [user],
+  );
   return (
     <Page
       title="Contact Us"

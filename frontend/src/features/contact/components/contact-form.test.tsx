@@ -1,6 +1,7 @@
 // The contact form: the same messages as the server before sending, the server's field messages
 // on the fields, and its thank-you sentence.
 import { screen } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '@printshop/shared-events/api/contact';
@@ -72,5 +73,26 @@ describe('ContactForm', () => {
     await send();
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(field('E-mail')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('given a customer known only after the form shows (a prerendered page hydrating), then their name and e-mail fill the form, and what they typed stays', async () => {
+    function HydratingPage() {
+      const [defaults, setDefaults] = useState<{ name: string; email: string }>();
+      return (
+        <>
+          <button type="button" onClick={() => setDefaults({ name: 'Asha Rao', email: 'asha@example.com' })}>
+            Hydrated
+          </button>
+          <ContactForm defaults={defaults} />
+        </>
+      );
+    }
+    renderApp(<HydratingPage />);
+    await userEvent.type(field('Name'), 'Asha R.');
+    await userEvent.type(field('Subject'), 'My order');
+    await userEvent.click(screen.getByRole('button', { name: 'Hydrated' }));
+    expect(field('E-mail')).toHaveValue('asha@example.com');
+    expect(field('Name')).toHaveValue('Asha R.');
+    expect(field('Subject')).toHaveValue('My order');
   });
 });

@@ -1,7 +1,7 @@
 // The contact form: name, e-mail, subject, message. The same schema as the server checks it here
 // first; the server's field messages land on the fields and its thank-you sentence is shown.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contactBodySchema } from '@printshop/shared-events/api/contact';
 import { Alert } from '@/components/alert';
@@ -17,9 +17,13 @@ const EMPTY = { name: '', email: '', subject: '', message: '' };
 export function ContactForm({ defaults }: { defaults?: Partial<typeof EMPTY> }) {
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  // A signed-in customer's name and e-mail are known only once a prerendered page has hydrated,
+  // after the form's first render: they come in as values, and what the visitor typed stays.
+  const values = useMemo(() => ({ ...EMPTY, ...defaults }), [defaults]);
   const form = useForm({
     resolver: zodResolver(contactBodySchema),
-    defaultValues: { ...EMPTY, ...defaults },
+    values,
+    resetOptions: { keepDirtyValues: true },
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;

@@ -80,25 +80,24 @@ describe('poster page content', () => {
     },
   );
 
-  it("given a shopper paying in dollars, then free delivery within India names India's threshold in dollars", () => {
-    renderPoster();
-    const threshold = shippingTermsIn('IN', 'USD').freeShippingThreshold!;
-    const card = within(screen.getByRole('list', { name: 'Why our posters' }))
-      .getByText('Free Delivery Within India')
-      .closest('li')!;
-    // A smaller order pays shipping: the card says from when it is free, not 'at no extra cost'.
-    expect(card).toHaveTextContent(`On orders over ${formatMoney(threshold, 'USD')} to an Indian address.`);
-  });
-
-  it("given a shopper paying in rupees, then free delivery within India names India's threshold in rupees", () => {
-    localStorage.setItem(CURRENCY_KEY, 'INR');
-    renderPoster();
-    const threshold = shippingTermsIn('IN', 'INR').freeShippingThreshold!;
-    const card = within(screen.getByRole('list', { name: 'Why our posters' }))
-      .getByText('Free Delivery Within India')
-      .closest('li')!;
-    expect(card).toHaveTextContent(`On orders over ${formatMoney(threshold, 'INR')} to an Indian address.`);
-  });
+  it.each([
+    ['dollars', 'USD'],
+    ['rupees', 'INR'],
+  ] as const)(
+    "given a shopper paying in %s, then free delivery within India names India's threshold in them",
+    (_, currency) => {
+      localStorage.setItem(CURRENCY_KEY, currency);
+      renderPoster();
+      const threshold = shippingTermsIn('IN', currency).freeShippingThreshold!;
+      const card = within(screen.getByRole('list', { name: 'Why our posters' }))
+        .getByText('Free Delivery Within India')
+        .closest('li')!;
+      // A smaller order pays shipping: the card says from when it is free, not 'at no extra cost'.
+      expect(card).toHaveTextContent(
+        `On orders over ${formatMoney(threshold, currency)} to an Indian address.`,
+      );
+    },
+  );
 
   it('says how many shoppers have the page open, as the server counts them', async () => {
     server.on('POST /api/products/POSTERA4/viewers', json({ success: true, viewers: 4 }));

@@ -38,11 +38,18 @@ async function givenPoints(userId: string, points: number) {
   ]);
 }
 
-/** A cart of 8 prints of 8x10 (11.92 USD) with 500 points set on it. */
-async function cartWithPoints(b: Browser) {
-  await addPrints(b, '8X10PHOTOPRINT', 8);
-  const redeemed = await b.call('POST', '/api/loyalty/redeem', { pointsToRedeem: 500 });
+/**
+ * A new customer holding `points` (from an earlier order), with a cart of 8 prints of 8x10
+ * (11.92 USD) and 500 of the points set on it.
+ */
+async function customerWithPointsOnCart(points: number) {
+  const customer = browser(app);
+  const { email, userId } = await customer.register();
+  await givenPoints(userId, points);
+  await addPrints(customer, '8X10PHOTOPRINT', 8);
+  const redeemed = await customer.call('POST', '/api/loyalty/redeem', { pointsToRedeem: 500 });
   expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
+  return { customer, email, userId };
 }
 
 async function startCheckout(b: Browser, email: string) {
@@ -98,10 +105,7 @@ describe('loyalty status', () => {
 
 describe('redeeming points on an order', () => {
   it('given 1,000 points and 500 set on the cart, when the order is paid, then 500 are spent and the paid part earns', async () => {
-    const customer = browser(app);
-    const { email, userId } = await customer.register();
-    await givenPoints(userId, 1000);
-    await cartWithPoints(customer);
+    const { customer, email } = await customerWithPointsOnCart(1000);
     const cart = cartResponseSchema.parse((await customer.call('GET', '/api/cart')).body);
     expect(cart.discount).toBe(5);
 
@@ -123,10 +127,7 @@ describe('redeeming points on an order', () => {
   });
 
   it('given the points were spent by another order meanwhile, when this checkout is paid, then it is refused', async () => {
-    const customer = browser(app);
-    const { email, userId } = await customer.register();
-    await givenPoints(userId, 600);
-    await cartWithPoints(customer);
+    const { customer, email } = await customerWithPointsOnCart(600);
     const first = await startCheckout(customer, email);
     const second = await startCheckout(customer, email);
     expect((await pay(customer, (await intentFor(customer, first)).paymentIntentId)).status).toBe(200);
@@ -139,10 +140,7 @@ describe('redeeming points on an order', () => {
   });
 
   it('given 500 points set on the cart, when 5 checkouts race to pay with them, then one holds them, the points are spent once and every discount is backed', async () => {
-    const customer = browser(app);
-    const { email, userId } = await customer.register();
-    await givenPoints(userId, 500);
-    await cartWithPoints(customer);
+    const { customer, email, userId } = await customerWithPointsOnCart(500);
     const cart = cartResponseSchema.parse((await customer.call('GET', '/api/cart')).body);
     expect(cart.discount).toBe(5);
     const checkouts = await Promise.all(Array.from({ length: 5 }, () => startCheckout(customer, email)));
@@ -194,10 +192,7 @@ describe('redeeming points on an order', () => {
   });
 
   it('given points on a checkout, when its pay button is pressed twice and the webhook races two client confirmations, then one hold, one order and the points spent once', async () => {
-    const customer = browser(app);
-    const { email, userId } = await customer.register();
-    await givenPoints(userId, 500);
-    await cartWithPoints(customer);
+    const { customer, email, userId } = await customerWithPointsOnCart(500);
     const checkoutId = await startCheckout(customer, email);
 
     const [first, second] = await Promise.all([
@@ -222,10 +217,7 @@ describe('redeeming points on an order', () => {
   });
 
   it("given the webhook placed the order and earned its points, when the customer's own confirmation answers, then its position covers those points", async () => {
-    const customer = browser(app);
-    const { email, userId } = await customer.register();
-    await givenPoints(userId, 500);
-    await cartWithPoints(customer);
+    const { customer, email, userId } = await customerWithPointsOnCart(500);
     const checkoutId = await startCheckout(customer, email);
     const intent = await intentFor(customer, checkoutId);
     const succeeded = stripeSucceeded(intent, checkoutId);

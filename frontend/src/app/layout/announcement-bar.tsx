@@ -1,16 +1,18 @@
 // The free-shipping threshold of the visitor's country in the chosen currency, or 'Worldwide
 // shipping available' (spec 1 §2); the same threshold the cart uses (shipping-terms.ts), with the
 // owner's live settings (GET /api/settings). The threshold is marked as a price (<Price>).
+// useCurrency's currency: a prerendered page's until it has hydrated.
 import { useAtomValue } from 'jotai';
 import { formatMoney } from '@printshop/shared-events/rules/money';
 import { Icon } from '@/components/icon';
 import { Price } from '@/components/price';
 import { useShippingAnnouncement, useShippingTerms } from '@/lib/catalog/live-catalog';
-import { currencyAtom, detectedCountryAtom } from '@/lib/currency/currency-store';
+import { detectedCountryAtom } from '@/lib/currency/currency-store';
+import { useCurrency } from '@/lib/currency/use-currency';
 
 export function AnnouncementBar() {
   const country = useAtomValue(detectedCountryAtom);
-  const currency = useAtomValue(currencyAtom);
+  const { currency } = useCurrency();
   const announcement = useShippingAnnouncement(country, currency);
   const threshold = useShippingTerms(country, currency).freeShippingThreshold;
   const price = threshold === null ? '' : formatMoney(threshold, currency);

@@ -1,12 +1,13 @@
 // 'Currency auto-detected!' for 8 s or until dismissed (spec 1 §4).
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom } from 'jotai';
 import { currencyByCode } from '@printshop/shared-events/rules/currencies';
-import { currencyAtom, detectNoticeAtom } from '@/lib/currency/currency-store';
+import { detectNoticeAtom } from '@/lib/currency/currency-store';
+import { useCurrency } from '@/lib/currency/use-currency';
 import './auto-detect-notice.css';
 
 export function AutoDetectNotice() {
   const [visible, setVisible] = useAtom(detectNoticeAtom);
-  const currency = useAtomValue(currencyAtom);
+  const { currency } = useCurrency();
   if (!visible) return null;
   const { flag, name } = currencyByCode(currency);
   return (

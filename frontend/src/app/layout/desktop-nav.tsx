@@ -1,9 +1,10 @@
 // The desktop menu bar: one dropdown open at a time, closed on route change, Escape and outside
 // clicks; each dropdown opens by click, by hover, or by ArrowDown on its button (a click before the
 // app has hydrated opens it once the app runs: lib/early-taps.ts).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useCallback, useMemo, useRef } from 'react';
+import { Link, NavLink } from 'react-router';
 import { useEarlyTap } from '@/lib/early-taps';
+import { usePageState } from '@/lib/navigation/use-page-state';
 import { moveFocus, useDismiss } from '@/lib/use-dismiss';
 import { NAV_LINKS, NAV_MENUS, visibleMenus, type NavMenu } from './nav-items';
 import { useIsHidden } from '@/lib/catalog/live-catalog';
@@ -85,14 +86,12 @@ function Dropdown({
 }
 
 export function DesktopNav() {
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = usePageState<string | null>(null);
   const isHidden = useIsHidden();
   const menus = useMemo(() => visibleMenus(NAV_MENUS, isHidden), [isHidden]);
   const root = useRef<HTMLUListElement>(null);
-  const { pathname } = useLocation();
-  const close = useCallback(() => setOpenId(null), []);
+  const close = useCallback(() => setOpenId(null), [setOpenId]);
   useDismiss(root, openId !== null, close);
-  useEffect(() => close(), [pathname, close]);
 
   const open = (id: string, focusFirst = false) => {
     setOpenId(id);

@@ -2,20 +2,18 @@
 // fetched when it first opens, or on touch, hover or focus before that). Escape or a route change
 // closes it; focus moves into it and back out. A tap on the prerendered button before the app has
 // hydrated opens it once the app runs (lib/early-taps.ts).
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Suspense, useRef } from 'react';
 import { useEarlyTap } from '@/lib/early-taps';
 import { lazyPart } from '@/lib/lazy-part';
+import { usePageState } from '@/lib/navigation/use-page-state';
 
 const Panel = lazyPart(async () => (await import('./mobile-menu-panel')).MobileMenuPanel);
 const PANEL_ID = 'mobile-menu-panel';
 
 export function MobileMenu() {
-  const [open, setOpen] = useState(false);
-  const { pathname, search } = useLocation();
+  const [open, setOpen] = usePageState(false, { withQuery: true });
   const trigger = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => setOpen(false), [pathname, search]);
   const earlyTap = useEarlyTap('menu', () => setOpen(true));
 
   const close = () => {

@@ -1,17 +1,15 @@
 // Desktop search: an icon that opens the search field beneath it, keeping the menu bar uncluttered.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { usePageState } from '@/lib/navigation/use-page-state';
 import { useDismiss } from '@/lib/use-dismiss';
 import { SearchForm } from './search-form';
 
 export function SearchToggle() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = usePageState(false, { withQuery: true });
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const { pathname, search } = useLocation();
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => setOpen(false), [setOpen]);
   useDismiss(root, open, close, trigger);
-  useEffect(() => close(), [pathname, search, close]);
   useEffect(() => {
     if (open) root.current?.querySelector('input')?.focus();
   }, [open]);

@@ -1,8 +1,9 @@
 // The signed-in menu (first name or e-mail, opening its entries: their code is fetched when it
 // first opens, or on hover or focus before that), else a Sign In link (spec 1 §2).
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Suspense, useCallback, useRef } from 'react';
+import { Link } from 'react-router';
 import { lazyPart } from '@/lib/lazy-part';
+import { usePageState } from '@/lib/navigation/use-page-state';
 import { useDismiss } from '@/lib/use-dismiss';
 import { displayName, useSession } from '@/lib/session/use-session';
 
@@ -11,13 +12,11 @@ const PANEL_ID = 'user-menu-panel';
 
 export function UserMenu() {
   const { user } = useSession();
-  const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = usePageState(false);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => setOpen(false), [setOpen]);
   useDismiss(root, open, close, trigger);
-  useEffect(() => close(), [pathname, close]);
 
   if (!user) {
     return (

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencyForCountry } from '@printshop/shared-events/rules/currencies';
 import { shippingAnnouncement } from '@printshop/shared-events/rules/shipping-terms';
 import { brokenImages, holdAppScripts, openShop, recordScreenshot, type Shop } from './support/browser';
+import { client } from './support/orders';
+import { restoreSession } from './support/session';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -132,6 +134,34 @@ describe('browsing', () => {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
   });
+
+  it.each(['Asha', 'Christopher'])(
+    'given %s signed in, when a 1152, 1280 or 1920 px page shows, then the header shows the first name whole',
+    async (firstName) => {
+      const registered = await client(shop.app.url).expectOk(
+        'POST',
+        '/api/auth/register',
+        { email: `${firstName}.header@example.com`, password: 'Shopper123', firstName, lastName: 'Rao' },
+        201,
+      );
+      const context = await shop.context.browser()!.newContext();
+      try {
+        await restoreSession(context, registered.body as { token: string; user: unknown });
+        const page = await context.newPage();
+        for (const width of [1152, 1280, 1920]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto(shop.url('/'));
+          const name = page.locator('.user-menu__name');
+          await expect.poll(() => name.textContent()).toBe(firstName);
+          // An ellipsis ("A…") is a name wider than its box.
+          const box = await name.evaluate((element) => [element.clientWidth, element.scrollWidth]);
+          expect(box[0], `${width} px`).toBeGreaterThanOrEqual(box[1]!);
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('given a visitor who is not signed in, when they open /account, then they are sent to /login', async () => {
     const { page } = shop;

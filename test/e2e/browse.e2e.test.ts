@@ -135,9 +135,14 @@ describe('browsing', () => {
     }
   });
 
-  it.each(['Asha', 'Christopher'])(
-    'given %s signed in, when a 1152, 1280 or 1920 px page shows, then the header shows the first name whole',
-    async (firstName) => {
+  it.each([
+    { firstName: 'Asha', wholeFrom: 1024, whole: 'from 1024 px' },
+    { firstName: 'Christopher', wholeFrom: 1080, whole: 'from 1080 px' },
+    // Longer than the name's 9rem cap: never whole.
+    { firstName: 'Maximiliana-Josephine', wholeFrom: Infinity, whole: 'nowhere' },
+  ])(
+    'given $firstName signed in, when a desktop window goes from 1024 to 1920 px, then the header shows the first name whole where it has room ($whole), else a few letters of it, else the avatar alone',
+    async ({ firstName, wholeFrom }) => {
       const registered = await client(shop.app.url).expectOk(
         'POST',
         '/api/auth/register',
@@ -148,14 +153,31 @@ describe('browsing', () => {
       try {
         await restoreSession(context, registered.body as { token: string; user: unknown });
         const page = await context.newPage();
-        for (const width of [1152, 1280, 1920]) {
+        await page.goto(shop.url('/'));
+        const name = page.locator('.user-menu__name');
+        await expect.poll(() => name.textContent()).toBe(firstName);
+        for (const width of [1024, 1060, 1080, 1152, 1280, 1920]) {
+          // Resized in place, as a window is: the name follows the room it has from the next frame.
           await page.setViewportSize({ width, height: 800 });
-          await page.goto(shop.url('/'));
-          const name = page.locator('.user-menu__name');
-          await expect.poll(() => name.textContent()).toBe(firstName);
-          // An ellipsis ("A…") is a name wider than its box.
-          const box = await name.evaluate((element) => [element.clientWidth, element.scrollWidth]);
-          expect(box[0], `${width} px`).toBeGreaterThanOrEqual(box[1]!);
+          await page.evaluate(
+            () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),
+          );
+          const shown = await name.evaluate((element) => ({
+            hidden: element.getBoundingClientRect().width <= 1,
+            width: element.clientWidth,
+            whole: element.scrollWidth,
+            fewLetters: 4.5 * parseFloat(getComputedStyle(element).fontSize),
+          }));
+          const where = `${width} px: ${JSON.stringify(shown)}`;
+          if (width >= wholeFrom) {
+            expect(shown.hidden, where).toBe(false);
+            // An ellipsis ("A…") is a name wider than its box.
+            expect(shown.width, where).toBeGreaterThanOrEqual(shown.whole);
+          } else if (!shown.hidden) {
+            expect(shown.width, where).toBeGreaterThanOrEqual(shown.fewLetters);
+          }
+          // Hidden from sight or not, it is the button's name.
+          expect(await page.getByRole('button', { name: firstName, exact: true }).count(), where).toBe(1);
         }
       } finally {
         await context.close();

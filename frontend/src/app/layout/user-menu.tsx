@@ -5,16 +5,26 @@ import { Link } from 'react-router';
 import { lazyPart } from '@/lib/lazy-part';
 import { usePageState } from '@/lib/navigation/use-page-state';
 import { useDismiss } from '@/lib/use-dismiss';
+import { useHiddenWhenCramped } from '@/lib/use-hidden-when-cramped';
 import { displayName, useSession } from '@/lib/session/use-session';
 
 const Panel = lazyPart(async () => (await import('./user-menu-panel')).UserMenuPanel);
 const PANEL_ID = 'user-menu-panel';
+/** The least room the name may have, cut short: a few letters and an ellipsis. */
+const NAME_MIN_EM = 4.5;
 
 export function UserMenu() {
   const { user } = useSession();
   const [open, setOpen] = usePageState(false);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
+  // Beside the avatar the name shows where the header has room for it, or for a few letters of it and an
+  // ellipsis; with less, the avatar is alone ("C…" says nothing).
+  const name = useHiddenWhenCramped<HTMLSpanElement>(
+    '.header__bar',
+    user ? displayName(user) : undefined,
+    NAME_MIN_EM,
+  );
   const close = useCallback(() => setOpen(false), [setOpen]);
   useDismiss(root, open, close, trigger);
 
@@ -51,7 +61,9 @@ export function UserMenu() {
           aria-hidden="true"
           data-initial={displayName(user).charAt(0).toUpperCase()}
         />
-        <span className="user-menu__name">{displayName(user)}</span>
+        <span className="user-menu__name" ref={name}>
+          {displayName(user)}
+        </span>
         <span className="chevron" aria-hidden="true" />
       </button>
       {open && (

@@ -16,6 +16,7 @@ import { requestLogger } from './request-logger';
 import { routeTable } from './route-table';
 import { securityHeaders } from './security-headers';
 import { serveFrontend } from './serve-frontend';
+import { logLateErrors } from './late-errors';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -50,7 +51,7 @@ export function createGateway(options: GatewayOptions): Koa {
   const app = new Koa({ proxy: options.proxy ?? false, maxIpsCount: 1 });
   if (options.cookieKeys) app.keys = [...options.cookieKeys];
   // Anything that still escapes (a stream failing after the headers went out) is logged, not printed.
-  app.on('error', (error: unknown) => logger.error({ err: error }, 'unhandled gateway error'));
+  app.on('error', logLateErrors(logger));
 
   app.use(requestId());
   app.use(requestLogger(logger, metrics));

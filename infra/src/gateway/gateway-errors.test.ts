@@ -1,10 +1,12 @@
 // The gateway over real HTTP (test-support/test-gateways.ts): request ids, and every error as the
 // JSON error of API.md (domain errors, zod failures, bad JSON, body limits, unknown routes and
 // methods, crashes) with nothing secret in the logs.
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { domainErrors, gatewaysPerFile, loggedText, logLines } from './test-support/test-gateways';
 
-const { getJson } = gatewaysPerFile();
+const gateways = gatewaysPerFile();
+const { getJson } = gateways;
 
 describe('request ids', () => {
   it('given no X-Request-Id, when a request is made, then a fresh uuid is returned', async () => {
@@ -154,6 +156,25 @@ describe('errors', () => {
     expect(logged).toBeDefined();
     expect(JSON.stringify(logged?.err)).toContain('hunter2');
     expect(JSON.stringify(logged?.err)).toContain('test-gateways.ts');
+  });
+
+  it('given a download under way, when the client leaves (a closed tab, a lost signal), then no error is logged, only a debug line', async () => {
+    const { hostname, port } = new URL(gateways.server.url);
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get(
+        { host: hostname, port, path: '/api/test/slow-stream', headers: { 'X-Request-Id': 'left-1' } },
+        (response) => response.once('data', () => (request.destroy(), resolve())),
+      );
+      request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+    });
+    await expect
+      .poll(() =>
+        logLines.find(
+          (line) => line.requestId === 'left-1' && line.msg === 'client left before the answer was sent',
+        ),
+      )
+      .toMatchObject({ level: 20, path: '/api/test/slow-stream' });
+    expect(logLines.filter((line) => line.msg === 'unhandled gateway error')).toEqual([]);
   });
 
   it('given credentials in a request, then the logs never contain them', async () => {

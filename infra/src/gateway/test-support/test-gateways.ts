@@ -7,7 +7,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { connect } from 'nats';
@@ -119,6 +119,12 @@ function testRouter(): Router {
   });
   router.get('/items/:id', (ctx) => {
     ctx.body = { success: true, id: ctx.params.id };
+  });
+  // A long answer streamed slowly (a download): its first chunk at once, the rest never.
+  router.get('/slow-stream', (ctx) => {
+    ctx.type = 'application/octet-stream';
+    ctx.body = new Readable({ read() {} });
+    (ctx.body as Readable).push(Buffer.alloc(64 * 1024, 1));
   });
   return router;
 }

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PRODUCTS } from '@printshop/shared-events/rules/catalog';
-import { startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
+import { startJourneyApp } from './support/journey-app';
 import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, recordScreenshot, screenshotPath } from './support/browser';
 import { restoreSession } from './support/session';
 import { addPosterToCart } from './support/cart';
@@ -165,7 +166,7 @@ let accountPass: Promise<Findings>;
 let adminPass: Promise<Findings>;
 
 beforeAll(async () => {
-  app = await startTestApp({
+  app = await startJourneyApp({
     label: 'e2e-screens',
     frontendDir: FRONTEND_DIST,
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },

@@ -18,8 +18,8 @@ export function UserMenu() {
   const [open, setOpen] = usePageState(false);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  // Beside the avatar the name shows where the header has room for it, or for a few letters of it and an
-  // ellipsis; with less, the avatar is alone ("C…" says nothing).
+  // Beside the avatar the name shows where the header has room for it, or for a few letters of it
+  // and an ellipsis; with less, the avatar is alone ("C…" says nothing).
   const name = useHiddenWhenCramped<HTMLSpanElement>(
     '.header__bar',
     user ? displayName(user) : undefined,

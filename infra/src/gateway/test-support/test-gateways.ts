@@ -1,7 +1,8 @@
 // The gateway over real HTTP for the gateway tests: a gateway with test routes (one throwing each
-// domain error, a zod-validated body, an echo, a path two routers serve) and a built frontend,
-// ready behind a real database, event store and NATS; and a second one whose database is missing
-// and one of whose projections failed. Started before a file's tests, closed after them.
+// domain error, a zod-validated body, an echo, a path two routers serve, a download that never
+// ends) and a built frontend, ready behind a real database, event store and NATS; and a second one
+// whose database is missing and one of whose projections failed. Started before a file's tests,
+// closed after them.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -122,9 +123,10 @@ function testRouter(): Router {
   });
   // A long answer streamed slowly (a download): its first chunk at once, the rest never.
   router.get('/slow-stream', (ctx) => {
+    const body = new Readable({ read() {} });
+    body.push(Buffer.alloc(64 * 1024, 1));
     ctx.type = 'application/octet-stream';
-    ctx.body = new Readable({ read() {} });
-    (ctx.body as Readable).push(Buffer.alloc(64 * 1024, 1));
+    ctx.body = body;
   });
   return router;
 }

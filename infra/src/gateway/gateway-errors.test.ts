@@ -177,6 +177,24 @@ describe('errors', () => {
     expect(logLines.filter((line) => line.msg === 'unhandled gateway error')).toEqual([]);
   });
 
+  it('given a download under way, when its source fails while the client waits, then it is logged as an error', async () => {
+    const { hostname, port } = new URL(gateways.server.url);
+    const request = http.get({
+      host: hostname,
+      port,
+      path: '/api/test/broken-stream',
+      headers: { 'X-Request-Id': 'broken-1' },
+    });
+    request.on('error', () => undefined);
+    try {
+      await expect
+        .poll(() => logLines.find((line) => line.requestId === 'broken-1' && line.level === 50))
+        .toMatchObject({ msg: 'unhandled gateway error', err: { message: 'disk read failed' } });
+    } finally {
+      request.destroy();
+    }
+  });
+
   it('given credentials in a request, then the logs never contain them', async () => {
     await getJson('/api/test/echo', {
       method: 'POST',

@@ -1,8 +1,8 @@
 // The gateway over real HTTP for the gateway tests: a gateway with test routes (one throwing each
 // domain error, a zod-validated body, an echo, a path two routers serve, a download that never
-// ends) and a built frontend, ready behind a real database, event store and NATS; and a second one
-// whose database is missing and one of whose projections failed. Started before a file's tests,
-// closed after them.
+// ends, one that fails) and a built frontend, ready behind a real database, event store and NATS;
+// and a second one whose database is missing and one of whose projections failed. Started before
+// a file's tests, closed after them.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -125,6 +125,14 @@ function testRouter(): Router {
   router.get('/slow-stream', (ctx) => {
     const body = new Readable({ read() {} });
     body.push(Buffer.alloc(64 * 1024, 1));
+    ctx.type = 'application/octet-stream';
+    ctx.body = body;
+  });
+  // A download whose source fails after its first chunk (a disk error), the client still there.
+  router.get('/broken-stream', (ctx) => {
+    const body = new Readable({ read() {} });
+    body.push(Buffer.alloc(64 * 1024, 1));
+    setTimeout(() => body.destroy(new Error('disk read failed')), 50);
     ctx.type = 'application/octet-stream';
     ctx.body = body;
   });

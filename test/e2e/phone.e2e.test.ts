@@ -12,8 +12,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../support/app';
-import { startJourneyApp } from './support/journey-app';
+import { startTestApp, type TestApp } from '../support/app';
 import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, holdAppScripts, recordScreenshot } from './support/browser';
 import { restoreSession } from './support/session';
 import { addPosterToCart } from './support/cart';
@@ -178,7 +177,7 @@ const focusInDialog = (page: Page) =>
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'printshop-phone-'));
   photo = await makeJpeg('beach-3000x2000.jpg', 3000, 2000);
-  app = await startJourneyApp({ label: 'e2e-phone', frontendDir: FRONTEND_DIST });
+  app = await startTestApp({ label: 'e2e-phone', frontendDir: FRONTEND_DIST });
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 });
 afterAll(async () => {

@@ -4,8 +4,7 @@
 // coming back to their tab, is told 2 as well. On a standard print page the carousel says the same.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../support/app';
-import { startJourneyApp } from './support/journey-app';
+import { startTestApp, type TestApp } from '../support/app';
 import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, recordScreenshot } from './support/browser';
 
 let app: TestApp;
@@ -13,7 +12,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  app = await startJourneyApp({ label: 'e2e-viewers', frontendDir: FRONTEND_DIST });
+  app = await startTestApp({ label: 'e2e-viewers', frontendDir: FRONTEND_DIST });
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 });
 afterAll(async () => {

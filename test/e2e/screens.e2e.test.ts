@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PRODUCTS } from '@printshop/shared-events/rules/catalog';
-import type { TestApp } from '../support/app';
-import { startJourneyApp } from './support/journey-app';
+import { startTestApp, type TestApp } from '../support/app';
 import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, recordScreenshot, screenshotPath } from './support/browser';
 import { restoreSession } from './support/session';
 import { addPosterToCart } from './support/cart';
@@ -166,7 +165,7 @@ let accountPass: Promise<Findings>;
 let adminPass: Promise<Findings>;
 
 beforeAll(async () => {
-  app = await startJourneyApp({
+  app = await startTestApp({
     label: 'e2e-screens',
     frontendDir: FRONTEND_DIST,
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },

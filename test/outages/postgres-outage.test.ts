@@ -69,9 +69,12 @@ afterAll(async () => {
   // Whatever happened, the server is continued and running before the shop and it are taken down.
   server?.thaw();
   await server?.start().catch(() => undefined);
-  await app?.stop();
-  await server?.dispose();
-  if (frontendDir) rmSync(frontendDir, { recursive: true, force: true });
+  try {
+    await app?.stop();
+  } finally {
+    await server?.dispose();
+    if (frontendDir) rmSync(frontendDir, { recursive: true, force: true });
+  }
 });
 
 const addItem = () =>

@@ -81,8 +81,11 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   const port = await freePort();
   let server: ChildProcess | undefined;
 
-  const start = () =>
-    new Promise<void>((resolve, reject) => {
+  const start = () => {
+    // Running already (the file's afterAll makes sure it is): a second postmaster would fail on the
+    // data directory's lock, and its exit would forget the running one, which dispose then left.
+    if (server) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
       const child = spawn(
         postgres,
         [
@@ -110,6 +113,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
         reject(new Error(`postgres exited (${code}) before it was ready: ${log}`));
       });
     });
+  };
 
   // Each backend puts itself in a process group of its own (so the postmaster can signal it), so a
   // freeze signals the postmaster, stopped first so it forks no more, then each of its children.

@@ -15,7 +15,6 @@ import { namespaceStream } from '@printshop/infra/bus/namespaced-bus';
 import { createDb } from '@printshop/infra/postgres/db';
 import { connect } from 'nats';
 import { startPrintShop } from '@printshop/infra/startup/start-printshop';
-import { expect } from 'vitest';
 import { createDatabaseOn, createTestDatabase, natsUrl } from './database';
 
 export interface TestApp {
@@ -90,14 +89,21 @@ export async function startTestApp(
   };
 }
 
+/** The name of the test running; none outside vitest (the benchmarks import this file too). */
+const runningTest: () => string | undefined = await import('vitest').then(
+  ({ expect }) =>
+    () =>
+      expect.getState().currentTestName,
+  () => () => undefined,
+);
+
 /** A logger keeping the shop's error lines in `errors`, each after the name of the test running. */
 function errorCatcher(label: string, errors: string[]): Logger {
   return createLogger({
     level: 'error',
     name: label,
     destination: {
-      write: (line: string) =>
-        void errors.push(`[${expect.getState().currentTestName ?? 'between tests'}] ${line}`),
+      write: (line: string) => void errors.push(`[${runningTest() ?? 'between tests'}] ${line}`),
     },
   });
 }

@@ -1,8 +1,9 @@
 // ADMIN_EMAIL / ADMIN_PASSWORD: both or neither, checked against the e-mail schema and the policy.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { configTestEnv } from './test-support/config-env';
 
-const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/printshop-config-admin' };
+const base = configTestEnv();
 
 describe('the first admin in the configuration', () => {
   it('given both, then the e-mail is normalised and the password kept', () => {

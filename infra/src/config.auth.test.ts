@@ -1,8 +1,9 @@
 // REGISTRATIONS_PER_IP_PER_HOUR: how many accounts one address may register in an hour.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { configTestEnv } from './test-support/config-env';
 
-const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/printshop-config-auth' };
+const base = configTestEnv();
 
 describe('the registration limit in the configuration', () => {
   it('given nothing, then 20 an hour; given a number, then that', () => {

@@ -3,8 +3,9 @@
 // anything else, naming the variable.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { configTestEnv } from './test-support/config-env';
 
-const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/printshop-config-limits' };
+const base = configTestEnv();
 
 describe('the per-address limits in the configuration', () => {
   it.each([

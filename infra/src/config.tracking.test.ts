@@ -1,8 +1,9 @@
 // TRACKING_SINK_URL / TRACKING_SINK_TOKEN: an http(s) endpoint, optional, empty means unset.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { configTestEnv } from './test-support/config-env';
 
-const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/printshop-config-tracking' };
+const base = configTestEnv();
 
 describe('the tracking sink in the configuration', () => {
   it('given a URL and a token, then both are kept', () => {

@@ -1,15 +1,11 @@
 // WEBHOOK_BACKOFF_MS, WEBHOOK_TIMEOUT_MS and WEBHOOK_ALLOWED_HOSTS: defaults of about an hour of
 // tries, 10 s and no host inside the network, or the values given, and bad values named.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { configTestEnv } from './test-support/config-env';
 
-const base = () => ({
-  JWT_SECRET: 'x'.repeat(40),
-  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'printshop-config-webhooks-')),
-});
+const env = configTestEnv();
+const base = () => ({ ...env });
 
 describe('webhook delivery settings', () => {
   it('given nothing, then at least 6 tries spread over about an hour, and a 10 s timeout', () => {

@@ -25,7 +25,8 @@ describe('npm run bench', () => {
         'tsx',
         '--input-type=module',
         '-e',
-        `const m = await import(${JSON.stringify(url)}); if (typeof m.run !== 'function') throw new Error('no run()');`,
+        `const m = await import(${JSON.stringify(url)});` +
+          `if (typeof m.run !== 'function') throw new Error('no run()');`,
       ],
       { encoding: 'utf8', timeout: 60_000 },
     );

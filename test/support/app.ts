@@ -1,7 +1,7 @@
 // The whole shop (role all) on a fresh database, the real NATS and a free port: what the API tests
-// and the browser journeys talk to over HTTP. Unless a test brings its own logger, the shop must log
-// no error while it runs: every answer a test checks may be right while the shop fails someone on
-// the side (a reactor, a consumer, a stream cut off), and its error log is where that shows, so
+// and the browser journeys talk to over HTTP. Unless a test brings its own logger, the shop must
+// log no error while it runs: every answer a test checks may be right while the shop fails someone
+// on the side (a reactor, a consumer, a stream cut off), and its error log is where that shows, so
 // stop() throws with the lines, each named by the test that was running.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

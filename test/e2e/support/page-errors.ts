@@ -1,7 +1,7 @@
-// Every journey fails on an uncaught error in any page it opened, whoever opened the browser (openShop,
-// a file's own phone or no-script browser, a second context for another shopper): a page can look
-// right while a handler threw behind it. A setup file of the journeys (vitest.config.ts), so no
-// journey has to remember it.
+// Every journey fails on an uncaught error in any page it opened, whoever opened the browser
+// (openShop, a file's own phone or no-script browser, a second context for another shopper): a page
+// can look right while a handler threw behind it. A setup file of the journeys (vitest.config.ts),
+// so no journey has to remember it.
 import { afterEach } from 'vitest';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 

@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { connect } from 'nats';
-import { silentLogger } from '@printshop/shared-events/logger';
 import { loadConfig } from '@printshop/infra/config';
 import { namespaceStream } from '@printshop/infra/bus/namespaced-bus';
 import { startPrintShop } from '@printshop/infra/startup/start-printshop';
@@ -17,7 +16,7 @@ import type { EventStore } from '@printshop/shared-events/event-store';
 import { allEvents } from '@printshop/shared-events/all-events';
 import { createPostgresEventStore } from '@printshop/infra/postgres/event-store';
 import { PASSWORD_MESSAGES as P } from '@printshop/shared-events/rules/password-policy';
-import type { TestApp } from '@printshop/test/support/app';
+import { errorCatcher, type TestApp } from '@printshop/test/support/app';
 
 /** Known to the tests, so they can derive reset links as the mail consumer does. */
 export const TEST_SECRET = 'test-secret-for-account-api-tests-0123456789';
@@ -117,6 +116,7 @@ export async function startSecondGateway(app: TestApp): Promise<{ url: string; s
   const connection = app.db.client.config.connection as Knex.PgConnectionConfig;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printshop-gateway-'));
   const namespace = `t${randomBytes(5).toString('hex')}`;
+  const catcher = errorCatcher('second-gateway');
   const shop = await startPrintShop({
     config: loadConfig({
       ...ACCOUNT_TEST_ENV,
@@ -128,7 +128,7 @@ export async function startSecondGateway(app: TestApp): Promise<{ url: string; s
       HOST: '127.0.0.1',
       BUS_NAMESPACE: namespace,
     }),
-    logger: silentLogger,
+    logger: catcher.logger,
   });
   return {
     url: `http://127.0.0.1:${shop.port}`,
@@ -142,6 +142,7 @@ export async function startSecondGateway(app: TestApp): Promise<{ url: string; s
         await nc.close();
       }
       rmSync(dataDir, { recursive: true, force: true });
+      catcher.check();
     },
   };
 }

@@ -2,10 +2,9 @@
 // owner's change made through the other gateway must still stop it (the append holds only while the
 // catalog stream has not moved), never a product hidden a moment ago.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '@printshop/shared-events/logger';
 import { loadConfig } from '@printshop/infra/config';
 import { startPrintShop, type RunningPrintShop } from '@printshop/infra/startup/start-printshop';
-import type { TestApp } from '@printshop/test/support/app';
+import { errorCatcher, type TestApp } from '@printshop/test/support/app';
 import { natsUrl } from '@printshop/test/support/database';
 import { browser } from '../cart/support';
 import { adminApi, startAdminApp, type Api } from '../admin/support';
@@ -14,6 +13,7 @@ describe('the catalog across gateways', () => {
   let app: TestApp;
   let other: RunningPrintShop;
   let admin: Api;
+  const otherErrors = errorCatcher('other-gateway');
   beforeAll(async () => {
     app = await startAdminApp('catalog_gateways');
     other = await startPrintShop({
@@ -26,13 +26,14 @@ describe('the catalog across gateways', () => {
         PORT: '0',
         HOST: '127.0.0.1',
       }),
-      logger: silentLogger,
+      logger: otherErrors.logger,
     });
     admin = await adminApi(app);
   });
   afterAll(async () => {
     await other?.stop();
     await app?.stop();
+    otherErrors.check();
   });
 
   it('given a shopper adding on one gateway, when the owner hides the product on the other, then the next add there is refused, and allowed again once shown', async () => {

@@ -63,10 +63,10 @@ export async function startTestApp(
     CART_WRITES_PER_MINUTE: '1000000',
     ...options.env,
   });
-  const errors: string[] = [];
+  const catcher = options.logger ? undefined : errorCatcher(label);
   const shop = await startPrintShop({
     config,
-    logger: options.logger ?? errorCatcher(label, errors),
+    logger: options.logger ?? catcher!.logger,
     frontendDir: options.frontendDir,
   });
   const db = createDb(database.url, { poolMax: 4 });
@@ -82,9 +82,7 @@ export async function startTestApp(
       await deleteStream(namespaceStream(namespace).streamName);
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
-      if (errors.length > 0) {
-        throw new Error(`the shop logged ${errors.length} error(s):\n${errors.join('')}`);
-      }
+      catcher?.check();
     },
   };
 }
@@ -97,15 +95,26 @@ const runningTest: () => string | undefined = await import('vitest').then(
   () => () => undefined,
 );
 
-/** A logger keeping the shop's error lines in `errors`, each after the name of the test running. */
-function errorCatcher(label: string, errors: string[]): Logger {
-  return createLogger({
-    level: 'error',
-    name: label,
-    destination: {
-      write: (line: string) => void errors.push(`[${runningTest() ?? 'between tests'}] ${line}`),
+/**
+ * A logger keeping a shop's error lines, each after the name of the test running, and check(),
+ * which throws with them: for startTestApp's shop and any other a test starts (a second gateway).
+ */
+export function errorCatcher(label: string): { logger: Logger; check(): void } {
+  const errors: string[] = [];
+  return {
+    logger: createLogger({
+      level: 'error',
+      name: label,
+      destination: {
+        write: (line: string) => void errors.push(`[${runningTest() ?? 'between tests'}] ${line}`),
+      },
+    }),
+    check() {
+      if (errors.length > 0) {
+        throw new Error(`the shop logged ${errors.length} error(s):\n${errors.join('')}`);
+      }
     },
-  });
+  };
 }
 
 /** Removes a test bus namespace's stream from the shared NATS. */

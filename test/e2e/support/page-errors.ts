@@ -35,8 +35,13 @@ chromium.launchPersistentContext = async (...args) => {
   return context;
 };
 
+/** The uncaught page errors seen since the last call (each journey's end takes them). */
+export function takePageErrors(): string[] {
+  return seen.splice(0);
+}
+
 afterEach(() => {
-  const errors = seen.splice(0);
+  const errors = takePageErrors();
   if (errors.length > 0) {
     throw new Error(`${errors.length} uncaught error(s) in the pages:\n${errors.join('\n')}`);
   }

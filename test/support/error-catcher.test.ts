@@ -1,0 +1,22 @@
+// errorCatcher: what makes a test fail when its shop logged an error, and only an error.
+import { describe, expect, it } from 'vitest';
+import { errorCatcher } from './app';
+
+describe('errorCatcher', () => {
+  it('given only warnings and info, when checked, then it passes', () => {
+    const catcher = errorCatcher('shop');
+    catcher.logger.warn({ code: 'W' }, 'a notice');
+    catcher.logger.info('started');
+    expect(() => catcher.check()).not.toThrow();
+  });
+
+  it('given an error logged, when checked, then it throws with the line, named by this test', () => {
+    const catcher = errorCatcher('shop');
+    catcher.logger.error({ err: new Error('reactor failed') }, 'handler failed');
+    expect(() => catcher.check()).toThrow(
+      /^the shop logged 1 error\(s\):\n\[errorCatcher > given an error logged, when checked, then /,
+    );
+    expect(() => catcher.check()).toThrow(/"msg":"handler failed"/);
+    expect(() => catcher.check()).toThrow(/"message":"reactor failed"/);
+  });
+});

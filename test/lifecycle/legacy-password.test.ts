@@ -3,12 +3,12 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '@printshop/shared-events/logger';
 import { loadConfig } from '@printshop/infra/config';
 import { startEmbeddedPostgres } from '@printshop/infra/embedded/postgres';
 import { provideDatabase } from '@printshop/infra/startup/database';
+import { postgresAnswers } from '@printshop/test/support/database';
 import { freePort } from './shop-process';
 
 let dataDir: string;
@@ -22,18 +22,6 @@ beforeAll(async () => {
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function answers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  try {
-    await client.connect();
-    return (await client.query('select 1 as one')).rows[0]?.one === 1;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 describe('an embedded Postgres made with the old fixed password', () => {
   it('given its data folder, when the shop starts on it, then the generated password works and the fixed one no longer does', async () => {
@@ -52,8 +40,8 @@ describe('an embedded Postgres made with the old fixed password', () => {
     try {
       const password = readFileSync(path.join(dataDir, 'secrets', 'postgres'), 'utf8').trim();
       expect(database.url).toContain(encodeURIComponent(password));
-      expect(await answers(database.url)).toBe(true);
-      expect(await answers(`postgres://postgres:printshop@127.0.0.1:${port}/printshop`)).toBe(false);
+      expect(await postgresAnswers(database.url)).toBe(true);
+      expect(await postgresAnswers(`postgres://postgres:printshop@127.0.0.1:${port}/printshop`)).toBe(false);
     } finally {
       await database.stop?.();
     }

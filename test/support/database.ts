@@ -53,3 +53,16 @@ export const natsUrl = (): string => {
     throw new Error('TEST_NATS_URL is not set: run the tests through vitest (test/support/global-setup.ts)');
   return url;
 };
+
+/** True when a server at `url` lets this client in and answers a query; false on any refusal. */
+export async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+    return (await client.query('select 1 as one')).rows[0]?.one === 1;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -6,12 +6,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderResponseSchema } from '@printshop/shared-events/api/orders';
 import { imageKeys } from '@printshop/shared-events/image-store';
-import { silentLogger } from '@printshop/shared-events/logger';
 import { createImageDerivatives } from '@printshop/command-service/images/derivatives';
 import { IMAGE_MESSAGES } from '@printshop/shared-events/api/images';
 import { createFileImageStore } from '@printshop/infra/images/file-image-store';
 import { expireOldOriginals } from '@printshop/infra/images/retention';
-import type { TestApp } from '@printshop/test/support/app';
+import { errorCatcher, type TestApp } from '@printshop/test/support/app';
 import { adminApi, startAdminApp, unzip, uploadForPrint, type Api } from '../admin/support';
 import { browser, type Browser } from '../cart/support';
 import { ADDRESS, CARD_OK, eventLog } from '../payments/support';
@@ -83,14 +82,16 @@ describe('a paid order keeps its photos', () => {
 
     // when: retention with a clock ten years ahead
     const images = imageStore();
+    const errors = errorCatcher('retention');
     const expired = await expireOldOriginals({
       store: eventLog(app),
       images,
       derivatives: createImageDerivatives(images),
       retentionDays: 30,
       now: () => new Date(Date.now() + 10 * 365 * 24 * 60 * 60 * 1000),
-      logger: silentLogger,
+      logger: errors.logger,
     });
+    errors.check();
 
     // then: only the photo of no order expired; every ordered original is still on file
     expect(expired).toEqual([loose]);

@@ -1,12 +1,12 @@
 // The mail consumer's handler wired to a real store and a real SMTP server, fresh per test file;
 // each test starts with an empty, accepting mailbox.
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { allEvents } from '@printshop/shared-events/all-events';
 import { EventRegistry } from '@printshop/shared-events/event-registry';
-import { silentLogger } from '@printshop/shared-events/logger';
 import { createInProcessBus } from '@printshop/infra/bus/in-process-bus';
 import { migrateMailOutbox, type MailConsumerDeps } from '@printshop/infra/mail/mail-consumer';
 import { createSmtpMailer, type SmtpMailer } from '@printshop/infra/mail/smtp-mailer';
+import { errorCatcher } from '@printshop/test/support/app';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 import { startSmtpServer, type TestSmtp } from '@printshop/test/support/smtp';
 
@@ -23,6 +23,8 @@ export interface MailHarness {
 export function useMailConsumer(label: string, extra: Partial<MailConsumerDeps> = {}): MailHarness {
   const harness = {} as MailHarness;
   let mailer: SmtpMailer | undefined;
+  // The consumer's error lines fail the test that was running (a deliberate failure logs warnings).
+  const errors = errorCatcher(label);
   beforeAll(async () => {
     harness.subject = await createTestStore(label, { registry: new EventRegistry(allEvents) });
     await migrateMailOutbox(harness.subject.db);
@@ -30,16 +32,16 @@ export function useMailConsumer(label: string, extra: Partial<MailConsumerDeps> 
     mailer = createSmtpMailer({
       url: harness.smtp.url,
       from: 'PrintShop <no-reply@printshop.local>',
-      logger: silentLogger,
+      logger: errors.logger,
     });
     harness.deps = {
-      bus: createInProcessBus({ logger: silentLogger }),
+      bus: createInProcessBus({ logger: errors.logger }),
       db: harness.subject.db,
       store: harness.subject.store,
       mailer,
       secret: SECRET,
       publicUrl: PUBLIC_URL,
-      logger: silentLogger,
+      logger: errors.logger,
       ...extra,
     };
   });
@@ -49,6 +51,7 @@ export function useMailConsumer(label: string, extra: Partial<MailConsumerDeps> 
     await harness.deps?.bus.close();
     await harness.subject?.close();
   });
+  afterEach(() => errors.check());
   beforeEach(() => {
     harness.smtp.received.length = 0;
     harness.smtp.refusing = false;

@@ -110,10 +110,10 @@ export function errorCatcher(label: string): { logger: Logger; check(): void } {
         write: (line: string) => void errors.push(`[${runningTest() ?? 'between tests'}] ${line}`),
       },
     }),
+    /** Throws with the lines caught since the last check (so a check after each test names only its own). */
     check() {
-      if (errors.length > 0) {
-        throw new Error(`the shop logged ${errors.length} error(s):\n${errors.join('')}`);
-      }
+      const lines = errors.splice(0);
+      if (lines.length > 0) throw new Error(`the shop logged ${lines.length} error(s):\n${lines.join('')}`);
     },
   };
 }

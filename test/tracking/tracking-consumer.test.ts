@@ -6,10 +6,9 @@
 // sink once. A delivery may carry a batch of events (as the tracking reactor publishes them): it is
 // acked when all are settled, and a redelivery does not count the ones already settled as copies.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { Bus, Consumer } from '@printshop/shared-events/bus';
 import { TRACKING_BODY_SCHEMAS } from '@printshop/shared-events/api/tracking';
-import { silentLogger } from '@printshop/shared-events/logger';
 import {
   trackingSubject,
   type BrowserTrackingMessage,
@@ -28,6 +27,7 @@ import {
   type TrackingEventRow,
 } from '@printshop/infra/tracking/tracking-consumer';
 import { claimTrackingEvents } from '@printshop/infra/tracking/tracking-store';
+import { errorCatcher } from '@printshop/test/support/app';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 import { trackingBody } from './support';
 
@@ -54,6 +54,8 @@ let bus: Bus;
 let consumer: Consumer | undefined;
 /** Pool connections in use right now, and the most seen at once. */
 const inUse = { now: 0, max: 0 };
+/** The consumer's error lines fail the test that was running (a refusing sink logs warnings). */
+const errors = errorCatcher('tracking_consumer');
 
 beforeAll(async () => {
   testStore = await createTestStore('tracking_consumer');
@@ -67,9 +69,10 @@ beforeEach(async () => {
   await consumer?.stop();
   consumer = undefined;
   await bus?.close();
-  bus = createInProcessBus({ logger: silentLogger });
+  bus = createInProcessBus({ logger: errors.logger });
   inUse.max = inUse.now;
 });
+afterEach(() => errors.check());
 afterAll(async () => {
   await consumer?.stop();
   await bus?.close();
@@ -83,7 +86,7 @@ const start = (sink: HttpSink, o: { connections?: number; leaseMs?: number } = {
     db: consumerDb,
     store: testStore.store,
     sink,
-    logger: silentLogger,
+    logger: errors.logger,
     durable: 'tracking_test',
     ...o,
   }).then((started) => (consumer = started));

@@ -4,12 +4,11 @@
 // rebinding would. Only `allowed.test` is listed in the policy. Also: a redirect is not followed,
 // and the log never keeps an answer that echoes the request.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { allEvents } from '@printshop/shared-events/all-events';
 import type { WebhookDelivery } from '@printshop/shared-events/api/admin';
 import { EventRegistry } from '@printshop/shared-events/event-registry';
 import { webhookStreamName } from '@printshop/shared-events/events/webhook';
-import { silentLogger } from '@printshop/shared-events/logger';
 import { parseAllowedHosts, type ResolveHost } from '@printshop/command-service/webhook/target-policy';
 import { migrateProjections } from '@printshop/projections/runner/checkpoints';
 import { startProjections, type ProjectionRunner } from '@printshop/projections/runner/projection-runner';
@@ -26,6 +25,7 @@ import {
 } from '@printshop/infra/webhooks/delivery-store';
 import { startWebhookDeliveryWorker, type WebhookWorker } from '@printshop/infra/webhooks/delivery-worker';
 import { ECHO_OMITTED, EXCERPT_CHARS } from '@printshop/infra/webhooks/post-webhook';
+import { errorCatcher } from '@printshop/test/support/app';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 import { settle, startReceiver, type Receiver } from './support';
 
@@ -49,16 +49,20 @@ let projections: ProjectionRunner;
 let worker: WebhookWorker;
 const receivers: Receiver[] = [];
 
+/** The worker's error lines fail the test that was running (a refused delivery logs a warning). */
+const errors = errorCatcher('webhook_delivery_guard');
+afterEach(() => errors.check());
+
 beforeAll(async () => {
   subject = await createTestStore('webhook_guard', { registry: new EventRegistry(allEvents) });
   await migrateProjections(subject.db);
   await migrateWebhookDeliveries(subject.db);
   projections = startProjections({ db: subject.db, store: subject.store, projections: [webhooksProjection] });
   worker = await startWebhookDeliveryWorker({
-    bus: createInProcessBus({ logger: silentLogger }),
+    bus: createInProcessBus({ logger: errors.logger }),
     db: subject.db,
     secrets: { open: (sealed) => sealed },
-    logger: silentLogger,
+    logger: errors.logger,
     targets: parseAllowedHosts('allowed.test'),
     resolve,
     backoffMs: [100, 100],

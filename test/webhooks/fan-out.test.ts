@@ -4,13 +4,12 @@
 // republish after the dedup window) adds nothing; a model not yet at the event's position makes
 // it wait and, past the wait, refuse (so the bus redelivers it later).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { allEvents } from '@printshop/shared-events/all-events';
 import type { Delivery, MessageHandler } from '@printshop/shared-events/bus';
 import { EventRegistry } from '@printshop/shared-events/event-registry';
 import type { RecordedEvent } from '@printshop/shared-events/event-store';
 import { webhookStreamName } from '@printshop/shared-events/events/webhook';
-import { silentLogger } from '@printshop/shared-events/logger';
 import { webhookReactor } from '@printshop/projections/reactors/webhook-reactor';
 import { migrateProjections } from '@printshop/projections/runner/checkpoints';
 import { startProjections, type ProjectionRunner } from '@printshop/projections/runner/projection-runner';
@@ -20,6 +19,7 @@ import { createInProcessBus } from '@printshop/infra/bus/in-process-bus';
 import { migrateWebhookDeliveries, WEBHOOK_DELIVERIES_TABLE } from '@printshop/infra/webhooks/delivery-store';
 import { fanOutHandler, type WebhookWorkerOptions } from '@printshop/infra/webhooks/delivery-worker';
 import { parseAllowedHosts } from '@printshop/command-service/webhook/target-policy';
+import { errorCatcher } from '@printshop/test/support/app';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 import { payOrder, settle } from './support';
 
@@ -29,16 +29,20 @@ let options: WebhookWorkerOptions;
 let handle: MessageHandler;
 let woken = 0;
 
+/** The worker's error lines fail the test that was running (a refused delivery logs a warning). */
+const errors = errorCatcher('webhook_fan_out');
+afterEach(() => errors.check());
+
 beforeAll(async () => {
   subject = await createTestStore('webhook_fan_out', { registry: new EventRegistry(allEvents) });
   await migrateProjections(subject.db);
   await migrateWebhookDeliveries(subject.db);
   projections = startProjections({ db: subject.db, store: subject.store, projections: [webhooksProjection] });
   options = {
-    bus: createInProcessBus({ logger: silentLogger }),
+    bus: createInProcessBus({ logger: errors.logger }),
     db: subject.db,
     secrets: { open: (sealed) => sealed },
-    logger: silentLogger,
+    logger: errors.logger,
     targets: parseAllowedHosts(undefined),
     modelWaitMs: 300,
   };

@@ -8,6 +8,14 @@ import { serveBuiltFrontend, type BuiltFrontend } from './test-support/built-fro
 const script = `console.log(${JSON.stringify('a shop script '.repeat(200))});`;
 const page = `<!doctype html><title>PrintShop</title>${'<p>shop</p>'.repeat(200)}`;
 const bigJson = { lines: Array.from({ length: 100 }, (_, i) => ({ id: `line-${i}`, quantity: i })) };
+/** How many times the counted answers were turned into JSON. */
+let serialized = 0;
+const counted = (value: unknown) => ({
+  toJSON: () => {
+    serialized++;
+    return value;
+  },
+});
 
 let shop: BuiltFrontend;
 const get = (pathname: string, acceptEncoding?: string) => shop.get(pathname, acceptEncoding);
@@ -20,6 +28,9 @@ beforeAll(async () => {
   });
   router.get('/api/small', (ctx) => {
     ctx.body = { ok: true };
+  });
+  router.get('/api/counted/:size', (ctx) => {
+    ctx.body = { answer: counted(ctx.params.size === 'big' ? bigJson : { ok: true }) };
   });
   shop = await serveBuiltFrontend({ 'index.html': page, 'assets/app-abc.js': script }, [router]);
 });
@@ -72,5 +83,22 @@ describe('compression on the wire', () => {
     const plain = await get('/api/big');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.body.toString())).toEqual(bigJson);
+  });
+
+  it('given a JSON answer, big (compressed) or small, then it is turned into JSON once, as application/json', async () => {
+    for (const [size, encoding, expected] of [
+      ['big', 'br', bigJson],
+      ['small', 'br', { ok: true }],
+      ['big', undefined, bigJson],
+    ] as const) {
+      serialized = 0;
+      const res = await get(`/api/counted/${size}`, encoding);
+      expect(serialized, `${size} ${encoding ?? 'identity'}`).toBe(1);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const text = res.headers['content-encoding'] ? brotliDecompressSync(res.body) : res.body;
+      expect(JSON.parse(text.toString())).toEqual({ answer: expected });
+      if (!res.headers['content-encoding'])
+        expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    }
   });
 });

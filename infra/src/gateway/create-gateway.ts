@@ -7,6 +7,7 @@ import { parseBody } from './body-parser';
 import { privateByDefault } from './cache-control';
 import { compressResponses } from './compress-responses';
 import { errorHandler } from './error-handler';
+import { serializeJson } from './json-body';
 import type { Metrics } from './metrics';
 import { openApiRouter } from '../openapi/openapi-router';
 import { operationsRouter } from './operations';
@@ -56,6 +57,7 @@ export function createGateway(options: GatewayOptions): Koa {
   app.use(requestId());
   app.use(requestLogger(logger, metrics));
   app.use(compressResponses());
+  app.use(serializeJson());
   app.use(errorHandler(logger));
   app.use(securityHeaders(options.frontendDir));
   app.use(privateByDefault());

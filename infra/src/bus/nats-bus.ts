@@ -53,6 +53,16 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How the shop connects (also what a benchmark's raw publishes use, to compare like with like). */
+export const NATS_CONNECTION_OPTIONS = {
+  maxReconnectAttempts: -1,
+  reconnectTimeWait: 500,
+  name: 'printshop',
+  // Every request (each JetStream publish) would otherwise capture a stack trace for its possible
+  // timeout error: a tenth of the tracking path's time. Our errors say which subject failed.
+  noAsyncTraces: true,
+} as const;
+
 export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const {
     logger,
@@ -63,15 +73,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     ackWaitMs = 30_000,
     prefetch = 10,
   } = options;
-  const nc = await connect({
-    servers: options.servers,
-    maxReconnectAttempts: -1,
-    reconnectTimeWait: 500,
-    name: 'printshop',
-    // Every request (each JetStream publish) would otherwise capture a stack trace for its possible
-    // timeout error: a tenth of the tracking path's time. Our errors say which subject failed.
-    noAsyncTraces: true,
-  });
+  const nc = await connect({ servers: options.servers, ...NATS_CONNECTION_OPTIONS });
   void watchStatus(nc, logger);
   try {
     const jsm = await nc.jetstreamManager();

@@ -16,7 +16,8 @@ import type { EventStore } from '@printshop/shared-events/event-store';
 import { allEvents } from '@printshop/shared-events/all-events';
 import { createPostgresEventStore } from '@printshop/infra/postgres/event-store';
 import { PASSWORD_MESSAGES as P } from '@printshop/shared-events/rules/password-policy';
-import { errorCatcher, type TestApp } from '@printshop/test/support/app';
+import type { TestApp } from '@printshop/test/support/app';
+import { errorCatcher } from '@printshop/test/support/error-catcher';
 
 /** Known to the tests, so they can derive reset links as the mail consumer does. */
 export const TEST_SECRET = 'test-secret-for-account-api-tests-0123456789';

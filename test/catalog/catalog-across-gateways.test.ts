@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@printshop/infra/config';
 import { startPrintShop, type RunningPrintShop } from '@printshop/infra/startup/start-printshop';
-import { errorCatcher, type TestApp } from '@printshop/test/support/app';
+import type { TestApp } from '@printshop/test/support/app';
+import { errorCatcher } from '@printshop/test/support/error-catcher';
 import { natsUrl } from '@printshop/test/support/database';
 import { browser } from '../cart/support';
 import { adminApi, startAdminApp, type Api } from '../admin/support';

@@ -10,7 +10,8 @@ import { createImageDerivatives } from '@printshop/command-service/images/deriva
 import { IMAGE_MESSAGES } from '@printshop/shared-events/api/images';
 import { createFileImageStore } from '@printshop/infra/images/file-image-store';
 import { expireOldOriginals } from '@printshop/infra/images/retention';
-import { errorCatcher, type TestApp } from '@printshop/test/support/app';
+import type { TestApp } from '@printshop/test/support/app';
+import { errorCatcher } from '@printshop/test/support/error-catcher';
 import { adminApi, startAdminApp, unzip, uploadForPrint, type Api } from '../admin/support';
 import { browser, type Browser } from '../cart/support';
 import { ADDRESS, CARD_OK, eventLog } from '../payments/support';

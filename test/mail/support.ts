@@ -6,7 +6,7 @@ import { EventRegistry } from '@printshop/shared-events/event-registry';
 import { createInProcessBus } from '@printshop/infra/bus/in-process-bus';
 import { migrateMailOutbox, type MailConsumerDeps } from '@printshop/infra/mail/mail-consumer';
 import { createSmtpMailer, type SmtpMailer } from '@printshop/infra/mail/smtp-mailer';
-import { errorCatcher } from '@printshop/test/support/app';
+import { errorCatcher } from '@printshop/test/support/error-catcher';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 import { startSmtpServer, type TestSmtp } from '@printshop/test/support/smtp';
 

@@ -10,12 +10,12 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Logger } from '@printshop/shared-events/logger';
 import { loadConfig } from '@printshop/infra/config';
-import { createLogger } from '@printshop/infra/logger';
 import { namespaceStream } from '@printshop/infra/bus/namespaced-bus';
 import { createDb } from '@printshop/infra/postgres/db';
 import { connect } from 'nats';
 import { startPrintShop } from '@printshop/infra/startup/start-printshop';
 import { createDatabaseOn, createTestDatabase, natsUrl } from './database';
+import { errorCatcher } from './error-catcher';
 
 export interface TestApp {
   /** http://127.0.0.1:<port> */
@@ -84,36 +84,6 @@ export async function startTestApp(
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
       catcher.check();
-    },
-  };
-}
-
-/** The name of the test running; none outside vitest (the benchmarks import this file too). */
-const runningTest: () => string | undefined = await import('vitest').then(
-  ({ expect }) =>
-    () =>
-      expect.getState().currentTestName,
-  () => () => undefined,
-);
-
-/**
- * A logger keeping a shop's error lines, each after the name of the test running, and check(),
- * which throws with them: for startTestApp's shop and any other a test starts (a second gateway).
- */
-export function errorCatcher(label: string): { logger: Logger; check(): void } {
-  const errors: string[] = [];
-  return {
-    logger: createLogger({
-      level: 'error',
-      name: label,
-      destination: {
-        write: (line: string) => void errors.push(`[${runningTest() ?? 'between tests'}] ${line}`),
-      },
-    }),
-    /** Throws with the lines caught since the last check (so a check after each test names only its own). */
-    check() {
-      const lines = errors.splice(0);
-      if (lines.length > 0) throw new Error(`the shop logged ${lines.length} error(s):\n${lines.join('')}`);
     },
   };
 }

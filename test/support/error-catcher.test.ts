@@ -1,6 +1,6 @@
 // errorCatcher: what makes a test fail when its shop logged an error, and only an error.
 import { describe, expect, it } from 'vitest';
-import { errorCatcher } from './app';
+import { errorCatcher } from './error-catcher';
 
 describe('errorCatcher', () => {
   it('given only warnings and info, when checked, then it passes', () => {

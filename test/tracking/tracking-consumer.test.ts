@@ -27,7 +27,7 @@ import {
   type TrackingEventRow,
 } from '@printshop/infra/tracking/tracking-consumer';
 import { claimTrackingEvents } from '@printshop/infra/tracking/tracking-store';
-import { errorCatcher } from '@printshop/test/support/app';
+import { errorCatcher } from '@printshop/test/support/error-catcher';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 import { trackingBody } from './support';
 

@@ -25,7 +25,7 @@ import {
 } from '@printshop/infra/webhooks/delivery-store';
 import { startWebhookDeliveryWorker, type WebhookWorker } from '@printshop/infra/webhooks/delivery-worker';
 import { ECHO_OMITTED, EXCERPT_CHARS } from '@printshop/infra/webhooks/post-webhook';
-import { errorCatcher } from '@printshop/test/support/app';
+import { errorCatcher } from '@printshop/test/support/error-catcher';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 import { settle, startReceiver, type Receiver } from './support';
 

@@ -19,7 +19,7 @@ import { createInProcessBus } from '@printshop/infra/bus/in-process-bus';
 import { migrateWebhookDeliveries, WEBHOOK_DELIVERIES_TABLE } from '@printshop/infra/webhooks/delivery-store';
 import { fanOutHandler, type WebhookWorkerOptions } from '@printshop/infra/webhooks/delivery-worker';
 import { parseAllowedHosts } from '@printshop/command-service/webhook/target-policy';
-import { errorCatcher } from '@printshop/test/support/app';
+import { errorCatcher } from '@printshop/test/support/error-catcher';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 import { payOrder, settle } from './support';
 

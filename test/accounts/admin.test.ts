@@ -74,6 +74,28 @@ describe('promoting and demoting', () => {
     expect((await customer.get('/api/admin/users', { token })).status).toBe(403);
   });
 
+  it('given an admin demoted, when their token at once (before any read model caught up) tries to promote them back, then it is 403 and they stay demoted', async () => {
+    const { token: adminToken } = await signInAdmin();
+    const rogue = client(app);
+    const { token, user } = await register(rogue);
+    const setAdmin = (isAdmin: boolean, by: string) =>
+      client(app).put(`/api/admin/users/${user.id}/admin`, { isAdmin }, { token: by });
+    for (let round = 0; round < 5; round += 1) {
+      const promoted = await setAdmin(true, adminToken);
+      await rogue.get('/api/auth/me', {
+        token,
+        headers: { 'x-min-position': promoted.headers.get('x-event-position')! },
+      });
+      expect((await setAdmin(false, adminToken)).status).toBe(200);
+      expect((await setAdmin(true, token)).status, `round ${round}`).toBe(403);
+    }
+    const events = await app
+      .db('es_events')
+      .where({ stream_name: `user-${user.id}` })
+      .orderBy('position');
+    expect(events.at(-1).type).toBe('AdminRevoked');
+  });
+
   it('given an admin, when they demote themselves, then it is refused', async () => {
     const { token, user } = await signInAdmin();
     const answer = await client(app).put(`/api/admin/users/${user.id}/admin`, { isAdmin: false }, { token });

@@ -2,7 +2,7 @@
 // lookups: the users read model's row, the session's revocation (sign-out) and the user's sessions
 // cutoff (auth/sessions.ts, written before a password change answers, so the read model's lag
 // leaves no window). When the model has no row yet (it trails a registration by milliseconds), the
-// user's stream says. Tokens are valid from the second after the last password change
+// user's stream says; it also has the last word on an admin (a demotion takes effect at once). Tokens are valid from the second after the last password change
 // (command-service/src/user/session.ts).
 import type { Knex } from 'knex';
 import type { EventStore } from '@printshop/shared-events/event-store';
@@ -47,6 +47,11 @@ const query = (db: Knex, session: { userId: string; sessionId: string }, withUse
     ],
   );
 
+const isAdminNow = async (store: EventStore, userId: string): Promise<boolean> => {
+  const user = await loadUser(store, userId);
+  return user.status === 'registered' && user.isAdmin;
+};
+
 const latest = (...dates: Array<Date | undefined | null>): Date | undefined =>
   dates.reduce<Date | undefined>((max, date) => (date && (!max || date > max) ? date : max), undefined);
 
@@ -64,7 +69,9 @@ export async function currentAccount(
   const row = rows[0]!;
   if (row.is_admin !== null) {
     return {
-      isAdmin: row.is_admin,
+      // An admin's rights are confirmed from the user's stream: the read model trails a demotion by
+      // milliseconds, enough for the demoted admin's next call to promote them back.
+      isAdmin: row.is_admin && (await isAdminNow(deps.store, session.userId)),
       tokensValidFrom: latest(tokensValidFrom(row.password_changed_at ?? undefined), row.valid_from),
       sessionRevoked: row.revoked,
     };

@@ -15,6 +15,7 @@ import type { OrderView } from '@printshop/shared-events/events/order-view';
 import type { Orientation, RenderedPrint } from '@printshop/shared-events/print-file';
 import { MM_PER_INCH } from '@printshop/shared-events/rules/print-quality';
 import { printedSize } from './admin-order-dto';
+import { csvField } from './csv-field';
 
 export interface PrintFileDeps {
   /** The line's print file rendered from its recipe; undefined when none of its images is kept. */
@@ -116,12 +117,6 @@ const CSV_COLUMNS: Array<[string, keyof ManifestLine]> = [
   ['missing', 'missing'],
   ['note', 'note'],
 ];
-
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-const csvField = (value: unknown): string => {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 export function manifestCsv(manifest: PrintManifest): string {
   const rows = manifest.lines.map((l) => CSV_COLUMNS.map(([, key]) => csvField(l[key])).join(','));

@@ -1,13 +1,14 @@
 // Every text file of the build is written beside itself as .br and .gz, so the gateway sends the
 // smallest encoding the browser accepts without compressing on each request (koa-send picks them).
-// Brotli at its best quality costs build time once and saves bytes on every visit.
+// Brotli at its best quality costs build time once and saves bytes on every visit. HTML is left out:
+// the gateway fills in the shop's address and compresses each page itself (infra sent-pages.ts).
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-const TEXT = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
+const TEXT = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
 /** Below this a compressed copy saves less than its own headers cost. */
 const MIN_BYTES = 512;
 

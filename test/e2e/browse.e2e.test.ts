@@ -2,7 +2,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencyForCountry } from '@printshop/shared-events/rules/currencies';
 import { shippingAnnouncement } from '@printshop/shared-events/rules/shipping-terms';
-import { brokenImages, holdAppScripts, openShop, recordScreenshot, type Shop } from './support/browser';
+import {
+  appTookOver,
+  brokenImages,
+  holdAppScripts,
+  openShop,
+  recordScreenshot,
+  type Shop,
+} from './support/browser';
+import { TEST_PUBLIC_URL } from '../support/app';
 import { client } from './support/orders';
 import { restoreSession } from './support/session';
 
@@ -59,8 +67,9 @@ describe('browsing', () => {
     await page.goto(shop.url('/'));
     await page.getByRole('heading', { level: 1, name: /Turn your memories into/ }).waitFor();
     await expect(page.title()).resolves.toBe('PrintShop - Transform Your Memories Into Beautiful Prints');
-    // The prerendered HTML carries a path-relative canonical; the app makes it absolute once hydrated.
-    await expect.poll(() => page.locator('link[rel="canonical"]').getAttribute('href')).toBe(shop.url('/'));
+    // The canonical link names the shop's configured address, in the HTML and once hydrated.
+    await appTookOver(page);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${TEST_PUBLIC_URL}/`);
     const structured = await page.locator('script[type="application/ld+json"]').textContent();
     expect(JSON.parse(structured ?? '{}')['@context']).toBe('https://schema.org');
     // The announcement follows the country the server detects for this browser (spec 1 §2).

@@ -13,7 +13,14 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
-import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, holdAppScripts, recordScreenshot } from './support/browser';
+import {
+  appTookOver,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  FRONTEND_DIST,
+  holdAppScripts,
+  recordScreenshot,
+} from './support/browser';
 import { restoreSession } from './support/session';
 import { addPosterToCart } from './support/cart';
 import { labelled } from './support/checkout';
@@ -271,11 +278,9 @@ describe('the add-to-cart bar on a touch phone', () => {
     await page.goto(`${app.url}/product/template1-collage`);
     const canvas = page.getByTestId('collage-canvas');
     await canvas.waitFor();
-    // The prerendered page settled: hydrated (the app makes the canonical link absolute) and its
-    // pictures in, so nothing moves the page after the scroll below (a busy machine hydrates late).
-    await expect
-      .poll(() => page.locator('link[rel="canonical"]').getAttribute('href'))
-      .toMatch(/^https?:\/\//);
+    // The prerendered page settled: hydrated and its pictures in, so nothing moves the page after
+    // the scroll below (a busy machine hydrates late).
+    await appTookOver(page);
     await page.waitForLoadState('networkidle');
     const add = page.getByRole('button', { name: 'Add to Cart', exact: true });
     // The editor's top half way down the screen: in the page's flow the actions row would be below
@@ -716,11 +721,8 @@ describe('dialogs take and return focus on a phone', () => {
   it('the mobile menu takes focus, keeps it on Tab, and gives it back to Open Menu on Escape', async () => {
     const page = await openPage(true);
     await page.goto(`${app.url}/`);
-    // Hydrated (the app makes the canonical link absolute): before, the prerendered button has no
-    // handler yet, and a busy machine hydrates late.
-    await expect
-      .poll(() => page.locator('link[rel="canonical"]').getAttribute('href'))
-      .toMatch(/^https?:\/\//);
+    // Hydrated: before, the prerendered button has no handler yet, and a busy machine hydrates late.
+    await appTookOver(page);
     const opener = page.getByRole('button', { name: 'Open Menu' });
     await opener.focus();
     await page.keyboard.press('Enter');

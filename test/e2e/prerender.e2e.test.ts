@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import {
+  appTookOver,
   CHROMIUM,
   CHROMIUM_ARGS,
   FRONTEND_DIST,
@@ -13,6 +14,8 @@ import {
   openShop,
   type Shop,
 } from './support/browser';
+import { SHOP_ORIGIN_TOKEN } from '@printshop/shared-events/shop-origin';
+import { TEST_PUBLIC_URL } from '../support/app';
 import { client } from './support/orders';
 import { restoreSession } from './support/session';
 
@@ -84,12 +87,18 @@ describe('prerendered pages', () => {
         expect(await page.title()).toMatch(expected.title);
         const canonical = page.locator('link[rel="canonical"]');
         expect(await canonical.count()).toBe(1);
-        expect(await canonical.evaluate((link) => (link as unknown as { href: string }).href)).toBe(
-          shop.url(expected.path === '/prints' || expected.path === '/' ? expected.path : expected.path),
-        );
+        // Absolute at the shop's configured address (PUBLIC_URL), for crawlers and link previews
+        // that run no script.
+        expect(await canonical.getAttribute('href')).toBe(`${TEST_PUBLIC_URL}${expected.path}`);
         expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(
           await page.title(),
         );
+        const shared = await page
+          .locator('meta[property="og:url"], meta[property="og:image"]')
+          .evaluateAll((tags) => tags.map((tag) => tag.getAttribute('content')));
+        expect(shared.length, expected.path).toBeGreaterThan(0);
+        for (const address of shared) expect(address).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/`));
+        expect(await page.content()).not.toContain(SHOP_ORIGIN_TOKEN);
         const blocks = await structuredData(page);
         for (const type of expected.types)
           expect(ofType(blocks, type), `${expected.path} ${type}`).toBeDefined();
@@ -166,11 +175,12 @@ describe('prerendered pages', () => {
     await page.getByRole('link', { name: '4x6 Photo Prints' }).first().click();
     await page.waitForURL('**/product/4x6-photo-prints');
     await page.getByRole('heading', { level: 1, name: '4x6 Photo Prints' }).waitFor();
-    // Once hydrated, the canonical link is absolute and still the only one.
+    // Once hydrated, the canonical link (and the share tags) name the shop's address, each once.
     await expect
       .poll(() => page.locator('link[rel="canonical"]').getAttribute('href'))
-      .toBe(shop.url('/product/4x6-photo-prints'));
-    expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
+      .toBe(`${TEST_PUBLIC_URL}/product/4x6-photo-prints`);
+    for (const tag of ['link[rel="canonical"]', 'meta[property="og:url"]', 'meta[property="og:image"]'])
+      expect(await page.locator(tag).count(), tag).toBe(1);
     expect(errors).toEqual([]);
   });
 
@@ -213,10 +223,7 @@ describe('prerendered pages', () => {
         })()`);
         expect(scripts.count(), 'scripts held').toBeGreaterThan(0);
         await scripts.release();
-        // Booted: the canonical link is made absolute by the app.
-        await expect
-          .poll(() => page.locator('link[rel="canonical"]').getAttribute('href'))
-          .toBe(shop.url(path));
+        await appTookOver(page);
         await page.waitForLoadState('networkidle');
         // Still there (hydration keeps the server's elements), and within a few pixels of where it
         // was: the page was not thrown back to the top.

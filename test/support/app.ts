@@ -17,6 +17,9 @@ import { startPrintShop } from '@printshop/infra/startup/start-printshop';
 import { createDatabaseOn, createTestDatabase, natsUrl } from './database';
 import { errorCatcher } from './error-catcher';
 
+/** PUBLIC_URL of the test shops. */
+export const TEST_PUBLIC_URL = 'https://printshop.test';
+
 export interface TestApp {
   /** http://127.0.0.1:<port> */
   url: string;
@@ -55,6 +58,8 @@ export async function startTestApp(
     HOST: '127.0.0.1',
     // Test apps share the NATS server: each gets its own stream, subjects and durables.
     BUS_NAMESPACE: namespace,
+    // The shop's address, as a deployment sets it: pages and mails name it, never the test's port.
+    PUBLIC_URL: TEST_PUBLIC_URL,
     // Suites place many orders and try many codes from 127.0.0.1; the limits' own tests set them
     // low again.
     PAYMENT_STARTS_PER_HOUR: '1000000',

@@ -3,7 +3,7 @@
 // given: the browser's in main.tsx, a memory one when pages are prerendered at build.
 import type { QueryClient } from '@tanstack/react-query';
 import type { getDefaultStore } from 'jotai';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Spinner } from '../components/spinner';
 import type { AppHistory } from '../lib/navigation/app-history';
 import { HistoryRouter } from '../lib/navigation/history-router';
@@ -18,6 +18,9 @@ export interface AppProps {
 }
 
 export function App({ history, queryClient, store }: AppProps) {
+  // Says the app has taken the page over (a prerendered page's HTML answers taps from here): the
+  // journeys wait for it.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   return (
     <AppProvider queryClient={queryClient} store={store}>
       <HistoryRouter history={history}>

@@ -3,6 +3,7 @@
 // nothing of one page's render leaks into the next. Whatever needs the API renders its loading or
 // default state; prerender() waits for the lazy route modules.
 import { QueryClient } from '@tanstack/react-query';
+import { SHOP_ORIGIN_TOKEN } from '@printshop/shared-events/shop-origin';
 import { createStore } from 'jotai';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -13,6 +14,10 @@ import { routes } from '../app/router';
 import { PRICE_GUARD_SCRIPT } from '../lib/currency/price-guard';
 import { EARLY_TAPS_SCRIPT } from '../lib/early-taps';
 import { createAppHistory } from '../lib/navigation/app-history';
+import { setPrerenderOrigin } from '../lib/site';
+
+// The gateway puts the shop's address in its place (shop-origin.ts).
+setPrerenderOrigin(SHOP_ORIGIN_TOKEN);
 
 export { PRERENDERED_PATHS } from './prerendered-paths';
 /** The inline script each page's <head> starts with (build-plugins/prerender.ts). */

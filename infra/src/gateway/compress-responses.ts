@@ -1,6 +1,7 @@
-// Text answers (JSON, the HTML fallback) are compressed for browsers that accept it: brotli first,
-// then gzip. Built assets arrive here already encoded (precompressed at build, chosen by koa-send),
-// so only dynamic answers cost CPU, at a quality chosen for speed over the last byte.
+// Text answers (JSON, pages marked for hidden products) are compressed for browsers that accept it:
+// brotli first, then gzip. Built assets arrive here already encoded (precompressed at build, chosen
+// by koa-static), pages too (sent-pages.ts), so only dynamic answers cost CPU, at a quality chosen
+// for speed over the last byte.
 import compress from 'koa-compress';
 import type { Middleware } from 'koa';
 import { constants } from 'node:zlib';

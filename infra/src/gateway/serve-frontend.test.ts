@@ -1,16 +1,35 @@
 // The prerendered pages of a build (frontend/build-plugins/prerender.ts) on the wire: each listed
-// page gets its own HTML, precompressed and revalidated on every visit; other routes get the shell.
+// page gets its own HTML, naming the shop's address, compressed and revalidated on every visit; other
+// routes get the shell.
 // Raw node:http, since fetch would decode the body and hide the encoding.
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOP_ORIGIN_TOKEN } from '@printshop/shared-events/shop-origin';
 import { serveBuiltFrontend, type BuiltFrontend } from './test-support/built-frontend';
 
-const doc = (body: string) =>
-  `<!doctype html><html><head></head><body><div id="root">${body}</div></body></html>`;
+const T = SHOP_ORIGIN_TOKEN;
+/** A page as the build writes it (its addresses against the placeholder) and as a browser gets it. */
+const page = (head: string, body: string) => {
+  const built = `<!doctype html><html><head>${head}</head><body><div id="root">${body}</div></body></html>`;
+  const meta = '<meta name="shop-origin" content="https://shop.example">';
+  return { built, sent: built.replaceAll(T, 'https://shop.example').replace('</head>', `${meta}</head>`) };
+};
 // Long enough to be compressed when sent marked (compress-responses.ts: from 1 KB).
-const HOME = doc(`<h1>Transform Your Memories</h1>${'<p>Prints of your photos.</p>'.repeat(60)}`);
-const PRODUCT = doc('<h1>4x6 Photo Prints</h1>');
-const SHELL = doc('');
+const HOME = page(
+  `<link rel="canonical" href="${T}/">`,
+  `<h1>Transform Your Memories</h1>${'<p>Prints of your photos.</p>'.repeat(60)}`,
+);
+const PRODUCT = page(
+  `<link rel="canonical" href="${T}/product/4x6-photo-prints"><meta property="og:image" content="${T}/images/4x6.webp">`,
+  `<h1>4x6 Photo Prints</h1><script type="application/ld+json">{"url":"${T}/product/4x6-photo-prints"}</script>`,
+);
+const SHELL = page('', '');
+const BUILD = {
+  'index.html': HOME.built,
+  'shell.html': SHELL.built,
+  'product/4x6-photo-prints/index.html': PRODUCT.built,
+  'prerendered.json': JSON.stringify(['/', '/product/4x6-photo-prints']),
+};
 
 let shop: BuiltFrontend;
 /** What the owner hid, as the gateway asks for it on each page. */
@@ -25,22 +44,13 @@ async function get(pathname: string) {
 
 beforeAll(async () => {
   // Given a build whose prerender step wrote the home page, a product page and the shell
-  shop = await serveBuiltFrontend(
-    {
-      'index.html': HOME,
-      'shell.html': SHELL,
-      'product/4x6-photo-prints/index.html': PRODUCT,
-      'prerendered.json': JSON.stringify(['/', '/product/4x6-photo-prints']),
+  shop = await serveBuiltFrontend(BUILD, [], {
+    publicUrl: 'https://shop.example',
+    hiddenProducts: async () => {
+      if (hidden instanceof Error) throw hidden;
+      return hidden;
     },
-    [],
-    {
-      publicUrl: 'https://shop.example',
-      hiddenProducts: async () => {
-        if (hidden instanceof Error) throw hidden;
-        return hidden;
-      },
-    },
-  );
+  });
 });
 
 afterAll(async () => {
@@ -56,14 +66,14 @@ describe('prerendered pages', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers.vary).toMatch(/accept-encoding/i);
-      expect(res.text).toBe(PRODUCT);
+      expect(res.text).toBe(PRODUCT.sent);
     }
   });
 
   it('given the prerendered home page, when `/` is loaded, then it is the home page with no-cache', async () => {
     const res = await get('/');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.text).toBe(HOME);
+    expect(res.text).toBe(HOME.sent);
   });
 
   it('given a route that is not prerendered (or a page with a query string), when it is loaded, then the empty shell answers with no-cache', async () => {
@@ -72,7 +82,47 @@ describe('prerendered pages', () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.text).toBe(SHELL);
+      expect(res.text).toBe(SHELL.sent);
+    }
+  });
+});
+
+describe("the shop's address in its pages", () => {
+  it('given the shop at https://shop.example, when a link preview (which runs no script) reads a product page, then its canonical, share picture and structured-data addresses are absolute there', async () => {
+    const res = await get('/product/4x6-photo-prints');
+    expect(res.text).toContain('<link rel="canonical" href="https://shop.example/product/4x6-photo-prints">');
+    expect(res.text).toContain('<meta property="og:image" content="https://shop.example/images/4x6.webp">');
+    expect(res.text).toContain('{"url":"https://shop.example/product/4x6-photo-prints"}');
+    // The app renders its addresses against this while it hydrates, so they match the HTML.
+    expect(res.text).toContain('<meta name="shop-origin" content="https://shop.example"></head>');
+    expect(res.text).not.toContain(T);
+  });
+
+  it("when the build's HTML files are asked for by name, then the shell answers as a page, never a file with the placeholder", async () => {
+    for (const pathname of ['/product/4x6-photo-prints/index.html', '/shell.html', '/index.html']) {
+      const res = await get(pathname);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(SHELL.sent);
+    }
+  });
+
+  it('given a browser that takes gzip only, or no encoding, then it gets the same page so', async () => {
+    const gzipped = await shop.get('/product/4x6-photo-prints', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.body).toString()).toBe(PRODUCT.sent);
+    const plain = await shop.get('/product/4x6-photo-prints', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(PRODUCT.sent);
+    expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(PRODUCT.sent)));
+  });
+
+  it('given a gateway with no address configured, then the addresses stay path-relative and no address is named', async () => {
+    const bare = await serveBuiltFrontend(BUILD);
+    try {
+      const res = await bare.get('/product/4x6-photo-prints', 'identity');
+      expect(res.body.toString()).toBe(PRODUCT.built.replaceAll(T, ''));
+    } finally {
+      await bare.close();
     }
   });
 });
@@ -91,7 +141,7 @@ describe('pages while the owner has products hidden', () => {
     expect(res.text).toContain(
       '<style id="hidden-products">[data-sku="4X6PHOTOPRINT"],li:has(>[data-sku="4X6PHOTOPRINT"]){display:none!important}</style></head>',
     );
-    expect(res.text.replace(/<style id="hidden-products">.*?<\/style>/, '')).toBe(HOME);
+    expect(res.text.replace(/<style id="hidden-products">.*?<\/style>/, '')).toBe(HOME.sent);
     // The app hydrates this HTML as built: no meta tells it to render without the card at first.
     expect(res.text).not.toContain('<meta name="hidden-products"');
   });
@@ -118,7 +168,7 @@ describe('pages while the owner has products hidden', () => {
     hidden = [];
     const res = await get('/product/4x6-photo-prints');
     expect(res.status).toBe(200);
-    expect(res.text).toBe(PRODUCT);
+    expect(res.text).toBe(PRODUCT.sent);
   });
 
   it('given the hidden products cannot be read (the database is down), then pages go with the list last read', async () => {
@@ -137,13 +187,13 @@ describe('pages while the owner has products hidden', () => {
     const res = await get('/product/4x6-photo-prints');
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(res.status).toBe(200);
-    expect(res.text).toBe(PRODUCT);
+    expect(res.text).toBe(PRODUCT.sent);
   });
 
   it('given a name that is not a SKU, then it never reaches the page', async () => {
     hidden = ['"]</style><script>alert(1)</script>'];
     const res = await get('/');
-    expect(res.text).toBe(HOME);
+    expect(res.text).toBe(HOME.sent);
   });
 });
 

@@ -2,26 +2,26 @@
 // (frontend/build-plugins/prerender.ts): each listed in prerendered.json is answered with its own
 // <path>/index.html (`/` with index.html) when asked without a query string. Any other GET that is not an API call gets the empty
 // shell (shell.html; index.html in a build without prerendering), so client-side routes (/cart,
-// /orders/42) load the app on refresh. HTML is revalidated on every visit (no-cache); all of it goes
-// through koa-send, which sends the precompressed .br / .gz copy when the browser accepts it.
-// While the owner has products hidden, pages are marked as they go (hidden-products-markup.ts) and
-// compressed on the fly instead, and a hidden product's own page is a 404 (the shell, which says it
-// is no longer available). robots.txt and sitemap.xml are made here too (crawler-files.ts).
+// /orders/42) load the app on refresh. HTML is revalidated on every visit (no-cache); it names the
+// shop's address and is compressed once per page (sent-pages.ts), so the build's HTML files are never
+// sent as they are. While the owner has products hidden, pages are marked as they go
+// (hidden-products-markup.ts) and compressed on the fly instead, and a hidden product's own page is
+// a 404 (the shell, which says it is no longer available). robots.txt and sitemap.xml are made here
+// too (crawler-files.ts).
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
-import send from 'koa-send';
 import serve from 'koa-static';
 import type { Logger } from '@printshop/shared-events/logger';
 import { productByPath } from '@printshop/shared-events/rules/catalog';
 import { robotsTxt, sitemapPaths, sitemapXml } from './crawler-files';
 import { markHiddenProducts } from './hidden-products-markup';
+import { sentPages, type SentPage } from './sent-pages';
 
 export interface FrontendOptions {
   /** The SKUs the owner hid now (none when absent). */
   hiddenProducts?: () => Promise<readonly string[]>;
-  /** The shop's address (PUBLIC_URL): robots.txt and sitemap.xml are served when it is given. */
+  /** The shop's address (PUBLIC_URL): named by the pages; robots.txt and sitemap.xml are served when it is given. */
   publicUrl?: string;
   logger?: Logger;
 }
@@ -43,23 +43,21 @@ function prerenderedPages(root: string): Set<string> {
   return new Set(Array.isArray(paths) ? paths.filter((p): p is string => typeof p === 'string') : []);
 }
 
-async function sendPage(ctx: Context, root: string, file: string): Promise<void> {
-  ctx.status = 200;
-  ctx.set('Cache-Control', 'no-cache');
+/** The page in the smallest encoding the browser accepts (brotli, then gzip), as koa-compress picks. */
+function sendEncoded(ctx: Context, page: SentPage): void {
   ctx.vary('Accept-Encoding');
-  await send(ctx, file, { root });
+  const encoding = (['br', 'gzip'] as const).find((name) => ctx.acceptsEncodings(name) === name);
+  if (encoding) {
+    ctx.set('Content-Encoding', encoding);
+    ctx.body = page[encoding];
+  } else ctx.body = page.text;
 }
 
 export function serveFrontend(dir: string, options: FrontendOptions = {}): Middleware {
   const root = path.resolve(dir);
   const pages = prerenderedPages(root);
   const shell = existsSync(path.join(root, SHELL_FILE)) ? SHELL_FILE : 'index.html';
-  const texts = new Map<string, Promise<string>>();
-  const textOf = (file: string) => {
-    let text = texts.get(file);
-    if (!text) texts.set(file, (text = readFile(path.join(root, file), 'utf8')));
-    return text;
-  };
+  const pageOf = sentPages(root, options.publicUrl);
 
   /** The last list read: what a page goes with while the database is slow, down or frozen. */
   let lastHidden: readonly string[] = [];
@@ -85,14 +83,15 @@ export function serveFrontend(dir: string, options: FrontendOptions = {}): Middl
   /** A page (or the shell, for `pagePath`), marked when products are hidden. */
   async function answerPage(ctx: Context, file: string, pagePath: string): Promise<void> {
     const hidden = await hiddenNow();
-    if (hidden.length === 0) return sendPage(ctx, root, file);
     const product = pagePath === '/' ? undefined : productByPath(pagePath);
     const gone = product !== undefined && hidden.includes(product.sku);
     const sent = gone ? shell : file;
+    const page = await pageOf(sent);
     ctx.status = gone ? 404 : 200;
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'html';
-    ctx.body = markHiddenProducts(await textOf(sent), hidden, sent === shell);
+    if (hidden.length === 0) sendEncoded(ctx, page);
+    else ctx.body = markHiddenProducts(page.text, hidden, sent === shell);
   }
 
   const files = serve(root, {
@@ -102,7 +101,7 @@ export function serveFrontend(dir: string, options: FrontendOptions = {}): Middl
       // Vite puts content-hashed files under assets/: they never change, so they may be cached for good.
       if (file.startsWith(path.join(root, 'assets') + path.sep)) {
         res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      } else if (/\.html$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
+      }
     },
   }) as Middleware;
 
@@ -136,7 +135,9 @@ export function serveFrontend(dir: string, options: FrontendOptions = {}): Middl
     if (wantsPage && !ctx.querystring && pages.has(pagePath)) {
       return answerPage(ctx, pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`, pagePath);
     }
-    await files(ctx, async () => {
+    // The build's HTML files hold the address placeholder: they go out only as pages.
+    const serveFiles = ctx.path.endsWith('.html') ? (_: Context, then: () => Promise<void>) => then() : files;
+    await serveFiles(ctx, async () => {
       await next();
       if (ctx.status === 404 && ctx.body == null && wantsPage && existsSync(path.join(root, shell))) {
         await answerPage(ctx, shell, pagePath);

@@ -126,6 +126,9 @@ export async function openShop(
   };
 }
 
+/** Resolves once the app has taken the page over (hydrated its HTML, or rendered the shell). */
+export const appTookOver = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+
 /** Every image on the page that failed to load (src of each). */
 export async function brokenImages(page: Page): Promise<string[]> {
   // A string runs in the page (this package is type-checked without the DOM library).

@@ -1,5 +1,5 @@
-// A built frontend in a temporary folder, each file with its .br and .gz copies as the build writes
-// them, served by a real gateway; and a raw GET (node:http, since fetch would decode the body and
+// A built frontend in a temporary folder, each file but HTML with its .br and .gz copies as the build
+// writes them, served by a real gateway; and a raw GET (node:http, since fetch would decode the body and
 // hide the encoding).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -33,7 +33,7 @@ export async function serveBuiltFrontend(
     const full = path.join(dir, file);
     mkdirSync(path.dirname(full), { recursive: true });
     writeFileSync(full, text);
-    if (file.endsWith('.json')) continue;
+    if (/\.(json|html)$/.test(file)) continue;
     writeFileSync(`${full}.br`, brotliCompressSync(text));
     writeFileSync(`${full}.gz`, gzipSync(text));
   }

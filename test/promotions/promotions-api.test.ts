@@ -1,6 +1,8 @@
 // Promotion codes over HTTP: the admin's calls (admin checked on each), the cart's code with every
 // message, and a code through checkout, payment and order (spent once, released on a failed payment).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loyaltyStreamName } from '@printshop/shared-events/events/loyalty';
 import { cartResponseSchema } from '@printshop/shared-events/api/cart';
 import { orderResponseSchema } from '@printshop/shared-events/api/orders';
 import {
@@ -278,6 +280,27 @@ describe('the code on the cart', () => {
     expect((await startPayment(first, await checkoutId(first))).status).toBe(200);
 
     expectError(await applyCode(await shopperWithPosters(app), code), 422, 'This code has been used up.');
+  });
+});
+
+describe('a code and loyalty points', () => {
+  it("given 10% off on a customer's cart of 20 A4 posters, when they redeem 2,000 points, then the answer says the points the cart applies after the code (half of what is left)", async () => {
+    const { code } = await createCode(admin, { code: freshCode() });
+    const customer = browser(app);
+    const { userId } = await customer.register();
+    await eventLog(app).appendToStream(loyaltyStreamName(userId), [
+      {
+        type: 'PointsEarned',
+        data: { orderId: randomUUID(), orderNumber: 'PS-TEST', points: 2000, at: new Date().toISOString() },
+      },
+    ]);
+    await addPrints(customer, 'POSTERA4', 20); // 35.60 USD, 4.00 off for 20 posters: 31.60
+    expect((await applyCode(customer, code)).status).toBe(200); // 3.16 off: 28.44 left
+
+    const redeemed = await customer.call('POST', '/api/loyalty/redeem', { pointsToRedeem: 2000 });
+    expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
+    expect(redeemed.body).toMatchObject({ balance: 2000, pointsApplied: 1422, discount: 14.22 });
+    expect(await cartOf(customer)).toMatchObject({ loyaltyPointsUsed: 1422, discount: 21.38 });
   });
 });
 

@@ -43,6 +43,10 @@ import {
 } from '@printshop/shared-events/rules/collage-slots';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { toMajor } from '@printshop/shared-events/rules/money';
+import { priceCartWithCode } from '@printshop/shared-events/rules/promoted-cart';
+import { customerKey, isPromotionCode } from '@printshop/shared-events/rules/promotions';
+import { promotionStatus } from '../promotion/promotion';
+import { loadPromotion } from '../promotion/run';
 import { answerWithPosition, callerOf, metadataOf } from '../caller';
 import { handleCommand, type HandleResult } from '../handle-command';
 import { canUseImage, loadImage } from '@printshop/shared-events/events/image';
@@ -234,13 +238,24 @@ export function cartRouter(deps: CartRouterDeps): Router {
     });
     const cart = result.newState;
     const { view: catalog } = await catalogOf(store).current();
-    const priced = priceCart({
+    const pricing = {
       catalog,
       lines: cart.lines,
       currency: 'USD',
       country: 'US',
       loyaltyPoints: cart.loyaltyPoints,
-    });
+    } as const;
+    // Priced as the cart prices itself: the points take at most half of what its code leaves.
+    const code = cart.promotionCode;
+    const at = deps.now().toISOString();
+    const { priced } =
+      code && isPromotionCode(code)
+        ? priceCartWithCode(
+            pricing,
+            promotionStatus(await loadPromotion(store, code), at, { customer: customerKey({ userId }) }),
+            at,
+          )
+        : { priced: priceCart(pricing) };
     answerWithPosition(
       ctx,
       200,

@@ -11,6 +11,7 @@ import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { field } from '@/test/labels';
 import { renderApp } from '@/test/render';
 import { CURRENCY_KEY } from '@/lib/currency/currency-store';
+import { useCurrency } from '@/lib/currency/use-currency';
 import { PaymentStep, RUPEES_ONLY } from './payment-step';
 import { TEST_MODE_LABEL } from './test-card-form';
 
@@ -40,19 +41,21 @@ const USD_CHECKOUT = { amount: 13.56, currency: 'USD', amountText: '$13.56' };
 // UPI and net banking charge rupees only: 13.56 USD x 83.2.
 const INR_CHECKOUT = { amount: 1128.19, currency: 'INR', amountText: '₹1,128.19' };
 
-function renderStep(
-  onPaid: (order: OrderDto) => void = () => undefined,
+const step = (
   { amount, currency, amountText } = USD_CHECKOUT,
-) {
-  return renderApp(
-    <PaymentStep
-      checkout={{ success: true, checkoutId: 'k1', amount, currency }}
-      amountText={amountText}
-      email="ada@example.com"
-      phone="+1 202 555 0100"
-      onPaid={onPaid}
-    />,
-  );
+  onPaid: (order: OrderDto) => void = () => undefined,
+) => (
+  <PaymentStep
+    checkout={{ success: true, checkoutId: 'k1', amount, currency }}
+    amountText={amountText}
+    email="ada@example.com"
+    phone="+1 202 555 0100"
+    onPaid={onPaid}
+  />
+);
+
+function renderStep(onPaid: (order: OrderDto) => void = () => undefined, checkout = USD_CHECKOUT) {
+  return renderApp(step(checkout, onPaid));
 }
 
 const payByCard = async (number: string) => {
@@ -161,5 +164,19 @@ describe('PaymentStep', () => {
     expect(localStorage.getItem(CURRENCY_KEY)).toBe('INR');
     expect(server.requests.filter((r) => r.url.includes('create-order'))).toHaveLength(0);
     localStorage.removeItem(CURRENCY_KEY);
+  });
+
+  it('given net banking chosen on a dollar checkout, when the checkout restarts in rupees (the step mounts again), then net banking is still the method, ready to pay', async () => {
+    // As the checkout flow does: another currency restarts the checkout, and a new step shows it.
+    function Flow() {
+      const { currency } = useCurrency();
+      return currency === 'INR' ? step(INR_CHECKOUT) : <div>{step(USD_CHECKOUT)}</div>;
+    }
+    renderApp(<Flow />);
+    await userEvent.click(await screen.findByRole('radio', { name: /Net Banking/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with Net Banking in Indian rupees' }));
+    localStorage.removeItem(CURRENCY_KEY);
+    expect(await screen.findByRole('radio', { name: /Net Banking/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Pay ₹1,128.19 with Net Banking' })).toBeInTheDocument();
   });
 });

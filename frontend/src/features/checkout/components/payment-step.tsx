@@ -1,7 +1,8 @@
 // Choosing how to pay: card (Stripe Elements with real keys, the labelled test form otherwise) or
 // UPI / net banking (Razorpay). The card's payment intent is made once per checkout and reused.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { atom, useAtom } from 'jotai';
+import { lazy, Suspense } from 'react';
 import type { OrderDto } from '@printshop/shared-events/api/orders';
 import { Alert } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
@@ -77,8 +78,14 @@ export interface PaymentStepProps {
   onPaid(order: OrderDto): void;
 }
 
+/**
+ * The method chosen, kept outside the step: paying by UPI in rupees restarts the checkout in INR,
+ * which unmounts the step, and the shopper comes back to the method they chose, not to Card.
+ */
+const paymentMethodAtom = atom<PaymentMethodId>('card');
+
 export function PaymentStep({ checkout, amountText, email, phone, onPaid }: PaymentStepProps) {
-  const [method, setMethod] = useState<PaymentMethodId>('card');
+  const [method, setMethod] = useAtom(paymentMethodAtom);
   const chosen = PAYMENT_METHODS.find((m) => m.id === method)!;
   const offered = !chosen.onlyIn || chosen.onlyIn === checkout.currency;
   return (

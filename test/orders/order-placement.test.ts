@@ -26,6 +26,7 @@ import { createRazorpayTestModePort } from '@printshop/command-service/payment/r
 import {
   migrateTestModePayments,
   postgresRazorpayTestOrders,
+  postgresTestRefunds,
 } from '@printshop/infra/payments/test-mode-payments';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
 
@@ -250,6 +251,7 @@ describe('the status job', () => {
     const razorpay = createRazorpayTestModePort({
       keySecret: 'test-secret-123456',
       orders: postgresRazorpayTestOrders(testStore.db),
+      refunds: postgresTestRefunds(testStore.db),
     });
     const { checkout } = await givenCheckout();
     const created = await razorpay.createOrder({

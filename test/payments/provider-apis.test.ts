@@ -14,6 +14,7 @@ import { startPaymentReconciler } from '@printshop/infra/payments/payment-reconc
 import { startTestApp, type TestApp } from '@printshop/test/support/app';
 import { natsUrl } from '@printshop/test/support/database';
 import { browser, type Browser } from '../cart/support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi } from '../admin/support';
 import { startRazorpayStandIn, startStripeStandIn } from './stand-ins';
 import { ADDRESS, addPrints, eventLog, expectError, postWebhook, signedStripeEvent } from './support';
 
@@ -32,6 +33,8 @@ beforeAll(async () => {
     RAZORPAY_KEY_ID: 'rzp_test_standin',
     RAZORPAY_KEY_SECRET: 'standin-key-secret',
     RAZORPAY_API_URL: `${razorpay.url}/v1`,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
   };
   app = await startTestApp({ label: 'provider_apis', env });
 });
@@ -233,6 +236,89 @@ describe('Razorpay through its REST API', () => {
       404,
       'Not found',
     );
+  });
+});
+
+describe('refunds at the providers', () => {
+  const refund = async (order: { id: string }, position: number) => {
+    const admin = await adminApi(app);
+    admin.observe(position);
+    return admin.put(`/api/admin/orders/${order.id}/status`, { status: 'refunded' });
+  };
+
+  async function paidAtStripe() {
+    const guest = browser(app);
+    await addPrints(guest);
+    const intent = await createIntent(guest, startBody());
+    stripe.settle(intent.paymentIntentId, 'succeeded');
+    const paid = await confirm(guest, intent.paymentIntentId);
+    return {
+      intent,
+      order: orderResponseSchema.parse(paid.body).order,
+      position: Number(paid.headers.get('x-event-position')),
+    };
+  }
+
+  it('given a card order, when the admin refunds it, then Stripe is asked through the SDK for the whole amount under an idempotency key, and the order names its refund', async () => {
+    const { intent, order, position } = await paidAtStripe();
+    expect((await refund(order, position)).status).toBe(200);
+
+    const asked = stripe.received.filter((r) => r.path === '/v1/refunds');
+    expect(asked).toHaveLength(1);
+    const amount = toMinor(intent.amount, 'USD');
+    expect(Object.fromEntries(new URLSearchParams(asked[0]!.body))).toEqual({
+      payment_intent: intent.paymentIntentId,
+      amount: String(amount),
+    });
+    expect(asked[0]!.headers['idempotency-key']).toBe(`refund-${order.id}-0-${amount}`);
+    const events = await eventLog(app).readStream(orderStreamName(order.id));
+    expect(events.at(-1)).toMatchObject({
+      type: 'OrderRefunded',
+      data: { amount, refundId: stripe.refunds.at(-1)!.id },
+    });
+  });
+
+  it("given Stripe refuses (the charge was refunded in its dashboard), then 422 with Stripe's words and the order stays paid", async () => {
+    const { intent, order, position } = await paidAtStripe();
+    stripe.refunds.push({
+      id: 're_dashboard',
+      object: 'refund',
+      amount: toMinor(intent.amount, 'USD'),
+      payment_intent: intent.paymentIntentId,
+      status: 'succeeded',
+    });
+    expectError(
+      await refund(order, position),
+      422,
+      `Charge for ${intent.paymentIntentId} has already been refunded.`,
+    );
+    const events = await eventLog(app).readStream(orderStreamName(order.id));
+    expect(events.map((e) => e.type)).toEqual(['OrderPlaced', 'OrderPaid']);
+  });
+
+  it("given a UPI order, when the admin refunds it, then Razorpay's payment is refunded over REST with its idempotency header", async () => {
+    const guest = browser(app);
+    await addPrints(guest);
+    const created = createOrderResponseSchema.parse(
+      (await guest.call('POST', '/api/payment/create-order', startBody('INR'))).body,
+    );
+    const paymentId = razorpay.pay(created.orderId);
+    const verified = await guest.call('POST', '/api/payment/verify-payment', {
+      razorpay_order_id: created.orderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: createHmac('sha256', env.RAZORPAY_KEY_SECRET!)
+        .update(`${created.orderId}|${paymentId}`)
+        .digest('hex'),
+    });
+    const order = orderResponseSchema.parse(verified.body).order;
+    expect((await refund(order, Number(verified.headers.get('x-event-position')))).status).toBe(200);
+
+    const asked = razorpay.received.filter((r) => r.path === `/v1/payments/${paymentId}/refund`);
+    expect(asked).toHaveLength(1);
+    const amount = toMinor(created.amount, 'INR');
+    expect(JSON.parse(asked[0]!.body)).toMatchObject({ amount });
+    expect(asked[0]!.headers['x-refund-idempotency']).toBe(`refund-${order.id}-0-${amount}`);
+    expect(razorpay.refunds).toContainEqual(expect.objectContaining({ payment_id: paymentId, amount }));
   });
 });
 

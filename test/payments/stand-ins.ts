@@ -51,12 +51,55 @@ interface Intent {
   last_payment_error: { code: string; message: string } | null;
 }
 
-/** Stripe's PaymentIntents API: create (honouring Idempotency-Key) and retrieve. */
+interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: 'succeeded';
+}
+
+/**
+ * Stripe's PaymentIntents API: create (honouring Idempotency-Key) and retrieve; and refunds of a
+ * succeeded intent (honouring Idempotency-Key), refused past what was paid as Stripe refuses them.
+ */
 export async function startStripeStandIn(options: { refuseCurrency?: string } = {}) {
   const intents = new Map<string, Intent>();
   const byKey = new Map<string, string>();
+  const refunds: Refund[] = [];
+  const refundByKey = new Map<string, Refund>();
   let next = 1;
   const server = await start((request, res) => {
+    if (request.method === 'POST' && request.path === '/v1/refunds') {
+      const form = new URLSearchParams(request.body);
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const known = refundByKey.get(key);
+      if (known) return json(res, 200, known);
+      const intent = intents.get(form.get('payment_intent') ?? '');
+      const amount = Number(form.get('amount') ?? intent?.amount);
+      const refunded = refunds
+        .filter((r) => r.payment_intent === intent?.id)
+        .reduce((sum, r) => sum + r.amount, 0);
+      if (!intent || intent.status !== 'succeeded' || refunded + amount > intent.amount) {
+        return json(res, 400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge for ${intent?.id ?? 'that payment'} has already been refunded.`,
+          },
+        });
+      }
+      const refund: Refund = {
+        id: `re_standin${next++}`,
+        object: 'refund',
+        amount,
+        payment_intent: intent.id,
+        status: 'succeeded',
+      };
+      refunds.push(refund);
+      if (key) refundByKey.set(key, refund);
+      return json(res, 200, refund);
+    }
     if (request.method === 'POST' && request.path === '/v1/payment_intents') {
       const form = new URLSearchParams(request.body);
       const currency = form.get('currency') ?? '';
@@ -105,6 +148,7 @@ export async function startStripeStandIn(options: { refuseCurrency?: string } = 
   return {
     ...server,
     intents,
+    refunds,
     /** What the customer did at Stripe (in the browser, with Stripe.js). */
     settle(id: string, status: string, error?: { code: string; message: string }) {
       const intent = intents.get(id)!;
@@ -113,7 +157,7 @@ export async function startStripeStandIn(options: { refuseCurrency?: string } = 
   };
 }
 
-/** Razorpay's orders API: create an order, list an order's payments. */
+/** Razorpay's orders API: create an order, list an order's payments; refund a payment (X-Refund-Idempotency). */
 export async function startRazorpayStandIn() {
   const orders = new Map<
     string,
@@ -130,6 +174,9 @@ export async function startRazorpayStandIn() {
     string,
     Array<{ id: string; order_id: string; status: string; amount: number; currency: string }>
   >();
+  const refunds: Array<{ id: string; amount: number; currency: string; payment_id: string; status: string }> =
+    [];
+  const refundByKey = new Map<string, (typeof refunds)[number]>();
   let next = 1;
   const server = await start((request, res) => {
     if (request.method === 'POST' && request.path === '/v1/orders') {
@@ -143,6 +190,37 @@ export async function startRazorpayStandIn() {
       orders.set(order.id, order);
       payments.set(order.id, []);
       return json(res, 200, { entity: 'order', ...order });
+    }
+    const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(request.path);
+    if (request.method === 'POST' && refund) {
+      const key = String(request.headers['x-refund-idempotency'] ?? '');
+      const known = refundByKey.get(key);
+      if (known) return json(res, 200, known);
+      const paymentId = decodeURIComponent(refund[1]!);
+      const payment = [...payments.values()].flat().find((p) => p.id === paymentId);
+      const { amount } = JSON.parse(request.body) as { amount: number };
+      const refunded = refunds
+        .filter((r) => r.payment_id === paymentId)
+        .reduce((sum, r) => sum + r.amount, 0);
+      if (!payment || refunded + amount > payment.amount) {
+        return json(res, 400, {
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: 'The refund amount provided is greater than amount captured',
+          },
+        });
+      }
+      const made = {
+        id: `rfnd_standin${next++}`,
+        entity: 'refund',
+        amount,
+        currency: payment.currency,
+        payment_id: paymentId,
+        status: 'processed',
+      };
+      refunds.push(made);
+      if (key) refundByKey.set(key, made);
+      return json(res, 200, made);
     }
     const match = /^\/v1\/orders\/([^/]+)\/payments$/.exec(request.path);
     if (request.method === 'GET' && match) {
@@ -160,6 +238,7 @@ export async function startRazorpayStandIn() {
   return {
     ...server,
     orders,
+    refunds,
     /** The customer paid the order in Razorpay's checkout; the payment's id. */
     pay(orderId: string) {
       const order = orders.get(orderId)!;

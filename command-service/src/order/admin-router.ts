@@ -2,7 +2,9 @@
 //   PUT    /api/admin/orders/:id/status {status, carrier?, trackingNumber?, note?}  -> {success, order}
 //   DELETE /api/admin/orders/bulk {orderIds}                                        -> {success, deleted}
 // Status changes go through changeOrderStatus (the order's decider says which moves are allowed:
-// 422 otherwise; shipping needs a carrier and a tracking number: 400). Bulk delete archives: an
+// 422 otherwise; shipping needs a carrier and a tracking number: 400); a refund gives the money back
+// at the payment's provider before it is recorded (refund-order.ts: the provider's refusal is a 422,
+// the provider unreachable a 503, and the order then stays as it was). Bulk delete archives: an
 // OrderArchived event per order, never a row delete. Lists and details are on the query side
 // (query-service/src/orders/admin-orders-routes.ts).
 import Router from '@koa/router';
@@ -15,12 +17,15 @@ import type { EventStore } from '@printshop/shared-events/event-store';
 import { orderDto } from '@printshop/shared-events/events/order-view';
 import { carrierTrackingUrl } from '@printshop/shared-events/rules/carriers';
 import { adminActor, answerWithPosition, metadataOf } from '../caller';
-import { archiveOrder, changeOrderStatus } from './change-status';
+import { archiveOrder } from './change-status';
+import { changeOrderStatusWithMoney, type OrderMoney } from './refund-order';
 import type { StatusChange } from './decide';
 
 export interface AdminOrdersRouterDeps {
   store: EventStore;
   now(): Date;
+  /** Refunds at the payment's provider (refund-order.ts). */
+  money: OrderMoney;
 }
 
 export const ADMIN_ORDER_MESSAGES = {
@@ -64,7 +69,12 @@ export function adminOrdersRouter(deps: AdminOrdersRouterDeps): Router {
     const { by, at, metadata } = context(ctx);
     const orderId = idSchema.parse(ctx.params.id);
     const change = statusChange(updateOrderStatusBodySchema.parse(ctx.request.body ?? {}));
-    const result = await changeOrderStatus(deps.store, { orderId, change, by, at }, metadata);
+    const result = await changeOrderStatusWithMoney(
+      deps.store,
+      { orderId, change, by, at },
+      metadata,
+      deps.money,
+    );
     answerWithPosition(ctx, 200, { order: orderDto(result.order) }, result.position);
   });
 

@@ -25,8 +25,11 @@ export const ORDER_MESSAGES = {
 export type StatusChange =
   | { status: 'in_production' | 'cancelled' | 'delivered'; note?: string }
   | { status: 'shipped'; carrier: string; trackingNumber: string; url?: string; note?: string }
-  /** amount: minor units of the order's currency; all that is left when absent. */
-  | { status: 'refunded'; amount?: number; note?: string };
+  /**
+   * amount: minor units of the order's currency, all that is left when absent; refundId: the
+   * provider's refund, made before it is recorded (refund-order.ts).
+   */
+  | { status: 'refunded'; amount?: number; refundId?: string; note?: string };
 
 export type OrderCommand =
   | { type: 'PlaceOrder'; data: { placed: OrderPlacedData; paidAt: string } }
@@ -72,7 +75,18 @@ function changeStatus(order: OrderView, data: Extract<OrderCommand, { type: 'Cha
         throw new RuleBroken(ORDER_MESSAGES.refundTooLarge);
       }
       return [
-        { type: 'OrderRefunded', data: { orderId, amount, currency: order.amounts.currency, note, by, at } },
+        {
+          type: 'OrderRefunded',
+          data: {
+            orderId,
+            amount,
+            currency: order.amounts.currency,
+            ...(change.refundId !== undefined && { refundId: change.refundId }),
+            note,
+            by,
+            at,
+          },
+        },
       ] as const;
     }
   }

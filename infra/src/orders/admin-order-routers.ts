@@ -1,4 +1,5 @@
-// The admin's order calls, wired: status changes and bulk archive on the event store, lists and
+// The admin's order calls, wired: status changes and bulk archive on the event store (a refund's
+// money given back at the payment's provider first, one refund of an order at a time), lists and
 // details on the read models, and the print-files ZIP: each line's print rendered from its original
 // (print-render.ts), slot photos as served (made from the original when missing, as GET /images/:id
 // would), and the contact sheet.
@@ -8,7 +9,10 @@ import { createImageDerivatives, servedCopy } from '@printshop/command-service/i
 import { renderPrint } from '@printshop/command-service/images/print-render';
 import { adminOrdersRouter } from '@printshop/command-service/order/admin-router';
 import { adminOrdersQueryRouter } from '@printshop/query-service/orders/admin-orders-routes';
+import { refundThroughProviders } from '@printshop/command-service/payment/refund-payment';
 import type { AppContext } from '../app-context';
+import { paymentProvidersOf } from '../payments/payment-providers';
+import { postgresOrderLock } from './order-lock';
 
 export function adminOrderRouters(app: AppContext): Router[] {
   const derivatives = createImageDerivatives(app.images);
@@ -21,6 +25,10 @@ export function adminOrderRouters(app: AppContext): Router[] {
       contactThumb,
       contactSheet,
     }),
-    adminOrdersRouter({ store: app.store, now: app.now }),
+    adminOrdersRouter({
+      store: app.store,
+      now: app.now,
+      money: { refund: refundThroughProviders(paymentProvidersOf(app)), lock: postgresOrderLock(app.db) },
+    }),
   ];
 }

@@ -10,7 +10,11 @@ import { createStripeSdkPort } from '@printshop/command-service/payment/stripe/s
 import type { StripePort } from '@printshop/command-service/payment/stripe/stripe-port';
 import { createStripeTestModePort } from '@printshop/command-service/payment/stripe/stripe-test-mode';
 import type { Config } from '../config';
-import { postgresRazorpayTestOrders, postgresStripeTestIntents } from './test-mode-payments';
+import {
+  postgresRazorpayTestOrders,
+  postgresStripeTestIntents,
+  postgresTestRefunds,
+} from './test-mode-payments';
 
 export interface PaymentProviders {
   stripe: StripePort;
@@ -35,6 +39,7 @@ function create(config: Config, logger: Logger, db: Knex): PaymentProviders {
     stripePort = createStripeTestModePort({
       webhookSecret: stripe.webhookSecret!,
       intents: postgresStripeTestIntents(db),
+      refunds: postgresTestRefunds(db),
     });
     logger.warn('STRIPE_SECRET_KEY is not set: card payments run in test mode (Stripe test cards)');
   }
@@ -49,6 +54,7 @@ function create(config: Config, logger: Logger, db: Knex): PaymentProviders {
     razorpayPort = createRazorpayTestModePort({
       keySecret: razorpay.keySecret,
       orders: postgresRazorpayTestOrders(db),
+      refunds: postgresTestRefunds(db),
     });
     logger.warn('RAZORPAY_KEY_ID is not set: UPI and net banking run in test mode');
   }

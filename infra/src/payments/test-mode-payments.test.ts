@@ -11,6 +11,7 @@ import { createDb } from '../postgres/db';
 import {
   migrateTestModePayments,
   postgresRazorpayTestOrders,
+  postgresTestRefunds,
   postgresStripeTestIntents,
 } from './test-mode-payments';
 
@@ -28,9 +29,17 @@ afterAll(async () => {
 });
 
 const stripeOn = (pool: Knex) =>
-  createStripeTestModePort({ webhookSecret: 'whsec_test', intents: postgresStripeTestIntents(pool) });
+  createStripeTestModePort({
+    webhookSecret: 'whsec_test',
+    intents: postgresStripeTestIntents(pool),
+    refunds: postgresTestRefunds(pool),
+  });
 const razorpayOn = (pool: Knex) =>
-  createRazorpayTestModePort({ keySecret: 'razorpay-test-secret', orders: postgresRazorpayTestOrders(pool) });
+  createRazorpayTestModePort({
+    keySecret: 'razorpay-test-secret',
+    orders: postgresRazorpayTestOrders(pool),
+    refunds: postgresTestRefunds(pool),
+  });
 const intentInput = (key: string) => ({
   amount: 1999,
   currency: 'USD',

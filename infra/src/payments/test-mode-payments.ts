@@ -2,6 +2,7 @@
 // razorpay-test-mode.ts) in Postgres, so every gateway sees the same ones: a payment started on one
 // gateway is confirmed on another, and a restart in the middle of a payment loses nothing. Only used
 // without provider keys; with keys Stripe and Razorpay keep them.
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type {
   RazorpayOrder,
@@ -10,11 +11,13 @@ import type {
 import type { RazorpayTestOrders } from '@printshop/command-service/payment/razorpay/razorpay-test-mode';
 import type { StripeIntent } from '@printshop/command-service/payment/stripe/stripe-port';
 import type { StripeTestIntents } from '@printshop/command-service/payment/stripe/stripe-test-mode';
+import { RefundTooLarge, type TestRefunds } from '@printshop/command-service/payment/test-refunds';
 import { migrateUnderLock } from '../postgres/migrate-under-lock';
 
 export const STRIPE_TEST_INTENTS_TABLE = 'test_mode_stripe_intents';
 export const RAZORPAY_TEST_ORDERS_TABLE = 'test_mode_razorpay_orders';
 export const RAZORPAY_TEST_PAYMENTS_TABLE = 'test_mode_razorpay_payments';
+export const TEST_REFUNDS_TABLE = 'test_mode_refunds';
 
 /** Creates the tables; safe to run from several processes at once. */
 export async function migrateTestModePayments(db: Knex): Promise<void> {
@@ -52,6 +55,17 @@ export async function migrateTestModePayments(db: Knex): Promise<void> {
       )`);
     await trx.raw(
       `create index if not exists ${RAZORPAY_TEST_PAYMENTS_TABLE}_order on ${RAZORPAY_TEST_PAYMENTS_TABLE} (order_id, seq)`,
+    );
+    await trx.raw(`
+      create table if not exists ${TEST_REFUNDS_TABLE} (
+        id text primary key,
+        idempotency_key text not null unique,
+        payment_id text not null,
+        amount bigint not null,
+        created_at timestamptz not null default now()
+      )`);
+    await trx.raw(
+      `create index if not exists ${TEST_REFUNDS_TABLE}_payment on ${TEST_REFUNDS_TABLE} (payment_id)`,
     );
   });
 }
@@ -130,6 +144,15 @@ interface PaymentRow {
   error_description: string | null;
 }
 
+const paymentOf = (row: PaymentRow): RazorpayPayment => ({
+  id: row.id,
+  orderId: row.order_id,
+  status: row.status,
+  amount: Number(row.amount),
+  currency: row.currency,
+  ...(row.error_description !== null && { errorDescription: row.error_description }),
+});
+
 export function postgresRazorpayTestOrders(db: Knex): RazorpayTestOrders {
   return {
     async insertOrder(order) {
@@ -155,18 +178,16 @@ export function postgresRazorpayTestOrders(db: Knex): RazorpayTestOrders {
       );
     },
 
+    async findPayment(id) {
+      const row = (await db(RAZORPAY_TEST_PAYMENTS_TABLE).where({ id }).first()) as PaymentRow | undefined;
+      return row && paymentOf(row);
+    },
+
     async paymentsOf(orderId) {
       const rows = (await db(RAZORPAY_TEST_PAYMENTS_TABLE)
         .where({ order_id: orderId })
         .orderBy('seq')) as PaymentRow[];
-      return rows.map((row): RazorpayPayment => ({
-        id: row.id,
-        orderId: row.order_id,
-        status: row.status,
-        amount: Number(row.amount),
-        currency: row.currency,
-        ...(row.error_description !== null && { errorDescription: row.error_description }),
-      }));
+      return rows.map(paymentOf);
     },
 
     async addPayment(payment) {
@@ -181,6 +202,27 @@ export function postgresRazorpayTestOrders(db: Knex): RazorpayTestOrders {
         });
         if (payment.status === 'captured')
           await trx(RAZORPAY_TEST_ORDERS_TABLE).where({ id: payment.orderId }).update({ status: 'paid' });
+      });
+    },
+  };
+}
+
+export function postgresTestRefunds(db: Knex): TestRefunds {
+  return {
+    async refundOnce({ key, paymentId, amount, paid }) {
+      return db.transaction(async (trx) => {
+        // One refund of a payment at a time: the sum below is then the one this insert adds to.
+        await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`printshop:test-refund:${paymentId}`]);
+        const known = (await trx(TEST_REFUNDS_TABLE).where({ idempotency_key: key }).first()) as
+          { id: string } | undefined;
+        if (known) return { id: known.id };
+        const [sum] = (await trx(TEST_REFUNDS_TABLE)
+          .where({ payment_id: paymentId })
+          .sum({ refunded: 'amount' })) as Array<{ refunded: string | null }>;
+        if (Number(sum?.refunded ?? 0) + amount > paid) throw new RefundTooLarge();
+        const id = `re_test_${randomBytes(12).toString('hex')}`;
+        await trx(TEST_REFUNDS_TABLE).insert({ id, idempotency_key: key, payment_id: paymentId, amount });
+        return { id };
       });
     },
   };

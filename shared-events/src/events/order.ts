@@ -78,10 +78,18 @@ export const OrderShipped = defineEvent(
 export const OrderDelivered = defineEvent('OrderDelivered', z.object({ orderId: z.string(), note, by, at }));
 export const OrderCancelled = defineEvent('OrderCancelled', z.object({ orderId: z.string(), note, by, at }));
 
-/** Money given back, in minor units of the order's currency. */
+/** Money given back, in minor units of the order's currency; refundId: the provider's refund. */
 export const OrderRefunded = defineEvent(
   'OrderRefunded',
-  z.object({ orderId: z.string(), amount: z.number().int().positive(), currency: z.string(), note, by, at }),
+  z.object({
+    orderId: z.string(),
+    amount: z.number().int().positive(),
+    currency: z.string(),
+    refundId: z.string().optional(),
+    note,
+    by,
+    at,
+  }),
 );
 
 /** Hidden from lists (the admin's bulk delete): an event, never a row delete. */

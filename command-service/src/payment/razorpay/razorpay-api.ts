@@ -33,10 +33,20 @@ export function createRazorpayApiPort(options: RazorpayApiOptions): RazorpayPort
   const base = (options.apiUrl ?? 'https://api.razorpay.com/v1').replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> {
     const response = await fetch(`${base}${path}`, {
       method,
-      headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        authorization,
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...extraHeaders,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(options.timeoutMs ?? 20_000),
     });
@@ -68,6 +78,17 @@ export function createRazorpayApiPort(options: RazorpayApiOptions): RazorpayPort
         status: order.status,
         notes: Array.isArray(order.notes) ? {} : (order.notes ?? {}),
       };
+    },
+
+    async refundPayment({ paymentId, amount, idempotencyKey }) {
+      // Razorpay's idempotency header for refunds: a retry with the same key makes no second refund.
+      const refund = await call<{ id: string }>(
+        'POST',
+        `/payments/${encodeURIComponent(paymentId)}/refund`,
+        { amount, speed: 'normal' },
+        { 'X-Refund-Idempotency': idempotencyKey },
+      );
+      return { id: refund.id };
     },
 
     async fetchOrderPayments(orderId): Promise<RazorpayPayment[]> {

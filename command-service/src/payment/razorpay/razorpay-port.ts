@@ -40,6 +40,12 @@ export interface RazorpayPort {
     notes: Record<string, string>;
   }): Promise<RazorpayOrder>;
   fetchOrderPayments(orderId: string): Promise<RazorpayPayment[]>;
+  /** Gives back `amount` (Razorpay's unit) of a captured payment; the same key gives the same refund. */
+  refundPayment(input: {
+    paymentId: string;
+    amount: number;
+    idempotencyKey: string;
+  }): Promise<{ id: string }>;
   /**
    * Test mode only: what Razorpay's checkout does when the customer pays (or fails to): the payment,
    * and on success the signed result the browser receives. undefined for an unknown order.

@@ -4,6 +4,8 @@
 // (RazorpayTestOrders: Postgres in infra/src/payments/test-mode-payments.ts), so a payment started on
 // one gateway can be verified on another, and a restart loses no pending payment.
 import { randomBytes } from 'node:crypto';
+import { RuleBroken } from '@printshop/shared-events/errors';
+import { TEST_REFUND_MESSAGES, type TestRefunds } from '../test-refunds';
 import type { RazorpayOrder, RazorpayPayment, RazorpayPort } from './razorpay-port';
 import { razorpaySignature } from './signature';
 
@@ -15,6 +17,7 @@ export interface RazorpayTestOrders {
   findOrder(id: string): Promise<RazorpayOrder | undefined>;
   /** The order's payments, oldest first. */
   paymentsOf(orderId: string): Promise<RazorpayPayment[]>;
+  findPayment(id: string): Promise<RazorpayPayment | undefined>;
   /** Records a payment; a captured one marks its order paid in the same step. */
   addPayment(payment: RazorpayPayment): Promise<void>;
 }
@@ -24,6 +27,7 @@ const token = (bytes: number) => randomBytes(bytes).toString('base64url').replac
 export function createRazorpayTestModePort(options: {
   keySecret: string;
   orders: RazorpayTestOrders;
+  refunds: TestRefunds;
 }): RazorpayPort {
   const { orders } = options;
 
@@ -44,6 +48,12 @@ export function createRazorpayTestModePort(options: {
     },
 
     fetchOrderPayments: (orderId) => orders.paymentsOf(orderId),
+
+    async refundPayment({ paymentId, amount, idempotencyKey }) {
+      const payment = await orders.findPayment(paymentId);
+      if (payment?.status !== 'captured') throw new RuleBroken(TEST_REFUND_MESSAGES.notPaid);
+      return options.refunds.refundOnce({ key: idempotencyKey, paymentId, amount, paid: payment.amount });
+    },
 
     async payTestOrder(orderId, outcome) {
       const order = await orders.findOrder(orderId);

@@ -32,6 +32,11 @@ export interface StripePort {
   }): Promise<StripeIntent>;
   /** undefined when Stripe knows no such intent. */
   retrievePaymentIntent(id: string): Promise<StripeIntent | undefined>;
+  /**
+   * Gives back `amount` (Stripe's unit) of a succeeded intent; the same key gives the refund made
+   * with it before.
+   */
+  refund(input: { paymentIntentId: string; amount: number; idempotencyKey: string }): Promise<{ id: string }>;
   /** Test mode only: pays the intent with a test card, as Stripe.js would in the browser. */
   confirmWithTestCard?(id: string, cardNumber: string): Promise<void>;
   /** Verifies the Stripe-Signature header over the raw body; throws when it does not verify. */

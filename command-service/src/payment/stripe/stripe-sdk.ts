@@ -76,6 +76,18 @@ export function createStripeSdkPort(options: StripeSdkOptions): StripePort {
       }
     },
 
+    async refund({ paymentIntentId, amount, idempotencyKey }) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntentId, amount },
+          { idempotencyKey },
+        );
+        return { id: refund.id };
+      } catch (error) {
+        throw asDomainError(error);
+      }
+    },
+
     constructWebhookEvent(rawBody, signature): StripeWebhookEvent {
       // 503, not 400: Stripe keeps retrying until the secret is configured.
       if (!options.webhookSecret) throw new ServiceUnavailable(PAYMENT_MESSAGES.webhookNotConfigured);

@@ -6,6 +6,8 @@
 // confirmed on another, and a restart loses no pending payment.
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { RuleBroken } from '@printshop/shared-events/errors';
+import { TEST_REFUND_MESSAGES, type TestRefunds } from '../test-refunds';
 import { verifiedEvent } from './stripe-sdk';
 import type { StripeIntent, StripePort, StripeWebhookEvent } from './stripe-port';
 
@@ -38,6 +40,7 @@ const token = (bytes: number) => randomBytes(bytes).toString('base64url').replac
 export function createStripeTestModePort(options: {
   webhookSecret: string;
   intents: StripeTestIntents;
+  refunds: TestRefunds;
 }): StripePort {
   const { intents } = options;
 
@@ -57,6 +60,17 @@ export function createStripeTestModePort(options: {
     },
 
     retrievePaymentIntent: (id) => intents.find(id),
+
+    async refund({ paymentIntentId, amount, idempotencyKey }) {
+      const intent = await intents.find(paymentIntentId);
+      if (intent?.status !== 'succeeded') throw new RuleBroken(TEST_REFUND_MESSAGES.notPaid);
+      return options.refunds.refundOnce({
+        key: idempotencyKey,
+        paymentId: paymentIntentId,
+        amount,
+        paid: intent.amount,
+      });
+    },
 
     async confirmWithTestCard(id, cardNumber) {
       const outcome = TEST_CARDS[cardNumber] ?? NOT_A_TEST_CARD;

@@ -134,8 +134,8 @@ export function OrderStatusForm({ orderId, current }: { orderId: string; current
       >
         <p>
           {status === 'refunded'
-            ? 'The customer is refunded and the order ends. This cannot be undone.'
-            : 'The order is cancelled and will not be printed. This cannot be undone.'}
+            ? 'What is left of the payment goes back to the customer through its provider (Stripe or Razorpay), and the order ends. This cannot be undone.'
+            : 'The order is cancelled and will not be printed. No money moves: refund the order afterwards to give the payment back. This cannot be undone.'}
         </p>
       </ConfirmDialog>
     </form>

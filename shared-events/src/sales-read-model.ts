@@ -8,9 +8,11 @@
 //           reverses what the order still held (its total less what was refunded before);
 //   refund  money given back (OrderRefunded.at): net negative by the amount, nothing else.
 // Every money column exists twice: in minor units of `currency`, and `*_usd` in USD cents at the
-// order's own rate. `daily_products` holds the same per category and SKU (sale and cancel only: a
-// refund does not name the items it was for). `daily_codes` holds the promotion codes' part of the
-// discounts per code (sale and cancel only, like the products: a refund gives money back, it does
+// order's own rate. `daily_products` holds the same per category and SKU: a cancel takes out what
+// each line still held; a refund (which names no items) lowers only net, spread over the refunded
+// order's lines in proportion to what each still held, up to what they held together (the rest is
+// shipping's), in whole units that add up to the lines' part. `daily_codes` holds the promotion
+// codes' part of the discounts per code (sale and cancel only: a refund gives money back, it does
 // not undo a discount): orders that used the code, and what it took off.
 import type { ReadModel } from './read-models';
 
@@ -18,7 +20,8 @@ export const SALES_PROJECTION = 'sales';
 export const SALES_DAILY_TABLE = 'daily';
 export const SALES_PRODUCTS_TABLE = 'daily_products';
 export const SALES_CODES_TABLE = 'daily_codes';
-/** Per-order state of the fold (what was counted, what was refunded); not read by reports. */
+/** Per-order state of the fold (what was counted, what was refunded, and each line's part of the
+ * refunds); not read by reports. */
 export const SALES_ORDERS_TABLE = 'orders';
 
 export const SALES_KINDS = ['sale', 'cancel', 'refund'] as const;
@@ -65,6 +68,9 @@ export const SALES_READ_MODEL: ReadModel = {
          refunded_usd bigint not null,
          figures jsonb not null
        `,
+      // Added when refunds reached the products: [{net, netUsd}] per line of figures.lines. Rows
+      // of earlier releases read [] (their refunds were never spread); a replay spreads them.
+      addedColumns: ["refunded_lines jsonb not null default '[]'::jsonb"],
     },
     {
       name: SALES_DAILY_TABLE,

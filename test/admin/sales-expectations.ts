@@ -4,6 +4,10 @@
 //   whole sale on its own day (net: what was not refunded yet); a cancel of an unpaid order and a
 //   refund after a cancellation count nothing; a refund subtracts its amount (at most what is left)
 //   from net on its day; archiving changes nothing;
+// - a refund lowers the lines' net too: up to what they still hold together, split by what each
+//   still holds (largest remainder), the rest being shipping's; in USD the same with its USD
+//   amount; a cancel takes out what each line still holds; a category or product with no units
+//   and no net left is not listed;
 // - USD: net = the order's usdTotal, shipping and discounts converted at the order's own rate,
 //   gross = net - shipping + discounts; a refund in proportion to usdTotal / total (exactly what
 //   is left when it refunds all that is left);
@@ -120,6 +124,7 @@ export function salesFacts(events: readonly RecordedEvent[]): Fact[] {
     let status: 'placed' | 'counted' | 'cancelled' | 'void' = 'placed';
     let refunded = 0;
     let refundedUsd = 0;
+    const linesRefunded = lines.map(() => ({ net: 0, usd: 0 }));
     for (const event of stream) {
       const at = (event.data as { at?: string }).at;
       if (event.type === 'OrderPaid' && status === 'placed') {
@@ -157,12 +162,12 @@ export function salesFacts(events: readonly RecordedEvent[]): Fact[] {
             shipping: -usd.shipping,
             net: -(a.usdTotal - refundedUsd),
           },
-          lines: lines.map((line) => ({
+          lines: lines.map((line, index) => ({
             ...line,
             units: -line.units,
             gross: -line.gross,
-            net: -line.net,
-            usd: { gross: -line.usd.gross, net: -line.usd.net },
+            net: -(line.net - linesRefunded[index]!.net),
+            usd: { gross: -line.usd.gross, net: -(line.usd.net - linesRefunded[index]!.usd) },
           })),
         });
       } else if (event.type === 'OrderRefunded' && status === 'counted') {
@@ -176,6 +181,13 @@ export function salesFacts(events: readonly RecordedEvent[]): Fact[] {
             : Math.max(0, Math.min(leftUsd, Math.round((amount * a.usdTotal) / a.total)));
         refunded += amount;
         refundedUsd += amountUsd;
+        const leftNet = lines.map((line, index) => Math.max(0, line.net - linesRefunded[index]!.net));
+        const leftUsdNet = lines.map((line, index) => Math.max(0, line.usd.net - linesRefunded[index]!.usd));
+        const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+        const parts = split(Math.min(amount, sum(leftNet)), leftNet);
+        const partsUsd = split(Math.min(amountUsd, sum(leftUsdNet)), leftUsdNet);
+        parts.forEach((part, index) => (linesRefunded[index]!.net += part));
+        partsUsd.forEach((part, index) => (linesRefunded[index]!.usd += part));
         facts.push({
           day: dayOf(at!),
           currency: a.currency,
@@ -187,7 +199,13 @@ export function salesFacts(events: readonly RecordedEvent[]): Fact[] {
           shipping: 0,
           net: -amount,
           usd: { gross: 0, discounts: 0, shipping: 0, net: -amountUsd },
-          lines: [],
+          lines: lines.map((line, index) => ({
+            ...line,
+            units: 0,
+            gross: 0,
+            net: -parts[index]!,
+            usd: { gross: 0, net: -partsUsd[index]! },
+          })),
         });
       }
     }
@@ -298,10 +316,12 @@ export function expectedReport(
       products.set(line.sku, product);
     }
   }
-  const byCategory = [...categories.values()].sort(
-    (a, b) => b.net - a.net || (a.category < b.category ? -1 : 1),
-  );
+  const somethingLeft = (row: { units: number; net: number }) => row.units !== 0 || row.net !== 0;
+  const byCategory = [...categories.values()]
+    .filter(somethingLeft)
+    .sort((a, b) => b.net - a.net || (a.category < b.category ? -1 : 1));
   const topProducts = [...products.values()]
+    .filter(somethingLeft)
     .sort((a, b) => b.net - a.net || b.units - a.units || (a.sku < b.sku ? -1 : 1))
     .slice(0, 10);
   return { series, totals, byCategory, topProducts };

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderPlacedData } from '@printshop/shared-events/events/order';
-import { cancelFigures, refundFigures, saleFigures } from './order-figures';
+import {
+  addLineRefunds,
+  cancelFigures,
+  cancelLineFigures,
+  refundFigures,
+  refundLineParts,
+  saleFigures,
+} from './order-figures';
 
 const line = (sku: string, quantity: number, unitPrice: number, category?: string) => ({
   lineId: sku,
@@ -107,6 +114,60 @@ describe('refunds and cancellations', () => {
     expect(cancel).toMatchObject({ orders: -1, units: -3, gross: -2500, discounts: -300, shipping: -400 });
     expect(cancel.net).toBe(-2000);
     expect(cancel.netUsd).toBe(-(2826 - 652));
+  });
+});
+
+describe('refunds and cancellations of the lines (categories and products)', () => {
+  // A: net 1760, USD 1913; B: net 440, USD 478 (USD product net 2826 - 435 = 2391); shipping 400.
+  const { lines } = saleFigures(placed());
+
+  it('given a partial refund, then the lines lose it in proportion to their net, the leftover unit to the largest fraction, in USD as well', () => {
+    expect(lines.map((line) => [line.net, line.netUsd])).toEqual([
+      [1760, 1913],
+      [440, 478],
+    ]);
+    // 1000 split 1760:440 -> 800 and 200; USD 1087 -> 869.6 and 217.4 -> 870 and 217
+    const parts = refundLineParts(lines, [], { amount: 1000, amountUsd: 1087 });
+    expect(parts).toEqual([
+      { net: 800, netUsd: 870 },
+      { net: 200, netUsd: 217 },
+    ]);
+  });
+
+  it('given lines that hold the same, then the units left over go to the earlier lines', () => {
+    const same = saleFigures(
+      placed(
+        { subtotal: 300, discount: 0, loyaltyDiscount: 0, shipping: 0, total: 300, usdTotal: 300, rate: 1 },
+        [line('A', 1, 100), line('B', 1, 100), line('C', 1, 100)],
+      ),
+    ).lines;
+    expect(refundLineParts(same, [], { amount: 200, amountUsd: 200 })).toEqual([
+      { net: 67, netUsd: 67 },
+      { net: 67, netUsd: 67 },
+      { net: 66, netUsd: 66 },
+    ]);
+  });
+
+  it('given a refund beyond what the lines still hold, then they lose what they hold and the rest is shipping', () => {
+    const first = refundLineParts(lines, [], { amount: 1000, amountUsd: 1087 });
+    const refunded = addLineRefunds([], first);
+    const rest = refundLineParts(lines, refunded, { amount: 1600, amountUsd: 2826 - 1087 });
+    expect(rest).toEqual([
+      { net: 960, netUsd: 1913 - 870 },
+      { net: 240, netUsd: 478 - 217 },
+    ]);
+    expect(addLineRefunds(refunded, rest)).toEqual(lines.map((l) => ({ net: l.net, netUsd: l.netUsd })));
+    // nothing left: a further refund takes nothing from them
+    expect(refundLineParts(lines, addLineRefunds(refunded, rest), { amount: 5, amountUsd: 5 })).toEqual([
+      { net: 0, netUsd: 0 },
+      { net: 0, netUsd: 0 },
+    ]);
+  });
+
+  it('given a refunded line, when its order is cancelled, then the line is reversed and its net by what it still held', () => {
+    const cancel = cancelLineFigures(lines[0]!, { net: 800, netUsd: 870 });
+    expect(cancel).toMatchObject({ sku: 'A', units: -2, gross: -2000, net: -960, netUsd: -(1913 - 870) });
+    expect(cancelLineFigures(lines[1]!)).toMatchObject({ units: -1, gross: -500, net: -440, netUsd: -478 });
   });
 });
 

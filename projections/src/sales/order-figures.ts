@@ -8,7 +8,9 @@
 //                 within a few cents of converting the gross on its own).
 // Lines (for categories and top products): gross is the line total; net is the line total less its
 // share of the order's discounts (split in proportion to line totals); the USD figures split the
-// order's USD gross and USD product net (net_usd - shipping_usd) the same way.
+// order's USD gross and USD product net (net_usd - shipping_usd) the same way. A refund lowers the
+// lines' net (refundLineParts) and a cancellation takes out what they still hold
+// (cancelLineFigures).
 import type { OrderPlacedData } from '@printshop/shared-events/events/order';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { decimalsOf } from '@printshop/shared-events/rules/currencies';
@@ -143,5 +145,56 @@ export function cancelFigures(sale: SalesFigures, order: RefundState): SalesFigu
     discountsUsd: -sale.discountsUsd,
     shippingUsd: -sale.shippingUsd,
     netUsd: -(order.netUsd - order.refundedUsd),
+  };
+}
+
+/** What a line has given back to refunds so far, in minor units and in USD cents. */
+export interface LineRefund {
+  net: number;
+  netUsd: number;
+}
+
+const NOTHING_REFUNDED: LineRefund = { net: 0, netUsd: 0 };
+
+/**
+ * The lines' parts of a refund (`refund`: refundFigures' answer). A refund is taken from the lines
+ * up to what they still hold together (their net less their earlier parts); what is beyond that is
+ * shipping's and lowers no product. The lines' part is split in proportion to what each still holds
+ * (at the first refund, its net), by largest remainder (allocate.ts: the units left over go to the
+ * largest fractions, ties to the earlier line), so the parts add up exactly and none goes below
+ * zero; the same in USD cents with the refund's USD amount. `refunded`: the lines' earlier parts, in
+ * the order of `lines` (missing ones count as nothing: rows from before refunds reached lines).
+ */
+export function refundLineParts(
+  lines: readonly LineFigures[],
+  refunded: readonly LineRefund[],
+  refund: { amount: number; amountUsd: number },
+): LineRefund[] {
+  const earlier = (index: number) => refunded[index] ?? NOTHING_REFUNDED;
+  const left = lines.map((line, index) => Math.max(0, line.net - earlier(index).net));
+  const leftUsd = lines.map((line, index) => Math.max(0, line.netUsd - earlier(index).netUsd));
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const parts = allocate(Math.min(Math.max(0, refund.amount), sum(left)), left);
+  const partsUsd = allocate(Math.min(Math.max(0, refund.amountUsd), sum(leftUsd)), leftUsd);
+  return lines.map((_, index) => ({ net: parts[index]!, netUsd: partsUsd[index]! }));
+}
+
+/** The lines' refunds after one more: `refunded` plus `parts`, line by line. */
+export function addLineRefunds(refunded: readonly LineRefund[], parts: readonly LineRefund[]): LineRefund[] {
+  return parts.map((part, index) => {
+    const earlier = refunded[index] ?? NOTHING_REFUNDED;
+    return { net: earlier.net + part.net, netUsd: earlier.netUsd + part.netUsd };
+  });
+}
+
+/** What a cancellation subtracts from a line: the whole line, net only by what its refunds left. */
+export function cancelLineFigures(line: LineFigures, refunded: LineRefund = NOTHING_REFUNDED): LineFigures {
+  return {
+    ...line,
+    units: -line.units,
+    gross: -line.gross,
+    net: -(line.net - refunded.net),
+    grossUsd: -line.grossUsd,
+    netUsd: -(line.netUsd - refunded.netUsd),
   };
 }

@@ -6,11 +6,16 @@
 // - An order counts once it is paid (OrderPaid.at), never at placement alone; a second OrderPaid
 //   adds nothing.
 // - OrderCancelled of a paid order subtracts the whole sale on the day of the cancellation
-//   (orders -1, units, gross, discounts, shipping; net by what the order still held). A cancel of an
-//   unpaid order counts nothing (nothing was counted), and a payment after it is not counted.
-// - OrderRefunded subtracts the amount from net on the day of the refund (capped at what is left).
-//   A refund of a cancelled order counts nothing: the cancellation already took the sale out, the
-//   refund is its money going back. Refunds do not change the order count or units.
+//   (orders -1, units, gross, discounts, shipping; net by what the order still held, and each
+//   line's net by what that line still held). A cancel of an unpaid order counts nothing (nothing
+//   was counted), and a payment after it is not counted.
+// - OrderRefunded subtracts the amount from net on the day of the refund (capped at what is left),
+//   and from the net of the order's lines (daily_products, kind refund): up to what the lines still
+//   hold, split in proportion to what each holds (order-figures.ts refundLineParts); the rest is
+//   shipping's. The lines' parts so far are kept on the order's row (refunded_lines) for the next
+//   refund and a cancellation. A refund of a cancelled order counts nothing: the cancellation
+//   already took the sale out, the refund is its money going back. Refunds do not change the order
+//   count, units or gross.
 // - A promotion code's discount is counted per code (daily_codes) with the sale and reversed with
 //   the cancellation; a refund leaves it (refunds touch net only, as in daily).
 // - OrderArchived changes nothing: archiving hides an order from lists, not from the books.
@@ -32,10 +37,14 @@ import {
 import { createTables } from '../runner/create-tables';
 import type { Projection } from '../runner/projection';
 import {
+  addLineRefunds,
   cancelFigures,
+  cancelLineFigures,
   refundFigures,
+  refundLineParts,
   saleFigures,
   type LineFigures,
+  type LineRefund,
   type OrderFigures,
   type SalesFigures,
 } from './order-figures';
@@ -49,6 +58,8 @@ interface OrderRow {
   refunded: number;
   refunded_usd: number;
   figures: OrderFigures;
+  /** Each line's part of the refunds so far, in the order of figures.lines ([]: none yet). */
+  refunded_lines: LineRefund[];
 }
 
 type DailySums = Record<(typeof SALES_DAILY_SUMS)[number], number>;
@@ -71,12 +82,13 @@ const dailySums = (f: SalesFigures): DailySums => ({
   net_usd: f.netUsd,
 });
 
-const productSums = (line: LineFigures, sign: 1 | -1): ProductSums => ({
-  units: sign * line.units,
-  gross: sign * line.gross,
-  net: sign * line.net,
-  gross_usd: sign * line.grossUsd,
-  net_usd: sign * line.netUsd,
+/** A line's figures as signed sums (a cancellation's and a refund's come negative). */
+const productSums = (line: LineFigures): ProductSums => ({
+  units: line.units,
+  gross: line.gross,
+  net: line.net,
+  gross_usd: line.grossUsd,
+  net_usd: line.netUsd,
 });
 
 /** Sums of one batch, added to the table at the end (increments commute: batch size is irrelevant). */
@@ -151,15 +163,25 @@ export const salesProjection: Projection<OrderEvent> = {
       ProductSums
     >();
     const codes = new Deltas<{ day: string; currency: string; kind: SalesKind; code: string }, CodeSums>();
-    const count = (order: OrderRow, day: string, kind: SalesKind, figures: SalesFigures, sign: 1 | -1) => {
-      daily.add({ day, currency: order.currency, kind }, dailySums(figures));
-      for (const line of order.figures.lines) {
+    const addProducts = (order: OrderRow, day: string, kind: SalesKind, lines: readonly LineFigures[]) => {
+      for (const line of lines) {
         products.add(
           { day, currency: order.currency, kind, category: line.category, sku: line.sku },
-          productSums(line, sign),
+          productSums(line),
           line.name,
         );
       }
+    };
+    const count = (order: OrderRow, day: string, kind: SalesKind, figures: SalesFigures, sign: 1 | -1) => {
+      daily.add({ day, currency: order.currency, kind }, dailySums(figures));
+      addProducts(
+        order,
+        day,
+        kind,
+        sign === 1
+          ? order.figures.lines
+          : order.figures.lines.map((line, index) => cancelLineFigures(line, order.refunded_lines[index])),
+      );
       const { promotion } = order.figures;
       if (promotion) {
         codes.add(
@@ -182,6 +204,7 @@ export const salesProjection: Projection<OrderEvent> = {
           refunded: 0,
           refunded_usd: 0,
           figures,
+          refunded_lines: [],
         });
         changed.add(orderId);
         continue;
@@ -212,13 +235,32 @@ export const salesProjection: Projection<OrderEvent> = {
           break;
         case 'OrderRefunded': {
           if (order.status !== 'counted') break;
-          const { amount, amountUsd } = refundFigures(refundState, event.data.amount);
+          const refund = refundFigures(refundState, event.data.amount);
+          const { amount, amountUsd } = refund;
           if (amount === 0) break;
           order.refunded += amount;
           order.refunded_usd += amountUsd;
+          const day = utcDay(event.data.at);
           daily.add(
-            { day: utcDay(event.data.at), currency: order.currency, kind: 'refund' },
+            { day, currency: order.currency, kind: 'refund' },
             { ...dailySums(ZERO), net: -amount, net_usd: -amountUsd },
+          );
+          const parts = refundLineParts(order.figures.lines, order.refunded_lines, refund);
+          order.refunded_lines = addLineRefunds(order.refunded_lines, parts);
+          addProducts(
+            order,
+            day,
+            'refund',
+            order.figures.lines
+              .map((line, index) => ({
+                ...line,
+                units: 0,
+                gross: 0,
+                net: -parts[index]!.net,
+                grossUsd: 0,
+                netUsd: -parts[index]!.netUsd,
+              }))
+              .filter((line) => line.net !== 0 || line.netUsd !== 0),
           );
           changed.add(orderId);
           break;
@@ -230,7 +272,11 @@ export const salesProjection: Projection<OrderEvent> = {
 
     const rows = [...changed].map((id) => {
       const order = orders.get(id)!;
-      return { ...order, figures: JSON.stringify(order.figures) };
+      return {
+        ...order,
+        figures: JSON.stringify(order.figures),
+        refunded_lines: JSON.stringify(order.refunded_lines),
+      };
     });
     for (let start = 0; start < rows.length; start += 1000) {
       await trx

@@ -4,6 +4,9 @@
 // period of the range is listed, with zeros when nothing happened.
 // currency 'USD-converted': every order, each converted to USD at its own rate (the *_usd sums);
 // a currency code: only the orders paid in it, in that currency.
+// Categories and products net refunds too (the read model spreads each over the refunded order's
+// lines); one with nothing left over the range (no units, no net: its orders were cancelled) is not
+// listed.
 // The promotion codes' part (codeDiscounts) and the CSV form (salesCsv) end the file.
 import type { Knex } from 'knex';
 import {
@@ -137,12 +140,16 @@ export async function salesReport(db: Knex, query: SalesReportParams): Promise<S
     db.raw('coalesce(sum(??), 0) as gross', [money('gross')]),
     db.raw('coalesce(sum(??), 0) as net', [money('net')]),
   ];
+  // Nothing left: no units and no net over the range.
+  const somethingLeft = 'sum(units) <> 0 or sum(??) <> 0';
   const categoryRows = await products()
     .groupBy('category')
+    .havingRaw(somethingLeft, [money('net')])
     .orderBy([{ column: 'net', order: 'desc' }, { column: 'category' }])
     .select<Array<Record<string, string>>>('category', ...sums);
   const productRows = await products()
     .groupBy('sku')
+    .havingRaw(somethingLeft, [money('net')])
     .orderBy([{ column: 'net', order: 'desc' }, { column: 'units', order: 'desc' }, { column: 'sku' }])
     .limit(TOP_PRODUCTS)
     .select<Array<Record<string, string>>>(

@@ -22,7 +22,8 @@ export function Component() {
   const url = useAbsoluteUrl();
   const page = CATEGORY_PAGES.find((c) => c.path === pathname.replace(/\/+$/, ''));
   const isHidden = useIsHidden();
-  // Products the owner hid leave the page once the live list answers; the others take its prices and pictures.
+  // Products the owner hid leave the page once the live list answers; the others take its prices,
+  // pictures and names.
   const products = useLiveProducts(productsOnCategoryPage(pathname))?.filter((p) => !isHidden(p.sku));
   if (!page || !products) return <Navigate to="/" replace />;
   const canonicalPath = page.path === '/product-category/customisations' ? '/prints' : page.path;

@@ -31,7 +31,8 @@ function NoLongerAvailable({ name }: { name: string }) {
 
 export function Component() {
   const { pathname } = useLocation();
-  // The owner's live prices win over the code's (and a prerendered page's) once the list answers.
+  // The owner's live prices, pictures, name and description win over the code's (and a prerendered
+  // page's) once the list answers.
   const product = useLiveProduct(productByPath(pathname));
   const { formatCents } = useCurrency();
   const queryClient = useQueryClient();

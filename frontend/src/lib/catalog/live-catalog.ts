@@ -1,6 +1,7 @@
 // The owner's live catalog and settings in the storefront: the code's product (and a prerendered
 // page's build-time values) shows first, then GET /api/products and GET /api/settings win once they
-// answer, so a price, a picture or a threshold the admin changed shows without a new build.
+// answer, so a price, a picture, a name, a description or a threshold the admin changed shows
+// without a new build. The first render (hydration's) never has them: the queries answer after it.
 import { useMemo } from 'react';
 import type { ProductDto } from '@printshop/shared-events/api/catalog';
 import type { TrustCopy } from '@printshop/shared-events/events/catalog';
@@ -21,6 +22,13 @@ import { useSettings } from './get-settings';
 
 type LiveProduct = Pick<ProductDto, 'sku' | 'price' | 'sizes'>;
 
+/**
+ * A product as the storefront shows it: the code's, with the owner's live values once GET
+ * /api/products answers. `description` is the owner's, present only when they wrote one: a page
+ * shows its own copy without it.
+ */
+export type ShownProduct = Product & { readonly description?: string };
+
 /** `product` with the prices of its live answer; unchanged when the answer does not list it. */
 export function withLivePrices(product: Product, live: readonly LiveProduct[] | undefined): Product {
   const dto = live?.find((p) => p.sku === product.sku);
@@ -32,24 +40,37 @@ export function withLivePrices(product: Product, live: readonly LiveProduct[] | 
   return { ...product, basePriceUsdCents: toMinor(dto.price, 'USD'), ...(sizes && { sizes }) };
 }
 
-/** `product` with the prices and pictures of its live answer; unchanged when the answer does not list it. */
+/**
+ * `product` with the prices, pictures, name and description of its live answer; unchanged when the
+ * answer does not list it. An empty description (none written) leaves the product without one.
+ */
 export function withLiveValues(
   product: Product,
-  live: ReadonlyArray<LiveProduct & Pick<ProductDto, 'imageUrl' | 'images'>> | undefined,
-): Product {
+  live:
+    ReadonlyArray<LiveProduct & Pick<ProductDto, 'name' | 'imageUrl' | 'images' | 'description'>> | undefined,
+): ShownProduct {
   const priced = withLivePrices(product, live);
   const dto = live?.find((p) => p.sku === product.sku);
   if (!dto) return priced;
-  return { ...priced, imageUrl: dto.imageUrl, images: dto.images ?? [dto.imageUrl] };
+  return {
+    ...priced,
+    name: dto.name || product.name,
+    ...(dto.description && { description: dto.description }),
+    imageUrl: dto.imageUrl,
+    images: dto.images ?? [dto.imageUrl],
+  };
 }
 
-export function useLiveProduct(product: Product | undefined): Product | undefined {
+/** The product with the owner's live values once GET /api/products answers (withLiveValues). */
+export function useLiveProduct(product: Product): ShownProduct;
+export function useLiveProduct(product: Product | undefined): ShownProduct | undefined;
+export function useLiveProduct(product: Product | undefined): ShownProduct | undefined {
   const { data } = useProducts();
   return useMemo(() => product && withLiveValues(product, data), [product, data]);
 }
 
-/** The code's products (a category page's) with the owner's live prices and pictures once they answer. */
-export function useLiveProducts(products: readonly Product[] | undefined): Product[] | undefined {
+/** The code's products (a category page's) with the owner's live values once they answer. */
+export function useLiveProducts(products: readonly Product[] | undefined): ShownProduct[] | undefined {
   const { data } = useProducts();
   return useMemo(() => products?.map((product) => withLiveValues(product, data)), [products, data]);
 }

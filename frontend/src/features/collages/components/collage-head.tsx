@@ -1,6 +1,8 @@
 // Title, description, keywords, social-share tags, canonical link and the three structured-data
 // blocks of a template page (spec 2 §2). React 19 hoists the title, meta and link tags into <head>.
+// The description is the owner's once they wrote one (GET /api/products), else the template's.
 import type { Product } from '@printshop/shared-events/rules/catalog';
+import type { ShownProduct } from '@/lib/catalog/live-catalog';
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
 import { PageMeta } from '@/components/page-meta';
 import { StructuredData } from '@/components/structured-data';
@@ -21,13 +23,15 @@ export function CollageHead({
   template,
   copy,
 }: {
-  product: Product;
+  product: ShownProduct;
   template: CollageTemplate;
   copy: TemplateCopy;
 }) {
   const absoluteUrl = useAbsoluteUrl();
   const title = `${copy.heading} | Custom Photo Collage Print | ${SITE_NAME}`;
-  const description = `${copy.tagline} Fill ${template.slots} photo slots, crop each photo and order an A5, A4 or A3 print from $3.99.`;
+  const description =
+    product.description ||
+    `${copy.tagline} Fill ${template.slots} photo slots, crop each photo and order an A5, A4 or A3 print from $3.99.`;
   const pageUrl = absoluteUrl(canonicalPathOf(product));
   const imageUrl = absoluteUrl(template.samplePath);
   const rating = useShopRating();

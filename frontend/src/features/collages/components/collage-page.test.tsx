@@ -1,15 +1,18 @@
 // A template collage page around its editor (spec 2 §2, §4, §9): top bar, hero, samples, tabs, cards,
 // marketing, size / quantity / total rules in the chosen currency, scrolling to the editor (tabs,
-// deep links, floating button) and the page's metadata and structured data.
+// deep links, floating button), the page's metadata and structured data, and the owner's name and
+// description once GET /api/products answers.
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PRODUCTS } from '@printshop/shared-events/rules/catalog';
 import { chooseCurrencyAtom, CURRENCY_KEY } from '@/lib/currency/currency-store';
+import { json } from '@/test/http-server';
 import { formatUsdCents } from '@/lib/currency/use-currency';
 import { removeToasts, renderCollage, collageShop } from '../test-support/render-collage';
 
-collageShop();
+const shop = collageShop();
 let scrolls: ScrollToOptions[];
 beforeEach(() => {
   scrolls = [];
@@ -130,6 +133,54 @@ describe('metadata and structured data', () => {
     expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
       `${location.origin}/product/template15-collage`,
     );
+  });
+});
+
+describe('the owner’s name and description', () => {
+  const ldBlock = (type: string) =>
+    Array.from(document.querySelectorAll('script[type="application/ld+json"]'))
+      .map((s) => JSON.parse(s.textContent ?? '{}') as Record<string, unknown>)
+      .find((block) => block['@type'] === type);
+  const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
+  const OWNER = { name: 'Polaroid String | Five photos', description: 'Five polaroids on a string, by us.' };
+
+  beforeEach(() => {
+    const listed = PRODUCTS.map((p) => ({
+      sku: p.sku,
+      name: p.name,
+      category: p.category,
+      family: p.family,
+      price: p.basePriceUsdCents / 100,
+      imageUrl: p.imageUrl,
+      path: p.path,
+      ...(p.sku === 'TEMPLATE7_COLLAGE' && OWNER),
+    }));
+    shop.server.on('GET /api/products', json({ success: true, data: listed, message: 'ok' }));
+  });
+
+  it('given the owner renamed the hanging-polaroids collage and wrote its description, when its page opens, then the template’s name shows first, then the owner’s in the heading, title and markup, and the owner’s description', async () => {
+    renderCollage('/product/template7-collage');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Hanging Polaroids - 5 Photos$/);
+    expect(description()).toContain('Fill 5 photo slots');
+
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Polaroid String$/),
+    );
+    expect(document.title).toBe('Polaroid String | Custom Photo Collage Print | PrintShop');
+    expect(description()).toBe(OWNER.description);
+    expect(ldBlock('Product')).toMatchObject({ name: 'Polaroid String', description: OWNER.description });
+    const breadcrumb = ldBlock('BreadcrumbList') as { itemListElement: { name: string }[] };
+    expect(breadcrumb.itemListElement.at(-1)!.name).toBe('Polaroid String');
+    expect(screen.getByRole('heading', { name: 'Why choose our Polaroid String?' })).toBeInTheDocument();
+  });
+
+  it('given the list names template32 as the code does, when it answers, then the page keeps the film-strip heading', async () => {
+    const { queryClient } = renderCollage('/product/template32-collage');
+    await waitFor(() => expect(queryClient.getQueryData(['products'])).toBeDefined());
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Film Strip Collage - 3 Photos' }),
+    ).toBeInTheDocument();
+    expect(document.title).toMatch(/^Film Strip Collage - 3 Photos \|/);
   });
 });
 

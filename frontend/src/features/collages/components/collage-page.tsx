@@ -1,15 +1,17 @@
 // A template collage page (spec 2 §2): top bar, hero, samples, the Create / How It Works / FAQ tabs
 // around the editor and its cards, the marketing section, the floating 'Create Collage' button, the
-// deep link (?create=true or #create) and the page's metadata and structured data.
+// deep link (?create=true or #create) and the page's metadata and structured data. The owner's name
+// and description of the product win once GET /api/products answers.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { Product } from '@printshop/shared-events/rules/catalog';
+import { shortName, type Product } from '@printshop/shared-events/rules/catalog';
 import type { CollageTemplate } from '@printshop/shared-events/rules/collages';
 import { Button } from '@/components/button';
 import { EarlyTapButton } from '@/components/early-tap-button';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { useLiveProduct } from '@/lib/catalog/live-catalog';
 import { ratingText, reviewCountText, useShopRating } from '@/lib/reviews/rating-summary';
-import { TOP_BAR_NOTES, TRUST_ITEMS, templateCopy } from '../collage-copy';
+import { TOP_BAR_NOTES, TRUST_ITEMS, templateCopy, type TemplateCopy } from '../collage-copy';
 import { useCanvasKit } from '../imaging/canvas-kit-context';
 import { useCollageBuilder } from '../use-collage-builder';
 import { CollageEditor } from './collage-editor';
@@ -36,13 +38,25 @@ const TABS: { id: CollageTab; label: string }[] = [
 /** Spec 2 §9: the editor is scrolled to 80 px below the top; tab 100 ms, deep link 500 ms; button 100 px. */
 export const SCROLL = { offset: 80, tabDelay: 100, deepLinkDelay: 500, floatingThreshold: 100 } as const;
 
-export function CollagePage({ product, template }: { product: Product; template: CollageTemplate }) {
+/**
+ * The template's copy with the owner's name as its heading once they renamed the product. The code's
+ * name is not the heading everywhere (template 32 carries the film strip's), so the heading changes
+ * only when the live name differs from the code's.
+ */
+function copyOf(template: CollageTemplate, code: Product, shown: Product): TemplateCopy {
+  const copy = templateCopy(template);
+  return shown.name === code.name ? copy : { ...copy, heading: shortName(shown.name) };
+}
+
+/** `product`: the code's; the page shows the owner's name and description once the live list answers. */
+export function CollagePage({ product: code, template }: { product: Product; template: CollageTemplate }) {
+  const product = useLiveProduct(code);
   const rating = useShopRating();
   const kit = useCanvasKit();
   const [params] = useSearchParams();
   const location = useLocation();
   const builder = useCollageBuilder(kit, template, params.get('size'));
-  const copy = templateCopy(template);
+  const copy = copyOf(template, code, product);
   const [tab, setTab] = useState<CollageTab>('create');
   const [floating, setFloating] = useState(false);
   const heroRef = useRef<HTMLElement>(null);

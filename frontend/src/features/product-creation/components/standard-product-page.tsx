@@ -11,6 +11,7 @@ import {
 import { ProductHead } from '@/components/product-head';
 import { thumbnailOf } from '@/lib/thumbnail';
 import { CATEGORY_LINKS, sizeText } from '@/lib/product-page';
+import type { ShownProduct } from '@/lib/catalog/live-catalog';
 import { useCurrency } from '@/lib/currency/use-currency';
 import type { ImageTools } from '../image-tools';
 import { useIsMobile } from '../use-mobile';
@@ -30,7 +31,8 @@ function badgeOf(product: Product): string {
 }
 
 export interface StandardProductPageProps {
-  product: Product;
+  /** The product as shown: its heading, breadcrumb and title take the owner's name once it answers. */
+  product: ShownProduct;
   onCartChanged?: () => void;
   imageTools?: ImageTools;
   /** The owner's upload-panel bands (GET /api/settings); the code's until they answer. */

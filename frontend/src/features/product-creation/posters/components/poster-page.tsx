@@ -3,11 +3,11 @@
 // card, a floating scroll button and the fixed cart bar; the page auto-scrolls after 800 ms.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { shortName, type Product } from '@printshop/shared-events/rules/catalog';
+import { shortName } from '@printshop/shared-events/rules/catalog';
 import { convertFromUsd, formatMoney } from '@printshop/shared-events/rules/money';
 import { ProductHead } from '@/components/product-head';
 import { Price } from '@/components/price';
-import { useDiscountScheme } from '@/lib/catalog/live-catalog';
+import { useDiscountScheme, type ShownProduct } from '@/lib/catalog/live-catalog';
 import { DeliveryPromise } from '@/components/delivery-promise';
 import { useReviews } from '@/lib/reviews/get-reviews';
 import { useShopRating } from '@/lib/reviews/rating-summary';
@@ -41,7 +41,8 @@ const MARKUP_REVIEWS = 5;
 export const AUTO_SCROLL_MS = 800;
 
 export interface PosterPageProps {
-  product: Product;
+  /** The poster as shown: its heading, breadcrumb and title take the owner's name once it answers. */
+  product: ShownProduct;
   onCartChanged?: () => void;
   imageTools?: ImageTools;
 }

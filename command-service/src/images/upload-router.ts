@@ -19,7 +19,7 @@ import {
   type UploadedImage,
 } from '@printshop/shared-events/events/image';
 import { allImageKeys, type ImageStore } from '@printshop/shared-events/image-store';
-import { assessUpload, printSizeOf } from '@printshop/shared-events/rules/print-quality';
+import { assessUpload, photoPrintSizeOf } from '@printshop/shared-events/rules/print-quality';
 import {
   isValidCropArea,
   MAX_UPLOAD_BYTES,
@@ -200,7 +200,7 @@ export function imageUploadRouter(deps: ImageUploadRouterDeps): Router {
     await withUpload(ctx, ['rawImage', 'croppedImage'], async (upload) => {
       // The cheap checks first: no decoding for a request that is wrong anyway.
       const { crop, sku } = imageUploadFieldsSchema.parse(Object.fromEntries(upload.fields));
-      const printSize = sku === undefined ? undefined : printSizeOf(sku);
+      const printSize = sku === undefined ? undefined : photoPrintSizeOf(sku);
       if (sku !== undefined && !printSize) {
         throw new ValidationError(IMAGE_MESSAGES.unknownSku, { sku: IMAGE_MESSAGES.unknownSku });
       }

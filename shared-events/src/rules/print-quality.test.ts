@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assessPrint, cropDpi, PRINT_QUALITY_MESSAGES, printQuality } from './print-quality';
+import {
+  assessPrint,
+  cropDpi,
+  photoPrintSizeOf,
+  PRINT_QUALITY_MESSAGES,
+  printQuality,
+} from './print-quality';
 
 describe('cropDpi', () => {
   it('divides pixels by inches and takes the weaker side', () => {
@@ -57,5 +63,20 @@ describe('printQuality bands', () => {
     expect(assessPrint({ width: 400, height: 600 }, { width: 4, height: 6, unit: 'in' }).message).toMatch(
       /^Low resolution/,
     );
+  });
+});
+
+describe('the size one photo prints at', () => {
+  it('given a photo strip, then a photo prints at one frame of the strip (1.76 x 1.32 in), so a 640 x 480 photo is 363 DPI, good, not 106 against the whole 2 x 6 in strip', () => {
+    const frame = photoPrintSizeOf('PHOTOSTRIPGOODVIBES')!;
+    expect(frame).toEqual({ width: 528 / 300, height: 396 / 300, unit: 'in' });
+    expect(assessPrint({ width: 640, height: 480 }, frame)).toMatchObject({ dpi: 363, quality: 'good' });
+    // A film strip's 3:2 frames are as wide.
+    expect(photoPrintSizeOf('FILMSTRIPPHOTO')).toEqual({ width: 528 / 300, height: 352 / 300, unit: 'in' });
+  });
+
+  it('given any other product, then it is the print size; an unknown SKU has none', () => {
+    expect(photoPrintSizeOf('4X6PHOTOPRINT')).toEqual({ width: 4, height: 6, unit: 'in' });
+    expect(photoPrintSizeOf('NOSUCHSKU')).toBeUndefined();
   });
 });

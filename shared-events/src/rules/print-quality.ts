@@ -4,9 +4,12 @@
 // longer side (a landscape crop of a portrait product is printed rotated), so
 //   DPI = min(longer crop side / longer print side, shorter crop side / shorter print side)
 // with print sides in inches, floored to a whole number so the shown DPI is never flattering.
+// The print side is what one photo prints at: a strip's photo fills one frame of the strip, not the
+// whole strip (photoPrintSize).
 
 import type { PrintAssessment } from '../events/image';
-import { productBySku, type PrintSize } from './catalog';
+import { productBySku, type Product, type PrintSize } from './catalog';
+import { STRIP_DESIGNS, stripLayout } from './print-layout';
 
 export type PrintQuality = 'good' | 'fair' | 'poor';
 
@@ -67,6 +70,32 @@ export function printSizeOf(sku: string): PrintSize | undefined {
   if (!product) return undefined;
   const normal = sku.trim().toUpperCase();
   return product.sizes?.find((size) => size.sku === normal)?.printSize ?? product.printSize;
+}
+
+/** Pixels per inch of the print files (the lab's 300 DPI), on which a strip's frames are laid out. */
+const LAYOUT_DPI = 300;
+
+/**
+ * The size one photo of `product` prints at: a strip's frame, as the strip's print file lays its
+ * frames out (print-layout.ts), else the product's print size.
+ */
+export function photoPrintSize(
+  product: Pick<Product, 'sku' | 'category' | 'printSize' | 'cropAspectRatio' | 'slots'>,
+  size: PrintSize = product.printSize,
+): PrintSize {
+  if (product.category !== 'Strips') return size;
+  const toPixels = (size.unit === 'mm' ? 1 / MM_PER_INCH : 1) * LAYOUT_DPI;
+  const sheet = { width: Math.round(size.width * toPixels), height: Math.round(size.height * toPixels) };
+  const designed = STRIP_DESIGNS[product.sku] !== undefined;
+  const [frame] = stripLayout(sheet, product.slots ?? 1, product.cropAspectRatio, designed).frames;
+  return { width: frame!.width / LAYOUT_DPI, height: frame!.height / LAYOUT_DPI, unit: 'in' };
+}
+
+/** photoPrintSize of a SKU (a collage size SKU prints at its own size); undefined when unknown. */
+export function photoPrintSizeOf(sku: string): PrintSize | undefined {
+  const product = productBySku(sku);
+  const size = printSizeOf(sku);
+  return product && size && photoPrintSize(product, size);
 }
 
 export function assessUpload(

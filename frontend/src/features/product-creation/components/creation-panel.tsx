@@ -1,6 +1,7 @@
 // The upload-and-crop workflow as one column: upload area, messages, crop guide, uploads list,
 // order summary, and the crop and quality dialogs. Pages place it and add their own surroundings.
 import type { ReactNode } from 'react';
+import { photoPrintSize } from '@printshop/shared-events/rules/print-quality';
 import type { ProductCreation } from '../use-product-creation';
 import { CropGuide } from './crop-guide';
 import { CropModal } from './crop-modal';
@@ -41,7 +42,7 @@ export function CreationPanel({ creation, aspectLabel, children }: CreationPanel
           aspect={creation.product.cropAspectRatio}
           // A strip's frames are composed side by side in one orientation.
           rotatable={creation.slots === 1}
-          printSize={creation.product.printSize}
+          printSize={photoPrintSize(creation.product)}
           batch={creation.batch}
           onApply={(area) => void creation.applyCrop(area)}
           onCancel={creation.cancelCrop}

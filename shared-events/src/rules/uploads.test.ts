@@ -118,6 +118,11 @@ describe('messages', () => {
     expect(uploadFailedMessage('a.jpg', { message: 'Bad', status: 413 })).toBe(
       'Failed to process image a.jpg. Server responded with status 413.',
     );
+    // The server's own sentence says what is wrong with the file.
+    const tooBig = 'The image has too many pixels (at most 100 megapixels).';
+    expect(uploadFailedMessage('a.jpg', { message: tooBig, status: 413, serverMessage: tooBig })).toBe(
+      `Failed to process image a.jpg. Server responded with status 413. ${tooBig}`,
+    );
     expect(uploadFailedMessage('a.jpg', { message: 'Disk full' })).toBe(
       'Failed to process image a.jpg. Disk full',
     );

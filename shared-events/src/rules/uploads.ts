@@ -151,14 +151,18 @@ export const UPLOAD_MESSAGES = {
 
 /**
  * The upload-failure banner: 'Failed to process image {name}.' then the network note when the error
- * mentions fetch, else the status when there is one, else the error's message or 'Unknown error'.
+ * mentions fetch, else the status when there is one (and the server's own sentence when it sent one:
+ * what is wrong with the file, spec 1 §8), else the error's message or 'Unknown error'.
  */
 export function uploadFailedMessage(
   fileName: string,
-  error: { message?: string; status?: number } | undefined,
+  error: { message?: string; status?: number; serverMessage?: string } | undefined,
 ): string {
   const head = `Failed to process image ${fileName}.`;
   if (error?.message && /fetch/i.test(error.message)) return `${head} Network error or server unreachable.`;
-  if (error?.status !== undefined) return `${head} Server responded with status ${error.status}.`;
+  if (error?.status !== undefined) {
+    const status = `${head} Server responded with status ${error.status}.`;
+    return error.serverMessage ? `${status} ${error.serverMessage}` : status;
+  }
   return `${head} ${error?.message || 'Unknown error'}`;
 }

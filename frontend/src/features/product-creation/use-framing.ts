@@ -11,6 +11,7 @@ import { centredCrop } from './centred-crop';
 import { checkCropInput, type ImageTools } from './image-tools';
 import { createUploadQueue, type UploadPhase } from './upload-queue';
 import type { UploadItem, UploadListAction } from './upload-list-state';
+import { serverMessageOr } from '@/lib/server-message';
 
 export interface BatchState {
   queue: readonly string[];
@@ -38,6 +39,7 @@ const failureOf = (name: string, error: unknown) =>
   uploadFailedMessage(name, {
     message: messageOf(error),
     status: error instanceof ApiError ? error.status : undefined,
+    serverMessage: serverMessageOr(error, '') || undefined,
   });
 
 export function useFraming({

@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { uploadImage } from './api/upload-cropped-image';
 import { makeThumbnail } from './thumbnails';
 import { emptyUploadList, uploadListReducer, type UploadListAction } from './upload-list-state';
+import { serverMessageOr } from '@/lib/server-message';
 
 const newId = (): string =>
   globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -130,6 +131,7 @@ export function useUploadList(onError: (message: string) => void = () => undefin
                 uploadFailedMessage(file.name, {
                   message: error instanceof Error ? error.message : undefined,
                   status: error instanceof ApiError ? error.status : undefined,
+                  serverMessage: serverMessageOr(error, '') || undefined,
                 }),
               );
             },

@@ -76,12 +76,13 @@ describe('choosing files', () => {
     expect(within(cropDialog()).getByRole('img')).toHaveAttribute('src', '/images/heic-1');
   });
 
-  it('given the server cannot convert a HEIC photo, then it leaves the list with the upload banner', async () => {
-    server.on('POST /api/images/single', json({ success: false, message: 'Unsupported' }, 415));
+  it("given the server cannot convert a HEIC photo, then it leaves the list with the upload banner and the server's reason", async () => {
+    const reason = 'The file is damaged or is not a complete image.';
+    server.on('POST /api/images/single', json({ success: false, message: reason }, 415));
     const { user } = renderPoster();
     await chooseFiles(user, [photo('e.heic', 'image/heic')]);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to process image e.heic. Server responded with status 415.',
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      `Failed to process image e.heic. Server responded with status 415. ${reason}`,
     );
     expect(cards()).toHaveLength(0);
   });

@@ -52,6 +52,14 @@ describe('upload quotas on Postgres', () => {
     ).rejects.toBeInstanceOf(TooManyRequests);
   });
 
+  it("given the defaults, then a shopper's promised batch fits in an hour: 100 phone photos (the pages' 'up to 100 images at once'), each HEIC counted three times (its preview, then the crop's original and cropped copy), with room for re-crops", () => {
+    const batch = { files: 100 * 3, bytes: 100 * (2 + 5 + 3) * MIB }; // HEIC, its upright JPEG, the crop
+    expect(DEFAULT_UPLOAD_QUOTAS.uploaderFiles).toBeGreaterThanOrEqual(batch.files + 50);
+    expect(DEFAULT_UPLOAD_QUOTAS.uploaderBytes).toBeGreaterThanOrEqual(batch.bytes);
+    // A household or an office behind one address: a few such shoppers at once.
+    expect(DEFAULT_UPLOAD_QUOTAS.ipFiles).toBeGreaterThanOrEqual(3 * DEFAULT_UPLOAD_QUOTAS.uploaderFiles);
+  });
+
   it('given no quota variables, then the defaults; given them, then each is read (MiB for bytes); given 0, then start-up stops naming it', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printshop-quota-config-'));
     expect(loadConfig({ DATA_DIR: dataDir }).uploadQuotas).toEqual(DEFAULT_UPLOAD_QUOTAS);

@@ -24,11 +24,14 @@ export interface UploadQuotaLimits {
   ipBytes: number;
 }
 
-/** A shopper's busy hour (a collage is 8 photos, each upload of a crop 2 files) with room to spare. */
+/**
+ * A shopper's busy hour with room to spare: the pages' batch of up to 100 photos, a HEIC one counted
+ * three times (its preview, then the crop's original and cropped copy), and some re-crops.
+ */
 export const DEFAULT_UPLOAD_QUOTAS: UploadQuotaLimits = {
-  uploaderFiles: 200,
+  uploaderFiles: 400,
   uploaderBytes: 2000 * MIB,
-  ipFiles: 600,
+  ipFiles: 1200,
   ipBytes: 6000 * MIB,
 };
 

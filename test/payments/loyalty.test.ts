@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartResponseSchema } from '@printshop/shared-events/api/cart';
 import { loyaltyStatusResponseSchema } from '@printshop/shared-events/api/loyalty';
-import { orderResponseSchema } from '@printshop/shared-events/api/orders';
+import { checkoutStartResponseSchema, orderResponseSchema } from '@printshop/shared-events/api/orders';
 import { loyaltyStreamName } from '@printshop/shared-events/events/loyalty';
 import { startTestApp, type TestApp } from '@printshop/test/support/app';
 import { browser, type Browser } from '../cart/support';
@@ -157,8 +157,26 @@ describe('redeeming points on an order', () => {
         'You no longer have enough loyalty points for this order. Please review your cart.',
       );
     }
-    // While the points are held, a new checkout is priced without them, and says so.
-    const later = await intentFor(customer, await startCheckout(customer, email));
+    // While the points are held, a new checkout is priced without them, and says so: its totals
+    // (what the payment step shows) use none of the cart's points.
+    const started = checkoutStartResponseSchema.parse(
+      (
+        await customer.call('POST', '/api/checkout/start', {
+          email,
+          shippingAddress: ADDRESS,
+          currency: 'USD',
+          country: 'US',
+        })
+      ).body,
+    );
+    expect(started.totals).toEqual({
+      subtotal: cart.subtotal,
+      discount: 0,
+      shippingFee: cart.shippingFee,
+      total: cart.grandTotal + 5,
+      loyaltyPointsUsed: 0,
+    });
+    const later = await intentFor(customer, started.checkoutId);
     expect(later.amount).toBe(cart.grandTotal + 5);
     const holder = starts.find((a) => a.status === 200)!.body as { paymentIntentId: string };
     const paid = await Promise.all([

@@ -33,11 +33,20 @@ export function checkoutRouter(deps: CheckoutRouterDeps): Router {
       { checkoutId: deps.newId(), at },
       metadataOf(ctx, at),
     );
-    const { total, currency } = checkout.amounts;
+    const { amounts } = checkout;
+    const { currency } = amounts;
+    const major = (minor: number) => toMajor(minor, currency);
+    const totals = {
+      subtotal: major(amounts.subtotal),
+      discount: major(amounts.discount + (amounts.promotionDiscount ?? 0) + amounts.loyaltyDiscount),
+      shippingFee: major(amounts.shipping),
+      total: major(amounts.total),
+      loyaltyPointsUsed: amounts.loyaltyPoints,
+    };
     answerWithPosition(
       ctx,
       200,
-      { checkoutId: checkout.checkoutId, amount: toMajor(total, currency), currency },
+      { checkoutId: checkout.checkoutId, amount: major(amounts.total), currency, totals },
       position,
     );
   });

@@ -34,10 +34,22 @@ export const checkoutStartBodySchema = z.object({
   currency: currencySchema,
   country: countrySchema,
 });
+/** What a started checkout charges, in major units of its currency: what the payment step shows. */
+export const checkoutTotalsSchema = z.object({
+  subtotal: moneySchema,
+  /** Every discount: quantity bands, the promotion code, loyalty points. */
+  discount: moneySchema,
+  shippingFee: moneySchema,
+  total: moneySchema,
+  /** The points this checkout is priced with (fewer than the cart's when another payment holds some). */
+  loyaltyPointsUsed: countSchema,
+});
+export type CheckoutTotals = z.infer<typeof checkoutTotalsSchema>;
 export const checkoutStartResponseSchema = okSchema.extend({
   checkoutId: z.string(),
   amount: moneySchema,
   currency: z.string(),
+  totals: checkoutTotalsSchema.optional(),
 });
 
 /**

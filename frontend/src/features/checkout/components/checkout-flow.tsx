@@ -143,7 +143,9 @@ export function CheckoutFlow({
     ? { email: details.email, shippingAddress: { ...details.shippingAddress } }
     : { email: user?.email ?? '', shippingAddress: emptyAddress(country) };
 
-  const summary = <OrderSummary cart={cart.data} format={format} />;
+  // Once started (in the cart's currency), the checkout's totals: what the payment charges.
+  const started = checkout?.currency === cart.data.currency ? checkout.totals : undefined;
+  const summary = <OrderSummary cart={cart.data} checkout={started} format={format} />;
   return (
     <div className={`checkout checkout--${layout}`}>
       <ol className="checkout-steps" aria-label="Checkout steps">

@@ -3,6 +3,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { QUANTITY_MESSAGES } from '@printshop/shared-events/api/cart';
 import { QuantityStepper } from './quantity-stepper';
 
 describe('QuantityStepper', () => {
@@ -37,5 +38,22 @@ describe('QuantityStepper', () => {
     await user.clear(box);
     await user.type(box, '2{Enter}');
     expect(onChange.mock.calls).toEqual([[5], [2]]);
+  });
+
+  it("given 20000 typed (a line holds at most 10,000), then nothing is sent, the field goes back to the cart's 18 and says why", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<QuantityStepper quantity={18} itemName="5x7 Photo Prints" onChange={onChange} />);
+    const box = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of 5x7 Photo Prints' });
+    await user.clear(box);
+    await user.type(box, '20000{Enter}');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(box).toHaveValue(18);
+    expect(box.validationMessage).toBe(QUANTITY_MESSAGES.tooMany);
+    // A new value typed clears the message.
+    await user.clear(box);
+    await user.type(box, '20{Enter}');
+    expect(onChange).toHaveBeenCalledWith(20);
+    expect(box.validationMessage).toBe('');
   });
 });

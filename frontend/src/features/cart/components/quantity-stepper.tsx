@@ -1,6 +1,8 @@
 // − / number / + for one cart line. Typing commits on Enter or leaving the field; 0 removes the
-// line (spec 1 §4), so the − button at 1 reads "Remove".
+// line (spec 1 §4), so the − button at 1 reads "Remove". More than a line may hold is not sent: the
+// field goes back to the cart's quantity and says why (the browser's own bubble on the field).
 import { useEffect, useRef, useState } from 'react';
+import { MAX_LINE_QUANTITY, QUANTITY_MESSAGES } from '@printshop/shared-events/api/cart';
 
 export interface QuantityStepperProps {
   quantity: number;
@@ -15,6 +17,7 @@ export function QuantityStepper({ quantity, itemName, disabled, onChange }: Quan
   // The value already sent for this quantity: Enter and the blur that follows it (or a second
   // Enter) must not send it twice; the second of two removals answered "Cart item not found.".
   const sent = useRef<number | null>(null);
+  const field = useRef<HTMLInputElement>(null);
   useEffect(() => {
     sent.current = null;
     setText(String(quantity));
@@ -27,6 +30,12 @@ export function QuantityStepper({ quantity, itemName, disabled, onChange }: Quan
       return;
     }
     const whole = Math.floor(next);
+    if (whole > MAX_LINE_QUANTITY) {
+      setText(String(quantity));
+      field.current?.setCustomValidity(QUANTITY_MESSAGES.tooMany);
+      field.current?.reportValidity();
+      return;
+    }
     if (whole === quantity) setText(String(quantity));
     else if (whole !== sent.current) {
       sent.current = whole;
@@ -49,12 +58,17 @@ export function QuantityStepper({ quantity, itemName, disabled, onChange }: Quan
         className="quantity-stepper__input"
         type="number"
         inputMode="numeric"
+        ref={field}
         min={0}
+        max={MAX_LINE_QUANTITY}
         step={1}
         aria-label={`Quantity of ${itemName}`}
         value={text}
         disabled={disabled}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          event.target.setCustomValidity('');
+          setText(event.target.value);
+        }}
         onBlur={commit}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {

@@ -37,6 +37,10 @@ function canvasOf(
   canvas.height = height;
   const context = canvas.getContext('2d');
   if (!context) throw new Error(UPLOAD_MESSAGES.noCanvasContext);
+  // JPEG has no transparency: a see-through part of a PNG would turn black, while the print file
+  // (made from the original) flattens it on white paper. White here too, so the crop is the print.
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
   return { canvas, context };
 }
 

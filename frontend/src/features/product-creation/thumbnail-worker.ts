@@ -26,6 +26,9 @@ async function thumbnail({ id, file, size }: Request): Promise<void> {
     const canvas = new OffscreenCanvas(width, height);
     const context = canvas.getContext('2d');
     if (!context) throw new Error('Could not get canvas context');
+    // On white, as the print (image-tools.ts): a JPEG would show a PNG's see-through part black.
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, width, height);
     context.drawImage(bitmap, 0, 0);
     bitmap.close();
     scope.postMessage({ id, blob: await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 }) });

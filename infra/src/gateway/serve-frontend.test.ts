@@ -98,12 +98,21 @@ describe("the shop's address in its pages", () => {
     expect(res.text).not.toContain(T);
   });
 
-  it("when the build's HTML files are asked for by name, then the shell answers as a page, never a file with the placeholder", async () => {
+  it("when the build's HTML files are asked for by name, then 404, never a file with the placeholder", async () => {
     for (const pathname of ['/product/4x6-photo-prints/index.html', '/shell.html', '/index.html']) {
       const res = await get(pathname);
-      expect(res.status).toBe(200);
-      expect(res.text).toBe(SHELL.sent);
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain(T);
     }
+  });
+
+  it('given a browser asking for a picture that is not there (Accept ending with */*), then 404, not the app page; a route with dots (a reset link) is still the app', async () => {
+    const res = await shop.get('/images/products/nonexistent.png', 'identity');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type'] ?? '').not.toMatch(/html/);
+    const reset = await get('/reset-password/user-1.request-2.Zm9vYmFy_mac-3');
+    expect(reset.status).toBe(200);
+    expect(reset.text).toBe(SHELL.sent);
   });
 
   it('given a browser that takes gzip only, or no encoding, then it gets the same page so', async () => {

@@ -1,8 +1,9 @@
 // Serves the built React app (frontend/dist). The public pages were prerendered at build
 // (frontend/build-plugins/prerender.ts): each listed in prerendered.json is answered with its own
-// <path>/index.html (`/` with index.html) when asked without a query string. Any other GET that is not an API call gets the empty
-// shell (shell.html; index.html in a build without prerendering), so client-side routes (/cart,
-// /orders/42) load the app on refresh. HTML is revalidated on every visit (no-cache); it names the
+// <path>/index.html (`/` with index.html) when asked without a query string. Any other GET of a
+// page that is not an API call gets the empty shell (shell.html; index.html in a build without
+// prerendering), so client-side routes (/cart, /orders/42) load the app on refresh; a missing file
+// (a picture, a script) is a 404. HTML is revalidated on every visit (no-cache); it names the
 // shop's address and is compressed once per page (sent-pages.ts), so the build's HTML files are never
 // sent as they are. While the owner has products hidden, pages are marked as they go
 // (hidden-products-markup.ts) and compressed on the fly instead, and a hidden product's own page is
@@ -32,6 +33,10 @@ const SHELL_FILE = 'shell.html';
 
 /** How long a page waits for the hidden products (one indexed row) before going with the last list. */
 const HIDDEN_WAIT_MS = 250;
+
+/** The names of a build's files (pictures, scripts, styles, fonts, data, pages). */
+const ASSET_FILE =
+  /\.(?:png|jpe?g|webp|avif|gif|svg|ico|js|mjs|css|map|json|txt|xml|webmanifest|woff2?|ttf|html)$/i;
 
 const isApi = (requestPath: string) => requestPath === '/api' || requestPath.startsWith('/api/');
 
@@ -127,7 +132,12 @@ export function serveFrontend(dir: string, options: FrontendOptions = {}): Middl
   return async (ctx, next) => {
     if (isApi(ctx.path)) return next();
     if (await answerCrawler(ctx)) return;
-    const wantsPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.accepts('html') === 'html';
+    // A missing file (a picture, a script) is a 404, even for a browser whose Accept ends with */*
+    // (an <img> asking for /images/products/x.png). Judged by the file types of a build: an app
+    // route may hold dots (a password-reset link's token).
+    const isFile = ASSET_FILE.test(ctx.path);
+    const wantsPage =
+      (ctx.method === 'GET' || ctx.method === 'HEAD') && !isFile && ctx.accepts('html') === 'html';
     // '/prints/' is the page '/prints'.
     const pagePath = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
     // A query string may change what a page renders (a collage's ?size=): its HTML would not match
@@ -135,7 +145,7 @@ export function serveFrontend(dir: string, options: FrontendOptions = {}): Middl
     if (wantsPage && !ctx.querystring && pages.has(pagePath)) {
       return answerPage(ctx, pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`, pagePath);
     }
-    // The build's HTML files hold the address placeholder: they go out only as pages.
+    // The build's HTML files hold the address placeholder: they go out only as pages, never by name.
     const serveFiles = ctx.path.endsWith('.html') ? (_: Context, then: () => Promise<void>) => then() : files;
     await serveFiles(ctx, async () => {
       await next();

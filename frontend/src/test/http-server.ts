@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 export interface Reply {
   status?: number;
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or bytes (a served image). */
+  body?: string | Uint8Array;
   /** Hold the answer until this promise settles (loading states). */
   wait?: Promise<unknown>;
 }

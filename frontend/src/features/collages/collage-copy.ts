@@ -114,7 +114,7 @@ export function faq(template: CollageTemplate): { question: string; answer: stri
     },
     {
       question: 'Which photo formats can I use?',
-      answer: 'JPG, PNG and WEBP photos up to 50MB each.',
+      answer: 'JPG, PNG, WEBP and HEIC photos up to 50MB each.',
     },
     {
       question: 'What paper do you print on?',

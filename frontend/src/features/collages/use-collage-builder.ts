@@ -46,7 +46,10 @@ export interface SlotPhoto {
   crop: Area;
   /** The slot's cropped picture (PNG at twice the slot's size). */
   preview: Blob;
-  /** The photo's upload, started when it was placed; undefined when it failed (retried on add). */
+  /**
+   * The photo's upload, started when it was placed (a HEIC photo's is the one that converted it);
+   * undefined when it failed (retried on add).
+   */
   upload: Promise<string | undefined>;
 }
 
@@ -114,13 +117,14 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
     }
   }, []);
 
+  /** Places a cropped photo; `storedId`: the photo is already stored (a converted HEIC photo). */
   const setPhoto = useCallback(
-    (zoneId: number, file: Blob, crop: Area) =>
+    (zoneId: number, file: Blob, crop: Area, storedId?: string) =>
       runBusy('crop', async () => {
         const zone = zones.find((z) => z.id === zoneId);
         if (!zone) return;
         try {
-          const upload = uploadInBackground(file);
+          const upload = storedId ? Promise.resolve(storedId) : uploadInBackground(file);
           const preview = await cropForSlot(kit, file, crop, zone);
           setPhotos((current) => new Map(current).set(zoneId, { file, crop, preview, upload }));
         } catch (error) {

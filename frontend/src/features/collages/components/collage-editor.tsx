@@ -1,11 +1,14 @@
 // The editor of a template page (spec 2 §2 "Create tab", §4 "Collage editor"): the template picture
 // with a clickable zone per slot, 'N of M photos added', Preview, Add to Cart and 'Save & Create
 // Another'. An empty zone opens the file chooser, then the crop dialog; a filled zone does not reopen.
-import { useRef, useState, type CSSProperties, type MouseEvent } from 'react';
+// A HEIC photo is converted by the server first, the zone saying so (slot-photo.ts).
+import { useEffect, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { zoneAspectRatio, type CollageTemplate } from '@printshop/shared-events/rules/collages';
+import { IMAGE_ACCEPT_ATTRIBUTE } from '@printshop/shared-events/rules/uploads';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
-import { COLLAGE_MESSAGES } from '../collage-copy';
+import { showToast } from '../show-toast';
+import { convertHeic, judgeSlotPhoto } from '../slot-photo';
 import type { CollageBuilder } from '../use-collage-builder';
 import { useObjectUrl } from '../use-object-url';
 import { useShapeMasks } from '../use-shape-masks';
@@ -46,7 +49,11 @@ function ZonePhoto({ blob, slot, style }: { blob: Blob; slot: number; style: CSS
 export function CollageEditor({ template, builder }: { template: CollageTemplate; builder: CollageBuilder }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const pendingZone = useRef<number | null>(null);
-  const [cropping, setCropping] = useState<{ zone: number; file: File } | null>(null);
+  // The picture to crop: the chosen file, or the server's JPEG of a HEIC one with its stored id.
+  const [cropping, setCropping] = useState<{ zone: number; file: Blob; imageId?: string } | null>(null);
+  /** The zone whose HEIC photo the server is converting. */
+  const [converting, setConverting] = useState<number | null>(null);
+  const alive = useRef(true);
   const [previewBlob, setPreviewBlob] = useState<Blob | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const { zones, sourceSize, shapes, photos, filled, complete, busy, loading } = builder;
@@ -54,9 +61,16 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
   const masks = useShapeMasks(shapes);
   const canvasRef = useRef<HTMLDivElement>(null);
 
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
   const openZone = (zone: DetectedZone) => {
     // A zone that already holds a photo is not reopened (spec 2 §4).
-    if (photos.has(zone.id) || busy) return;
+    if (photos.has(zone.id) || busy || converting !== null) return;
     pendingZone.current = zone.id;
     if (inputRef.current) {
       inputRef.current.value = '';
@@ -95,16 +109,32 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
     };
   };
 
-  const onFileChosen = (files: FileList | null) => {
+  /** Judged by its first bytes and size (spec 2 §5); HEIC is converted by the server before the crop. */
+  const onFileChosen = async (files: FileList | null) => {
     const zone = pendingZone.current;
     pendingZone.current = null;
     const file = files?.[0];
     if (zone === null || !file) return;
-    if (!file.type.startsWith('image/')) {
-      window.alert(COLLAGE_MESSAGES.notAnImage);
+    const verdict = await judgeSlotPhoto(file);
+    if (!alive.current) return;
+    if (!verdict.ok) {
+      window.alert(verdict.message);
       return;
     }
-    setCropping({ zone, file });
+    if (!verdict.heic) {
+      setCropping({ zone, file });
+      return;
+    }
+    setConverting(zone);
+    try {
+      const { picture, imageId } = await convertHeic(file);
+      if (alive.current) setCropping({ zone, file: picture, imageId });
+    } catch (error) {
+      console.warn('A HEIC photo could not be converted', error);
+      if (alive.current) showToast(error instanceof Error ? error.message : String(error), 'error');
+    } finally {
+      if (alive.current) setConverting(null);
+    }
   };
 
   const showPreview = async () => {
@@ -172,7 +202,19 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
               })}
             </div>
             {zones.map((zone) =>
-              photos.has(zone.id) ? (
+              converting === zone.id ? (
+                <div
+                  key={zone.id}
+                  className={`collage-zone collage-zone--empty collage-zone--converting${masks.has(zone.id) ? ' collage-zone--shaped' : ''}`}
+                  style={{ ...zoneStyle(zone, sourceSize), ...shapeMask(masks.get(zone.id)) }}
+                  data-testid={`zone-${zone.id}`}
+                  aria-busy="true"
+                >
+                  <span className="collage-zone__converting" role="status">
+                    Converting HEIC…
+                  </span>
+                </div>
+              ) : photos.has(zone.id) ? (
                 <div
                   key={zone.id}
                   className="collage-zone collage-zone--filled"
@@ -214,11 +256,11 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
       <input
         ref={inputRef}
         type="file"
-        accept="image/*"
+        accept={IMAGE_ACCEPT_ATTRIBUTE}
         className="visually-hidden"
         aria-label="Choose a photo for the slot"
         tabIndex={-1}
-        onChange={(event) => onFileChosen(event.target.files)}
+        onChange={(event) => void onFileChosen(event.target.files)}
       />
 
       <div className="collage-progress">
@@ -268,8 +310,8 @@ export function CollageEditor({ template, builder }: { template: CollageTemplate
           busy={busy === 'crop'}
           onCancel={() => setCropping(null)}
           onApply={(crop) => {
-            const { zone, file } = cropping;
-            void builder.setPhoto(zone, file, crop).then(() => setCropping(null));
+            const { zone, file, imageId } = cropping;
+            void builder.setPhoto(zone, file, crop, imageId).then(() => setCropping(null));
           }}
         />
       )}

@@ -3,7 +3,9 @@
 // badge and its own cart page, so it never offers a line that is already gone. Signing out in one
 // tab signs the other out at once (an account page left open on a shared computer goes to the
 // sign-in page), and signing in shows in both. A payment step open in one tab keeps the cart its
-// checkout froze while the other tab changes the cart (its summary is what the payment charges).
+// checkout froze while the other tab changes the cart (its summary is what the payment charges). And
+// the same cart on the payment step in both tabs is paid once: once one tab paid, the other's Pay
+// says the items were ordered and charges nothing.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, recordScreenshot, type Shop } from './support/browser';
@@ -116,6 +118,43 @@ describe('two tabs', () => {
     await first.waitForTimeout(2_000);
     expect({ summary: await summary.textContent(), pay: await pay.textContent() }).toEqual(frozen);
     await recordScreenshot(first, 'two-tabs-payment-step-kept');
+    await second.close();
+  });
+
+  it('given the payment step open in two tabs, when the first pays, then Pay in the second says the items were already ordered and no second order is made', async () => {
+    // Signed in as Tess, with the two posters the test above left in the cart.
+    const payIn = async (page: Page, card: string) => {
+      await page.getByLabel(/^Card number/).fill(card);
+      await page.getByLabel(/^Expiry \(MM\/YY\)/).fill('12/39');
+      await page.getByLabel(/^Security code \(CVC\)/).fill('123');
+      await page.getByRole('button', { name: /^Pay / }).click();
+    };
+    const toPayment = async (page: Page) => {
+      await page.goto(shop.url('/checkout'));
+      await fillUsAddress(page, 'Tess Tabs');
+      await page.getByRole('button', { name: 'Continue to Payment' }).click();
+      await page.getByText('Test mode — use 4242 4242 4242 4242').waitFor();
+    };
+    const first = shop.page;
+    await toPayment(first);
+    const second = await shop.context.newPage();
+    await toPayment(second);
+
+    await payIn(first, '4242 4242 4242 4242');
+    await first.getByRole('heading', { name: 'Order Confirmation' }).waitFor();
+    const orderNumber = (await first.getByTestId('order-number').textContent()) ?? '';
+    await payIn(second, '4242 4242 4242 4242');
+
+    await second
+      .getByText(
+        `These items were already ordered in another tab or window (order ${orderNumber}). Please review your cart before paying again.`,
+      )
+      .waitFor(WAIT);
+    expect(new URL(second.url()).pathname).toBe('/checkout');
+    await recordScreenshot(second, 'two-tabs-second-payment-refused');
+    await second.goto(shop.url('/account/orders'));
+    await second.getByText(orderNumber).first().waitFor(WAIT);
+    expect(await second.locator('.orders-list__order').count()).toBe(1);
     await second.close();
   });
 });

@@ -129,6 +129,11 @@ describe('redeeming points on an order', () => {
   it('given the points were spent by another order meanwhile, when this checkout is paid, then it is refused', async () => {
     const { customer, email } = await customerWithPointsOnCart(600);
     const first = await startCheckout(customer, email);
+    // Another tab then checks out other prints with the same points (the same prints would be
+    // refused as already ordered).
+    const [firstLine] = cartResponseSchema.parse((await customer.call('GET', '/api/cart')).body).items;
+    await addPrints(customer, '8X10PHOTOPRINT', 8);
+    await customer.call('PUT', `/api/cart/item/${firstLine!.id}`, { quantity: 0 });
     const second = await startCheckout(customer, email);
     expect((await pay(customer, (await intentFor(customer, first)).paymentIntentId)).status).toBe(200);
 

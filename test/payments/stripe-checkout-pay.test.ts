@@ -313,6 +313,37 @@ describe('paying by card', () => {
       'This checkout has already been paid.',
     );
   });
+
+  it('given one cart checked out in two tabs, when the first is paid, then the second is refused before any money moves', async () => {
+    const guest = browser(app);
+    await addPrints(guest);
+    const first = await createIntent(guest, startBody('two-tabs@example.com'));
+    const secondTab = await guest.call('POST', '/api/checkout/start', startBody('two-tabs@example.com'));
+    const order = await paidOrder(guest, first.paymentIntentId);
+
+    const message = `These items were already ordered in another tab or window (order ${order.orderNumber}). Please review your cart before paying again.`;
+    for (const path of ['/api/stripe/create-payment-intent', '/api/payment/create-order'])
+      expectError(await guest.call('POST', path, { checkoutId: secondTab.body.checkoutId }), 409, message);
+    // The first tab's checkout, asked again, is paid: it says so, not that another tab ordered it.
+    expectError(
+      await guest.call('POST', '/api/stripe/create-payment-intent', { checkoutId: first.checkoutId }),
+      409,
+      'This checkout has already been paid.',
+    );
+  });
+
+  it('given a line grown while its payment was open, when a checkout of what is left starts after the order, then it can be paid', async () => {
+    const guest = browser(app);
+    await addPrints(guest, 'POSTERA4', 1);
+    const first = await createIntent(guest, startBody('grown@example.com'));
+    const [line] = cartResponseSchema.parse((await guest.call('GET', '/api/cart')).body).items;
+    await guest.call('PUT', `/api/cart/item/${line!.id}`, { quantity: 3 });
+    await paidOrder(guest, first.paymentIntentId);
+
+    const second = await createIntent(guest, startBody('grown@example.com'));
+    const order = await paidOrder(guest, second.paymentIntentId);
+    expect(order.items).toMatchObject([{ quantity: 2 }]);
+  });
 });
 
 describe('the read models', () => {

@@ -33,6 +33,8 @@ export const CHECKOUT_MESSAGES = {
   notFound: 'Checkout not found',
   alreadyPaid: 'This checkout has already been paid.',
   incomplete: 'This checkout has no e-mail or shipping address yet.',
+  orderedElsewhere: (orderNumber: string) =>
+    `These items were already ordered in another tab or window (order ${orderNumber}). Please review your cart before paying again.`,
 } as const;
 
 export interface CartSnapshot {

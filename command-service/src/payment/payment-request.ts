@@ -1,5 +1,5 @@
 // The first half of every payment, whatever the provider: find (or start) the caller's checkout,
-// make sure it can be paid (e-mail, address, not paid yet), reserve the use of its promotion code
+// make sure it can be paid (e-mail, address, not paid yet, its items not ordered from another tab), reserve the use of its promotion code
 // and the points it was priced with (refused when other checkouts hold them: they are spent once), and,
 // once the provider made its intent or order, record PaymentRequested on `payment-<key>` so any
 // later confirmation finds the checkout from the provider's reference alone.
@@ -18,6 +18,7 @@ import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { callerOf, metadataOf, type Caller } from '../caller';
 import { loadCheckout, ownsCheckout } from '../checkout/checkout';
 import { CHECKOUT_MESSAGES } from '../checkout/cart-snapshot';
+import { orderedElsewhere } from '../checkout/ordered-elsewhere';
 import { startCheckout } from '../checkout/start-checkout';
 import { toAddressFields } from '../address/router';
 import { runLoyaltyCommand } from '../loyalty/balance';
@@ -63,6 +64,8 @@ export async function payableCheckout(
     if (!state.started || !ownsCheckout(state.started, caller))
       throw new NotFound(CHECKOUT_MESSAGES.notFound);
     if (state.completed) throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
+    const orderNumber = await orderedElsewhere(deps.store, state.started);
+    if (orderNumber) throw new Conflict(CHECKOUT_MESSAGES.orderedElsewhere(orderNumber));
     checkout = state.started;
   } else {
     const started = await startCheckout(

@@ -93,6 +93,31 @@ describe('PaymentStep', () => {
     expect(screen.getByLabelText(/^Card number/)).toHaveValue('4242 4242 4242 4242');
   });
 
+  it('given a declined card, when another card is tried after the code was used up elsewhere, then the refusal shows and no card is charged', async () => {
+    server.on(
+      'POST /api/stripe/confirm-payment',
+      json({ success: false, message: 'Your card was declined.', code: 'PAYMENT_DECLINED' }, 402),
+    );
+    renderStep();
+    await payByCard('4000 0000 0000 0002');
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    // The decline released the checkout's code; another shopper took its last use meanwhile.
+    server.on(
+      'POST /api/stripe/create-payment-intent',
+      json({ success: false, message: 'This code has been used up.', code: 'RULE_BROKEN' }, 422),
+    );
+    const card = screen.getByLabelText(/^Card number/);
+    await userEvent.clear(card);
+    await userEvent.type(card, '4242424242424242');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $13.56' }));
+
+    expect(await screen.findByText('This code has been used up.')).toBeInTheDocument();
+    const paths = server.requests.map((r) => r.url);
+    expect(paths.filter((p) => p === '/api/stripe/confirm-payment')).toHaveLength(1);
+    // Asked for on showing the form and again before each attempt.
+    expect(paths.filter((p) => p === '/api/stripe/create-payment-intent')).toHaveLength(3);
+  });
+
   it('given a card number too short or an expiry in the past, then the form says so before sending', async () => {
     renderStep();
     await userEvent.type(await screen.findByLabelText(/^Card number/), '4242');
@@ -126,6 +151,11 @@ describe('PaymentStep', () => {
     expect(await screen.findByText('Test mode — simulated UPI approval')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Decline payment' }));
     expect(await screen.findByText('Payment failed')).toBeInTheDocument();
+    // A new attempt starts from Pay, so the server holds the checkout's points and code again.
+    expect(screen.queryByRole('button', { name: 'Approve payment' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹1,128.19 with UPI' }));
+    expect(await screen.findByRole('button', { name: 'Approve payment' })).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.url === '/api/payment/create-order')).toHaveLength(2);
   });
 
   it('given UPI in test mode, when approved, then the signed result is verified and the order comes back', async () => {

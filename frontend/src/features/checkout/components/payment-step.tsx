@@ -1,5 +1,7 @@
 // Choosing how to pay: card (Stripe Elements with real keys, the labelled test form otherwise) or
-// UPI / net banking (Razorpay). The card's payment intent is made once per checkout and reused.
+// UPI / net banking (Razorpay). The card's payment intent is made once per checkout and reused; it
+// is asked for again before every attempt, so the server takes the checkout's points and code again
+// (a failed attempt released them) or refuses before the card is charged.
 import { useQuery } from '@tanstack/react-query';
 import { atom, useAtom } from 'jotai';
 import { lazy, Suspense } from 'react';
@@ -54,8 +56,16 @@ function CardPayment({
   if (intent.isPending) return <Spinner label="Preparing card payment…" />;
   if (intent.isError) return <Alert>{serverMessageOr(intent.error, CARD_PAYMENT_FAILED)}</Alert>;
   const { testMode, publishableKey, clientSecret, paymentIntentId } = intent.data;
+  const beforePay = () => createPaymentIntent(checkout.checkoutId);
   if (testMode)
-    return <TestCardForm paymentIntentId={paymentIntentId} amountText={amountText} onPaid={onPaid} />;
+    return (
+      <TestCardForm
+        paymentIntentId={paymentIntentId}
+        amountText={amountText}
+        beforePay={beforePay}
+        onPaid={onPaid}
+      />
+    );
   if (!publishableKey) return <Alert>{CARD_UNAVAILABLE}</Alert>;
   return (
     <Suspense fallback={<Spinner label="Loading the secure card form…" />}>
@@ -64,6 +74,7 @@ function CardPayment({
         clientSecret={clientSecret}
         paymentIntentId={paymentIntentId}
         amountText={amountText}
+        beforePay={beforePay}
         onPaid={onPaid}
       />
     </Suspense>

@@ -21,6 +21,7 @@ const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 
 interface RazorpayCheckout {
   open(): void;
+  on(event: 'payment.failed', handler: (response: { error?: { description?: string } }) => void): void;
 }
 type RazorpayConstructor = new (options: Record<string, unknown>) => RazorpayCheckout;
 
@@ -73,18 +74,22 @@ export function RazorpayPayment({
       setOrder(created);
       if (!created.testMode) {
         const Razorpay = await loadRazorpay();
-        new Razorpay({
+        const popup = new Razorpay({
           key: created.keyId,
           order_id: created.orderId,
           currency: created.currency,
           name: SITE_NAME,
           prefill: { email, contact: phone, method },
+          // No second attempt inside the popup: it would pay without the points and code held again.
+          retry: { enabled: false },
           handler: (result: RazorpayResult) =>
             void verify(result).catch((caught: unknown) =>
               setError(serverMessageOr(caught, UPI_PAYMENT_FAILED)),
             ),
           modal: { ondismiss: () => setError(UPI_CANCELLED) },
-        }).open();
+        });
+        popup.on('payment.failed', (response) => setError(response.error?.description ?? UPI_PAYMENT_FAILED));
+        popup.open();
       }
     } catch (caught) {
       setError(serverMessageOr(caught, UPI_PAYMENT_FAILED));
@@ -101,6 +106,8 @@ export function RazorpayPayment({
       await verify(await approveTestPayment(order.orderId, outcome));
     } catch (caught) {
       setError(serverMessageOr(caught, UPI_PAYMENT_FAILED));
+      // As Razorpay's popup closes on a failure: the next attempt starts again from Pay.
+      setOrder(null);
     } finally {
       setBusy(null);
     }

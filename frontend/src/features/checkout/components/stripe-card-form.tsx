@@ -22,12 +22,15 @@ export interface StripeCardFormProps {
   clientSecret: string;
   paymentIntentId: string;
   amountText: string;
+  /** Asks the server again for the payment; a refusal (points or code gone) stops the attempt. */
+  beforePay(): Promise<unknown>;
   onPaid(order: OrderDto): void;
 }
 
 function PayButton({
   paymentIntentId,
   amountText,
+  beforePay,
   onPaid,
 }: Omit<StripeCardFormProps, 'publishableKey' | 'clientSecret'>) {
   const stripe = useStripe();
@@ -41,6 +44,13 @@ function PayButton({
     setBusy(true);
     setError(null);
     try {
+      // Stripe.js wants the form checked (and a wallet's sheet shown) before any other awaited work.
+      const submitted = await elements.submit();
+      if (submitted.error) {
+        setError(submitted.error.message ?? CARD_PAYMENT_FAILED);
+        return;
+      }
+      await beforePay();
       const result = await stripe.confirmPayment({
         elements,
         redirect: 'if_required',

@@ -54,10 +54,13 @@ const groupDigits = (value: string) =>
 export function TestCardForm({
   paymentIntentId,
   amountText,
+  beforePay,
   onPaid,
 }: {
   paymentIntentId: string;
   amountText: string;
+  /** Asks the server again for the payment; a refusal (points or code gone) stops the attempt. */
+  beforePay(): Promise<unknown>;
   onPaid(order: OrderDto): void;
 }) {
   const [error, setError] = useState<string | null>(null);
@@ -71,6 +74,7 @@ export function TestCardForm({
   const submit = form.handleSubmit(async (card) => {
     setError(null);
     try {
+      await beforePay();
       onPaid(await confirmCardPayment(paymentIntentId, card.number));
     } catch (caught) {
       setError(serverMessageOr(caught, CARD_PAYMENT_FAILED));

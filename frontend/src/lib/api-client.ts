@@ -95,6 +95,8 @@ export const noteEventPosition = (position: unknown): void =>
 // --- Configuration: who is signed in (the session feature says) and where the API lives.
 interface ClientConfig {
   getToken: () => string | null | undefined;
+  /** A call sent with `token` was answered 401: that session has ended (signed out, revoked). */
+  onSessionRefused?: (token: string) => void;
   /** Origin of the API; the page's own by default. */
   origin?: string;
 }
@@ -112,6 +114,7 @@ const config: ClientConfig = {
 /** Called once by the app (and by tests): where the token comes from, and the API origin. */
 export function configureApiClient(options: Partial<ClientConfig> & { resetPosition?: boolean }): void {
   if (options.getToken) config.getToken = options.getToken;
+  if (options.onSessionRefused) config.onSessionRefused = options.onSessionRefused;
   if ('origin' in options) config.origin = options.origin;
   if (options.resetPosition) highestPosition = undefined;
 }
@@ -169,6 +172,11 @@ async function send({ method, url, headers, json, body, ...init }: Call): Promis
   return response;
 }
 
+/** A 401 to a call that carried the session's token: that session has ended. */
+function noteRefusal(token: string | null | undefined, response: Response): void {
+  if (token && response.status === 401) config.onSessionRefused?.(token);
+}
+
 export type SearchParams = Record<string, string | number | boolean | undefined | null>;
 
 export interface RequestOptions<S extends AnySchema> {
@@ -217,6 +225,7 @@ export async function apiRequest<S extends AnySchema>(
     cache: options.cache,
     signal: options.signal,
   });
+  noteRefusal(token, response);
   const data = await readResponse(response);
   const parsed = safeParse(options.schema, data);
   if (!parsed.success) {
@@ -244,6 +253,7 @@ export async function apiDownload(
     credentials: 'include',
     signal: options.signal,
   });
+  noteRefusal(token, response);
   if (!response.ok) await readResponse(response);
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
@@ -299,6 +309,7 @@ export async function apiUpload<S extends AnySchema>(
     xhr.send(body);
   });
   notePosition(response.headers.get('X-Event-Position'));
+  noteRefusal(token, response);
   const data = await readResponse(response);
   const parsed = safeParse(schema, data);
   if (!parsed.success) {

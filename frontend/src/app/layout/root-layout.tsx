@@ -10,6 +10,7 @@ import {
   useCartRefreshOnCurrencyChange,
 } from '@/features/cart/use-cart-count';
 import { AutoDetectNotice } from '@/features/currency/components/auto-detect-notice';
+import { SessionEndedNotice } from '@/features/session/components/session-ended-notice';
 import { useCurrencyDetection } from '@/features/currency/use-currency-detection';
 import { useRevealPrices } from '@/lib/currency/price-guard';
 import { useSessionCheck } from '@/lib/session/use-session-check';
@@ -42,6 +43,7 @@ export function RootLayout() {
         </div>
       )}
       <main id="main" className="app__main" tabIndex={-1} aria-busy={loading || undefined}>
+        <SessionEndedNotice />
         {/* Errors of a page show inside the header and footer. */}
         <RouteErrorBoundary>
           <Outlet />

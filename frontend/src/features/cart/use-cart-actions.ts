@@ -4,6 +4,7 @@
 // (spec 1 §4), so the page always shows what the server holds. A quantity of 0 or less removes.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
 import { failureMessage, serverAnswered } from '@/lib/server-message';
 import { addCartItem, type AddCartItemInput } from '@/lib/cart-add';
 import { removeCartItem, updateCartItem } from './api/change-cart';
@@ -35,7 +36,9 @@ export function useCartActions(): CartActions {
         await change();
         return true;
       } catch (caught) {
-        setError(failureMessage(caught, failed, crashed));
+        // A refused session is said once, above the page (SessionEndedNotice), not here too.
+        if (!(caught instanceof ApiError && caught.status === 401))
+          setError(failureMessage(caught, failed, crashed));
         return false;
       } finally {
         setBusy(null);

@@ -44,3 +44,6 @@ export const setSessionAtom = atom(null, (_get, set, session: Session | null) =>
 
 /** 'checking' while a restored token is being confirmed with GET /api/auth/me. */
 export const authCheckAtom = atom<'pending' | 'checking' | 'done'>('pending');
+
+/** Set when the server refused this browser's session while the shop was open (see provider.tsx). */
+export const sessionEndedAtom = atom(false);

@@ -95,13 +95,16 @@ describe('product pictures', () => {
     expect((await upload(text)).status).toBe(415);
   });
 
-  it('given someone else’s upload, an unknown id, a path that is not a picture or no picture, then 400 with the images message and nothing changes', async () => {
+  it('given someone else’s upload, an unknown id, a path that is not a picture, a shop file no product shows or no picture, then 400 with the images message and nothing changes', async () => {
     const shopper = browser(app);
     const theirs = await shopper.uploadImage();
     const refusals: Array<[unknown, RegExp]> = [
       [[theirs], /no uploaded image/],
       [['no-such-image'], /no uploaded image/],
       [['/etc/passwd'], /Give 1 to 8 pictures/],
+      // A file of the shop's own that no product shows (a collage mask), and one that does not exist.
+      [['/images/products/mask12.png'], /no product picture "\/images\/products\/mask12.png"/],
+      [['/images/products/poster-a5.webp'], /no product picture/],
       [['https://elsewhere.example/x.jpg'], /Give 1 to 8 pictures/],
       [[], /Give 1 to 8 pictures/],
     ];

@@ -43,6 +43,8 @@ export const CATALOG_MESSAGES = {
   usdFixed: 'USD is the shop’s base currency: its rate is always 1.',
   images: `Give 1 to ${MAX_PRODUCT_IMAGES} pictures, each once: uploaded images or the shop’s own product pictures.`,
   unknownImage: (id: string) => `We have no uploaded image "${id}"; upload it again.`,
+  unknownPicture: (url: string) =>
+    `We have no product picture "${url}"; choose one of the shop's pictures or upload one.`,
   notSeeded: 'The catalog has not been set up yet; restart the shop.',
 } as const;
 

@@ -32,7 +32,8 @@ const CODE_IMAGES = new Set(PRODUCTS.map((product) => product.imageUrl));
 
 /**
  * The picture URLs of a PATCH: the code's product pictures and the product's own as they are; an
- * upload (its id or `/images/<id>`) only when it is this admin's and not deleted. A URL left as
+ * upload (its id or `/images/<id>`) only when it is this admin's and not deleted; another file of
+ * `/images/products/` is refused (no product shows it: a mask, or nothing). A URL left as
  * given that is not a picture is judged by decide (one message for the field).
  */
 async function resolveImages(
@@ -46,7 +47,16 @@ async function resolveImages(
     const text = raw.trim();
     const id = text.startsWith('/images/') ? text.slice('/images/'.length) : text;
     const url = `/images/${id}`;
-    if (CODE_IMAGES.has(text) || current.has(text) || !IMAGE_ID_PATTERN.test(id)) {
+    if (CODE_IMAGES.has(text) || current.has(text)) {
+      urls.push(text);
+      continue;
+    }
+    // Any other file of the shop's folder would be a broken picture on the product's page.
+    if (text.startsWith('/images/products/')) {
+      const message = CATALOG_MESSAGES.unknownPicture(text);
+      throw new ValidationError(message, { images: message });
+    }
+    if (!IMAGE_ID_PATTERN.test(id)) {
       urls.push(text);
       continue;
     }

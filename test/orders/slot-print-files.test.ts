@@ -13,6 +13,7 @@ import {
   stripLayout,
   type Rect,
 } from '@printshop/shared-events/rules/print-layout';
+import { printQuality } from '@printshop/shared-events/rules/print-quality';
 import type { TestApp } from '@printshop/test/support/app';
 import { browser } from '../cart/support';
 import {
@@ -98,13 +99,22 @@ describe('strip and collage print files from their slots', () => {
     expect(answer.status).toBe(200);
     const files = await unzip(answer.bytes);
     const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as {
-      lines: Array<{ file: string; source: string; widthPx: number; heightPx: number }>;
+      lines: Array<{
+        file: string;
+        source: string;
+        widthPx: number;
+        heightPx: number;
+        effectiveDpi: number;
+        dpiBand: string | null;
+      }>;
     };
     const printed = manifest.lines.filter((l) => l.source === 'slots');
     expect(printed.map((l) => [l.file, l.widthPx, l.heightPx])).toEqual([
       ['01-PHOTOSTRIPGOODVIBES-x1.jpg', 676, 1876],
       ['02-TEMPLATE16_COLLAGE_A4-x1.jpg', 2556, 3584],
     ]);
+    // No single crop was judged: the band is that of the weakest photo's DPI, as the lab reads it.
+    for (const line of printed) expect(line.dpiBand, line.file).toBe(printQuality(line.effectiveDpi));
 
     // the strip: each frame is its photo's crop, whole (the frame has the crop's aspect)
     const stripFile = files.get('01-PHOTOSTRIPGOODVIBES-x1.jpg')!;

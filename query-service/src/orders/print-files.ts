@@ -13,7 +13,7 @@ import type { OrderLine } from '@printshop/shared-events/events/checkout';
 import { slotPhotosOf } from '@printshop/shared-events/events/order-line-images';
 import type { OrderView } from '@printshop/shared-events/events/order-view';
 import type { Orientation, RenderedPrint } from '@printshop/shared-events/print-file';
-import { MM_PER_INCH } from '@printshop/shared-events/rules/print-quality';
+import { MM_PER_INCH, printQuality } from '@printshop/shared-events/rules/print-quality';
 import { printedSize } from './admin-order-dto';
 import { csvField } from './csv-field';
 
@@ -49,7 +49,10 @@ export interface ManifestLine {
   effectiveDpi: number | null;
   orientation: Orientation | null;
   paper: string | null;
-  /** good >= 250 DPI, fair >= 150, poor below: the judgement the shopper saw; null when not judged. */
+  /**
+   * good >= 250 DPI, fair >= 150, poor below: the judgement the shopper saw, else (a strip, a
+   * collage: no one crop) that of the file's effective DPI, its weakest photo's; null for slot photos.
+   */
   dpiBand: 'good' | 'fair' | 'poor' | null;
   /** The line's image (its cropped image or composite); for slot photos the photo. */
   imageId: string;
@@ -150,7 +153,7 @@ function printLine(line: OrderLine, file: string, r: RenderedPrint): ManifestLin
     effectiveDpi: r.effectiveDpi,
     orientation: r.orientation,
     paper: r.paper,
-    dpiBand: line.printQuality ?? null,
+    dpiBand: line.printQuality ?? printQuality(r.effectiveDpi),
     imageId: line.croppedImageId,
     source: r.source,
     sourceImageId: r.sourceImageId,

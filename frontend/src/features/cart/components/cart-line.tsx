@@ -10,7 +10,7 @@ export interface CartLineProps {
   label: string;
   format: (amount: number) => string;
   busy: boolean;
-  onQuantity(quantity: number): void;
+  onQuantity(quantity: number): Promise<unknown> | void;
   onRemove(): void;
 }
 

@@ -132,7 +132,8 @@ describe('CartView', () => {
     await waitFor(() =>
       expect(screen.getByRole('spinbutton', { name: 'Quantity of A4 Poster' })).toHaveValue(2),
     );
-    expect(server.requests.find((r) => r.method === 'PUT')?.body).toBe('{"quantity":2}');
+    // The field shows the tap at once; the change is sent and the cart read again.
+    await waitFor(() => expect(server.requests.find((r) => r.method === 'PUT')?.body).toBe('{"quantity":2}'));
     await waitFor(() => expect(cartReadAfter('PUT')).toBe(true));
   });
 
@@ -208,5 +209,35 @@ describe('CartView', () => {
     configureApiClient({ origin: gone.origin });
     renderApp(<CartView />);
     expect(await screen.findByText(CART_MESSAGES.fetchError)).toBeInTheDocument();
+  });
+
+  it('when + is tapped three times before the first change is saved, then the cart ends at 4, in two changes', async () => {
+    let quantity = 1;
+    let release: () => void = () => undefined;
+    const firstSaved = new Promise<void>((resolve) => (release = resolve));
+    server.on('GET /api/cart', () => json(cartAnswer([{ id: 'a', quantity }])));
+    server.on('PUT /api/cart/item/a', (request) => {
+      quantity = (JSON.parse(request.body) as { quantity: number }).quantity;
+      return { ...json({ success: true }), wait: firstSaved };
+    });
+    renderApp(<CartView />);
+    const plus = await screen.findByRole('button', { name: 'Increase quantity of A4 Poster' });
+    await userEvent.click(plus);
+    await waitFor(() => expect(server.requests.some((r) => r.method === 'PUT')).toBe(true));
+    await userEvent.click(plus);
+    await userEvent.click(plus);
+    const box = screen.getByRole('spinbutton', { name: 'Quantity of A4 Poster' });
+    expect(box).toHaveValue(4);
+
+    release();
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+        '{"quantity":2}',
+        '{"quantity":4}',
+      ]),
+    );
+    await waitFor(() => expect(cartReadAfter('PUT')).toBe(true));
+    await waitFor(() => expect(quantity).toBe(4));
+    expect(box).toHaveValue(4);
   });
 });

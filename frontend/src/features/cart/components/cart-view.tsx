@@ -92,7 +92,7 @@ export function CartView({ loyalty }: { loyalty?: ReactNode }) {
                         label={lineLabel(group, index)}
                         format={format}
                         busy={actions.busy === item.id || actions.busy === 'all'}
-                        onQuantity={(quantity) => void actions.updateQuantity(item.id, quantity)}
+                        onQuantity={(quantity) => actions.updateQuantity(item.id, quantity)}
                         onRemove={() => void actions.removeItem(item.id)}
                       />
                     ))}

@@ -1,6 +1,6 @@
 // The quantity box sends one change per typed value: Enter and the blur after it used to send it
-// twice (a second removal answered "Cart item not found.").
-import { render, screen } from '@testing-library/react';
+// twice (a second removal answered "Cart item not found."). Taps while a change is saved count.
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { QUANTITY_MESSAGES } from '@printshop/shared-events/api/cart';
@@ -55,5 +55,43 @@ describe('QuantityStepper', () => {
     await user.type(box, '20{Enter}');
     expect(onChange).toHaveBeenCalledWith(20);
     expect(box.validationMessage).toBe('');
+  });
+
+  it('given + tapped three times quickly on 2, then the field shows 5 at once and 5 is sent when the first change is saved', async () => {
+    const user = userEvent.setup();
+    const saves: Array<() => void> = [];
+    const onChange = vi.fn(() => new Promise<void>((resolve) => saves.push(resolve)));
+    const { rerender } = render(
+      <QuantityStepper quantity={2} itemName="A4 Poster" disabled={false} onChange={onChange} />,
+    );
+    const plus = screen.getByRole('button', { name: 'Increase quantity of A4 Poster' });
+    await user.click(plus);
+    // The cart page marks the line busy while its change is saved; the taps still count.
+    rerender(<QuantityStepper quantity={2} itemName="A4 Poster" disabled onChange={onChange} />);
+    await user.click(plus);
+    await user.click(plus);
+    const box = screen.getByRole('spinbutton', { name: 'Quantity of A4 Poster' });
+    expect(box).toHaveValue(5);
+    expect(onChange.mock.calls).toEqual([[3]]);
+
+    rerender(<QuantityStepper quantity={3} itemName="A4 Poster" disabled onChange={onChange} />);
+    await act(async () => saves[0]!());
+    await waitFor(() => expect(onChange.mock.calls).toEqual([[3], [5]]));
+    rerender(<QuantityStepper quantity={5} itemName="A4 Poster" disabled onChange={onChange} />);
+    await act(async () => saves[1]!());
+    rerender(<QuantityStepper quantity={5} itemName="A4 Poster" disabled={false} onChange={onChange} />);
+    expect(box).toHaveValue(5);
+    expect(onChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('given a tapped change the server refuses, then the field goes back to the cart quantity', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn(() => Promise.resolve());
+    render(<QuantityStepper quantity={2} itemName="A4 Poster" onChange={onChange} />);
+    await user.click(screen.getByRole('button', { name: 'Increase quantity of A4 Poster' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(3));
+    await waitFor(() =>
+      expect(screen.getByRole('spinbutton', { name: 'Quantity of A4 Poster' })).toHaveValue(2),
+    );
   });
 });

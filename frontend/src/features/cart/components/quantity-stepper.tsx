@@ -1,6 +1,8 @@
 // − / number / + for one cart line. Typing commits on Enter or leaving the field; 0 removes the
 // line (spec 1 §4), so the − button at 1 reads "Remove". More than a line may hold is not sent: the
 // field goes back to the cart's quantity and says why (the browser's own bubble on the field).
+// Taps on − / + while a change is being saved are not lost: the field counts them at once and the
+// total goes to the server when the change before it is done (three quick taps on + add three).
 import { useEffect, useRef, useState } from 'react';
 import { MAX_LINE_QUANTITY, QUANTITY_MESSAGES } from '@printshop/shared-events/api/cart';
 
@@ -8,8 +10,10 @@ export interface QuantityStepperProps {
   quantity: number;
   /** Used in the controls' accessible names. */
   itemName: string;
+  /** Disabled while something else changes the line; the stepper's own saving does not disable it. */
   disabled?: boolean;
-  onChange(quantity: number): void;
+  /** Settles once the change is saved (or refused) and the cart read again. */
+  onChange(quantity: number): Promise<unknown> | void;
 }
 
 export function QuantityStepper({ quantity, itemName, disabled, onChange }: QuantityStepperProps) {
@@ -18,10 +22,31 @@ export function QuantityStepper({ quantity, itemName, disabled, onChange }: Quan
   // Enter) must not send it twice; the second of two removals answered "Cart item not found.".
   const sent = useRef<number | null>(null);
   const field = useRef<HTMLInputElement>(null);
+  // Taps not sent yet, and whether a tap's change is being saved.
+  const [wanted, setWanted] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
   useEffect(() => {
     sent.current = null;
-    setText(String(quantity));
-  }, [quantity]);
+    setText(String(wanted ?? quantity));
+  }, [quantity, wanted]);
+
+  useEffect(() => {
+    if (wanted === null || saving) return;
+    if (wanted === quantity) {
+      setWanted(null);
+      return;
+    }
+    setSaving(true);
+    void Promise.resolve(onChange(wanted)).finally(() => {
+      setSaving(false);
+      // Success or refusal, the cart as read again shows; later taps are still wanted.
+      setWanted((latest) => (latest === wanted ? null : latest));
+    });
+  }, [wanted, saving, quantity, onChange]);
+
+  const step = (by: number) =>
+    setWanted((latest) => Math.min(MAX_LINE_QUANTITY, Math.max(0, (latest ?? quantity) + by)));
+  const locked = disabled && !saving;
 
   const commit = () => {
     const next = Number(text);
@@ -48,9 +73,9 @@ export function QuantityStepper({ quantity, itemName, disabled, onChange }: Quan
       <button
         type="button"
         className="quantity-stepper__button"
-        aria-label={quantity <= 1 ? `Remove ${itemName}` : `Decrease quantity of ${itemName}`}
-        disabled={disabled}
-        onClick={() => onChange(quantity - 1)}
+        aria-label={(wanted ?? quantity) <= 1 ? `Remove ${itemName}` : `Decrease quantity of ${itemName}`}
+        disabled={locked}
+        onClick={() => step(-1)}
       >
         −
       </button>
@@ -64,7 +89,7 @@ export function QuantityStepper({ quantity, itemName, disabled, onChange }: Quan
         step={1}
         aria-label={`Quantity of ${itemName}`}
         value={text}
-        disabled={disabled}
+        disabled={locked}
         onChange={(event) => {
           event.target.setCustomValidity('');
           setText(event.target.value);
@@ -81,8 +106,8 @@ export function QuantityStepper({ quantity, itemName, disabled, onChange }: Quan
         type="button"
         className="quantity-stepper__button"
         aria-label={`Increase quantity of ${itemName}`}
-        disabled={disabled}
-        onClick={() => onChange(quantity + 1)}
+        disabled={locked}
+        onClick={() => step(1)}
       >
         +
       </button>

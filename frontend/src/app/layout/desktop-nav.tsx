@@ -8,6 +8,7 @@ import { usePageState } from '@/lib/navigation/use-page-state';
 import { moveFocus, useDismiss } from '@/lib/use-dismiss';
 import { NAV_LINKS, NAV_MENUS, visibleMenus, type NavMenu } from './nav-items';
 import { useIsHidden } from '@/lib/catalog/live-catalog';
+import { useProducts } from '@/lib/catalog/get-products';
 
 function Dropdown({
   menu,
@@ -88,7 +89,8 @@ function Dropdown({
 export function DesktopNav() {
   const [openId, setOpenId] = usePageState<string | null>(null);
   const isHidden = useIsHidden();
-  const menus = useMemo(() => visibleMenus(NAV_MENUS, isHidden), [isHidden]);
+  const { data: live } = useProducts();
+  const menus = useMemo(() => visibleMenus(NAV_MENUS, isHidden, live), [isHidden, live]);
   const root = useRef<HTMLUListElement>(null);
   const close = useCallback(() => setOpenId(null), [setOpenId]);
   useDismiss(root, openId !== null, close);

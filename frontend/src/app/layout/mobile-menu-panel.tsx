@@ -8,6 +8,7 @@ import { useSignOut } from '@/features/session/api/use-sign-out';
 import { displayName, useSession } from '@/lib/session/use-session';
 import { ACCOUNT_LINKS, NAV_LINKS, NAV_MENUS, visibleMenus } from './nav-items';
 import { useIsHidden } from '@/lib/catalog/live-catalog';
+import { useProducts } from '@/lib/catalog/get-products';
 import { SearchForm } from './search-form';
 
 /** Tab and Shift+Tab cycle inside the open menu (it is modal). */
@@ -28,7 +29,8 @@ function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
 export function MobileMenuPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const [sectionId, setSectionId] = useState<string | null>(null);
   const isHidden = useIsHidden();
-  const menus = useMemo(() => visibleMenus(NAV_MENUS, isHidden), [isHidden]);
+  const { data: live } = useProducts();
+  const menus = useMemo(() => visibleMenus(NAV_MENUS, isHidden, live), [isHidden, live]);
   const { user } = useSession();
   const signOut = useSignOut();
   const cart = useCartCount();

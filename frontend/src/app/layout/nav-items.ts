@@ -23,12 +23,26 @@ export interface NavMenu {
 const links = (filter: (p: Product) => boolean): NavLinkItem[] =>
   PRODUCTS.filter(filter).map((p) => ({ label: shortName(p.name), to: p.path, sku: p.sku }));
 
-/** The menus without the links of products the owner hid (useIsHidden); groups left empty go. */
-export function visibleMenus(menus: readonly NavMenu[], isHidden: (sku: string) => boolean): NavMenu[] {
+/**
+ * The menus without the links of products the owner hid (useIsHidden), groups left empty gone, and
+ * each product named as the owner named it (`live`: GET /api/products) once that answers.
+ */
+export function visibleMenus(
+  menus: readonly NavMenu[],
+  isHidden: (sku: string) => boolean,
+  live?: ReadonlyArray<{ sku: string; name: string }>,
+): NavMenu[] {
+  const named = (link: NavLinkItem): NavLinkItem => {
+    const name = link.sku && live?.find((p) => p.sku === link.sku)?.name;
+    return name ? { ...link, label: shortName(name) } : link;
+  };
   return menus.map((menu) => ({
     ...menu,
     groups: menu.groups
-      .map((group) => ({ ...group, links: group.links.filter((l) => !l.sku || !isHidden(l.sku)) }))
+      .map((group) => ({
+        ...group,
+        links: group.links.filter((l) => !l.sku || !isHidden(l.sku)).map(named),
+      }))
       .filter((group) => group.links.length > 0),
   }));
 }

@@ -2,8 +2,10 @@
 // description): the category page's cards and the product pages (poster, greeting card) show the
 // owner's name once the list answers, in the heading, the breadcrumb, the title and the markup, and
 // the owner's description as the page's description. Until it answers (and so in the prerendered
-// HTML) they show the code's; an empty description leaves the code's copy.
-import { act, screen, waitFor } from '@testing-library/react';
+// HTML) they show the code's; an empty description leaves the code's copy. The header's menus name
+// the products as the owner did too.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -19,6 +21,8 @@ import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { renderApp } from '@/test/render';
 import { Component as CategoryPage } from './category';
 import { Component as ProductPage } from './product';
+import { DesktopNav } from '../layout/desktop-nav';
+import { MobileMenuPanel } from '../layout/mobile-menu-panel';
 
 const A3 = productBySku('POSTERA3')!;
 const A4 = productBySku('POSTERA4')!;
@@ -158,5 +162,22 @@ describe('the owner’s product names and descriptions', () => {
     expect(mismatches).toEqual([]);
     // The same element, updated: React hydrated the prerendered HTML rather than replacing it.
     expect(container.querySelector('h1')).toBe(prerendered);
+  });
+
+  it('given the owner renamed the A3 and A4 posters, when the header’s Posters menu opens (desktop and phone), then its links carry the owner’s short names', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderApp(<DesktopNav />);
+    await user.click(screen.getByRole('button', { name: 'Posters' }));
+    const desktop = screen.getByRole('list', { name: 'Poster Sizes' });
+    expect(await within(desktop).findByRole('link', { name: 'Gallery A3 Poster' })).toHaveAttribute(
+      'href',
+      A3.path,
+    );
+    expect(within(desktop).getByRole('link', { name: 'Studio A4 Poster' })).toHaveAttribute('href', A4.path);
+    unmount();
+
+    renderApp(<MobileMenuPanel id="menu" onClose={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: /Posters/ }));
+    expect(await screen.findByRole('link', { name: 'Gallery A3 Poster' })).toHaveAttribute('href', A3.path);
   });
 });

@@ -1,7 +1,8 @@
 // Journey: framing on the 4x6 print page in real Chromium against the real shop. A renamed text file
 // is refused when chosen; a 3:2 landscape photo gets a landscape frame that keeps all its pixels; a
 // 4:3 one keeps what a 3:2 frame can (88.9%); on a small photo the live quality band drops when
-// zooming in, Rotate frame turns the frame portrait and the server takes that portrait crop.
+// zooming in, Rotate frame turns the frame portrait and the server takes that portrait crop; Re-crop
+// opens on that crop.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -135,6 +136,14 @@ describe('framing on the 4x6 print page', () => {
     expect(portraitCrop.height).toBeGreaterThan(portraitCrop.width);
     await dialog.waitFor({ state: 'detached' });
     await expect(page.locator('[data-testid="upload-card"][data-cropped="true"]').count()).resolves.toBe(3);
+
+    // Re-crop opens where that crop was: the portrait frame at 3x, not a centred landscape one.
+    await page.getByRole('button', { name: 'Re-crop small-1500x1000.jpg' }).click();
+    await dialog.locator('[data-crop-ready="true"][data-orientation="portrait"]').waitFor();
+    await expect(dialog.getByLabel('Zoom level').textContent()).resolves.toBe('3.0x');
+    const again = await applyAndReadCrop(page);
+    for (const key of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(again[key] - portraitCrop[key]), key).toBeLessThanOrEqual(2);
 
     console.log('framing kept pixels', {
       wide3000x2000: `${(wideKept * 100).toFixed(1)}% (${wideCrop.width}x${wideCrop.height})`,

@@ -3,7 +3,7 @@
 // frame has the product's ratio, starting in the photo's orientation and turnable (rules/framing.ts),
 // with the print quality of the framed area shown live. Apply hands the crop to the background
 // upload queue and the next photo shows at once; in a batch, 'Use centred crops for the rest' frames
-// every photo left, centred, as one action.
+// every photo left, centred, as one action. Re-crop opens where the last crop was.
 import { useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import {
@@ -66,8 +66,12 @@ export function CropModal(props: CropModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const trapTab = useModalFocus(dialog);
   const turnable = rotatable && canRotateFrame(aspect);
-  // The product's own orientation until the photo is measured, then the photo's.
-  const [orientation, setOrientation] = useState<FrameOrientation>(productOrientation(aspect));
+  // A re-crop opens on the photo's crop as applied (its frame, position and zoom).
+  const previous = item.cropAreaPixels;
+  // The product's own orientation until the photo is measured, then the photo's (or its crop's).
+  const [orientation, setOrientation] = useState<FrameOrientation>(
+    previous && turnable ? productOrientation(previous.width / previous.height) : productOrientation(aspect),
+  );
   const frame = turnable ? frameAspect(aspect, orientation) : aspect;
   const rotate = () => {
     setCrop({ x: 0, y: 0 });
@@ -121,8 +125,9 @@ export function CropModal(props: CropModalProps) {
             onCropChange={setCrop}
             onZoomChange={(next) => setZoom(clampZoom(next))}
             onCropComplete={(_percent: Area, pixels: Area) => setArea(pixels)}
+            {...(previous && { initialCroppedAreaPixels: previous })}
             onMediaLoaded={({ naturalWidth, naturalHeight }) => {
-              if (turnable)
+              if (turnable && !previous)
                 setOrientation(startOrientation({ width: naturalWidth, height: naturalHeight }, aspect));
             }}
             mediaProps={{ alt: `Crop ${item.file.name}` }}

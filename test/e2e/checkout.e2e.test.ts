@@ -35,6 +35,15 @@ describe('cart, sign-in and checkout', () => {
     expect(await page.getByAltText('Your photo for A4 Poster').getAttribute('src')).toBe(
       `/api/images/${imageId}?w=256`,
     );
+    // The whole poster as framed (portrait A4), not cut to the square of its box.
+    const thumbnail = await page
+      .getByAltText('Your photo for A4 Poster')
+      .evaluate(async (img: HTMLImageElement) => {
+        await img.decode();
+        return { fit: getComputedStyle(img).objectFit, ratio: img.naturalWidth / img.naturalHeight };
+      });
+    expect(thumbnail.fit).toBe('contain');
+    expect(thumbnail.ratio).toBeCloseTo(210 / 297, 1);
 
     await page.getByRole('link', { name: 'Sign In' }).click();
     await page.getByRole('link', { name: 'Create Account' }).click();

@@ -2,7 +2,7 @@
 // is refused when chosen; a 3:2 landscape photo gets a landscape frame that keeps all its pixels; a
 // 4:3 one keeps what a 3:2 frame can (88.9%); on a small photo the live quality band drops when
 // zooming in, Rotate frame turns the frame portrait and the server takes that portrait crop; Re-crop
-// opens on that crop.
+// opens on that crop. A photo deleted while its crop uploads has that upload aborted.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,4 +152,32 @@ describe('framing on the 4x6 print page', () => {
       portraitCrop,
     });
   }, 300_000);
+
+  it('given a photo deleted while its crop uploads, then the upload is aborted and nothing stays listed', async () => {
+    const { page } = shop;
+    const photo = await makeJpeg('deleted-while-uploading.jpg', 3000, 2000);
+    await page.goto(shop.url('/product/4x6-photo-prints'));
+    const input = page.locator('input[type="file"]');
+    await input.waitFor({ state: 'attached' });
+    // The shop never answers this upload: only an abort ends it.
+    await page.route('**/api/images', (route) =>
+      route.request().method() === 'POST' ? new Promise(() => undefined) : route.fallback(),
+    );
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/images',
+    );
+    await input.setInputFiles(photo);
+    await page.getByRole('button', { name: 'Crop deleted-while-uploading.jpg' }).click();
+    await page.locator('[data-crop-ready="true"]').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Apply Crop' }).click();
+    const upload = await sent;
+    // At once, well before the upload's own 30 s timeout would end it.
+    const failed = page.waitForEvent('requestfailed', { predicate: (r) => r === upload, timeout: 10_000 });
+
+    await page.getByRole('button', { name: 'Delete deleted-while-uploading.jpg' }).click();
+
+    expect((await failed).failure()?.errorText).toMatch(/ABORTED/);
+    expect(await page.getByTestId('upload-card').count()).toBe(0);
+    await page.unroute('**/api/images');
+  });
 });

@@ -268,11 +268,11 @@ export async function apiDownload(
  */
 export async function apiUpload<S extends AnySchema>(
   path: string,
-  options: { schema: S; body: FormData; onProgress?: (fraction: number) => void },
+  options: { schema: S; body: FormData; onProgress?: (fraction: number) => void; signal?: AbortSignal },
 ): Promise<core.output<S>> {
-  const { schema, body, onProgress } = options;
+  const { schema, body, onProgress, signal } = options;
   if (typeof XMLHttpRequest === 'undefined') {
-    const answer = await apiRequest('POST', path, { schema, body });
+    const answer = await apiRequest('POST', path, { schema, body, signal });
     onProgress?.(1);
     return answer;
   }
@@ -306,6 +306,9 @@ export async function apiUpload<S extends AnySchema>(
     // The same words fetch uses, so spec 2 §8's network sentence applies.
     xhr.onerror = () => reject(new TypeError('Failed to fetch'));
     xhr.ontimeout = () => reject(new DOMException('Request timed out', 'TimeoutError'));
+    xhr.onabort = () => reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    if (signal?.aborted) return xhr.onabort(new ProgressEvent('abort'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(body);
   });
   notePosition(response.headers.get('X-Event-Position'));

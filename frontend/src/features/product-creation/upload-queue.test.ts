@@ -116,4 +116,32 @@ describe('upload queue', () => {
     await tick();
     expect(settled).toBe(true);
   });
+
+  it('given a photo deleted while it uploads, then its upload is aborted and the photo waiting behind it starts at once', async () => {
+    const phases = recorder();
+    const queue = createUploadQueue(phases.onPhase, 1);
+    let aborted = false;
+    let nextRan = false;
+    queue.add('a', (_progress, signal) => {
+      // An upload that would run for ever unless aborted.
+      return new Promise<void>((_resolve, reject) =>
+        signal.addEventListener('abort', () => {
+          aborted = true;
+          reject(signal.reason);
+        }),
+      );
+    });
+    queue.add('b', async () => {
+      nextRan = true;
+    });
+    await tick();
+    expect(nextRan).toBe(false);
+
+    queue.drop('a');
+    await queue.settled();
+
+    expect(aborted).toBe(true);
+    expect(nextRan).toBe(true);
+    expect(phases.log.filter(([id]) => id === 'a').map(([, p]) => p.state)).toEqual(['queued', 'uploading']);
+  });
 });

@@ -2,7 +2,9 @@
 // and the crop tool moves on at once. At most `concurrency` jobs run together (two: enough to keep
 // the line busy, few enough that the shopper's next photo still decodes smoothly); each job reports
 // its own state, and a failed job is not retried (the photo goes back to uncropped, the shopper
-// decides). No React here, so the rules are testable alone.
+// decides). A photo deleted while it uploads has its upload aborted, so it neither spends the
+// shopper's data nor holds a place the next photo is waiting for. No React here, so the rules are
+// testable alone.
 
 export type UploadPhase =
   | { state: 'queued' }
@@ -10,13 +12,13 @@ export type UploadPhase =
   | { state: 'done' }
   | { state: 'failed'; error: unknown };
 
-/** What a job is given: report upload progress as a fraction 0..1. */
-export type UploadJob = (progress: (fraction: number) => void) => Promise<void>;
+/** What a job is given: report upload progress as a fraction 0..1, and a signal that aborts it. */
+export type UploadJob = (progress: (fraction: number) => void, signal: AbortSignal) => Promise<void>;
 
 export interface UploadQueue {
   /** Queues `job` for `id` (a photo); a job already queued or running for it is forgotten first. */
   add(id: string, job: UploadJob): void;
-  /** Forgets `id`: a queued job never runs; a running one finishes but reports nothing. */
+  /** Forgets `id`: a queued job never runs; a running one is aborted and reports nothing. */
   drop(id: string): void;
   /** Jobs queued or running. */
   pending(): number;
@@ -33,6 +35,8 @@ export function createUploadQueue(
   const waiting: Array<{ id: string; job: UploadJob; token: object }> = [];
   // The token of each photo's latest job: a result from an older (dropped) job is ignored.
   const current = new Map<string, object>();
+  // The abort of each running job, by photo.
+  const aborts = new Map<string, AbortController>();
   let running = 0;
   let idle: Array<() => void> = [];
 
@@ -53,6 +57,8 @@ export function createUploadQueue(
       const next = waiting.shift()!;
       if (current.get(next.id) !== next.token) continue;
       running += 1;
+      const abort = new AbortController();
+      aborts.set(next.id, abort);
       let last = 0;
       report(next.id, next.token, { state: 'uploading', percent: 0 });
       const progress = (fraction: number) => {
@@ -64,7 +70,7 @@ export function createUploadQueue(
       };
       let job: Promise<void>;
       try {
-        job = next.job(progress);
+        job = next.job(progress, abort.signal);
       } catch (error) {
         job = Promise.reject(error);
       }
@@ -75,6 +81,7 @@ export function createUploadQueue(
         )
         .finally(() => {
           if (current.get(next.id) === next.token) current.delete(next.id);
+          if (aborts.get(next.id) === abort) aborts.delete(next.id);
           running -= 1;
           pump();
           wake();
@@ -83,8 +90,14 @@ export function createUploadQueue(
     wake();
   };
 
+  const abortRunning = (id: string) => {
+    aborts.get(id)?.abort();
+    aborts.delete(id);
+  };
+
   return {
     add(id, job) {
+      abortRunning(id);
       const token = {};
       current.set(id, token);
       waiting.push({ id, job, token });
@@ -93,6 +106,7 @@ export function createUploadQueue(
     },
     drop(id) {
       current.delete(id);
+      abortRunning(id);
       for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i]!.id === id) waiting.splice(i, 1);
       wake();
     },

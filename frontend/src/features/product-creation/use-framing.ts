@@ -134,7 +134,7 @@ export function useFraming({
       names.current.set(item.id, item.file.name);
       dispatch({ type: 'crop-queued', id: item.id, area });
       const present = (id: string) => itemsRef.current.some((i) => i.id === id);
-      queue.add(item.id, async (progress) => {
+      queue.add(item.id, async (progress, signal) => {
         const framed = area ?? centredCrop(await imageTools.measure(item.src), aspect, rotatable);
         const cropped = await imageTools.cropToJpeg(item.src, framed, item.file.name);
         if (!present(item.id)) return;
@@ -150,10 +150,11 @@ export function useFraming({
           crop: framed,
           sku,
           onProgress: progress,
+          signal,
         });
         if (present(item.id)) latest.current.dispatch({ type: 'crop-uploaded', id: item.id, ...uploaded });
         else {
-          // Deleted while it uploaded: its stored images are in no cart.
+          // Deleted as the upload ended (else it was aborted): its stored images are in no cart.
           void deleteImage(uploaded.rawImageId);
           void deleteImage(uploaded.croppedImageId);
         }

@@ -27,6 +27,8 @@ export async function uploadCroppedImage(input: {
   sku: string;
   /** How much of the upload has gone, 0..1 (the photo's progress in the list). */
   onProgress?: (fraction: number) => void;
+  /** Aborts the upload (the photo was deleted meanwhile). */
+  signal?: AbortSignal;
 }): Promise<UploadedCrop> {
   const form = new FormData();
   form.append('rawImage', input.file, input.file.name);
@@ -37,6 +39,7 @@ export async function uploadCroppedImage(input: {
     schema: answerSchema,
     body: form,
     onProgress: input.onProgress,
+    signal: input.signal,
   });
   if (answer.success !== true) throw new Error(answer.message || UPLOAD_MESSAGES.apiUploadFailed);
   const rawImageId = answer.rawImage?.id;

@@ -1,7 +1,7 @@
 // In real Chromium against the real shop: a PNG with a see-through half, cropped on the 4x6 page.
 // The browser's crop is a JPEG (no transparency); the print file is made from the original and
 // flattened on white paper, so the crop the shopper sees in the cart must be white there too, not
-// black.
+// black; so must the list's preview, which a worker draws.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +49,20 @@ describe('a photo with a see-through part', () => {
     const input = page.locator('input[type="file"]');
     await input.waitFor({ state: 'attached' });
     await input.setInputFiles(file);
+
+    // The list's preview (made in a worker) is on white too.
+    const preview = page.getByTestId('upload-card').locator('img').first();
+    await preview.waitFor();
+    const previewLeft = await preview.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0);
+      return Array.from(context.getImageData(2, Math.round(img.naturalHeight / 2), 1, 1).data.slice(0, 3));
+    });
+    for (const channel of previewLeft) expect(channel).toBeGreaterThan(240);
 
     // when: framed as offered and applied
     await page.getByRole('button', { name: 'Crop see-through.png' }).click();

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, recordScreenshot, type Shop } from './support/browser';
 import { addPosterToCart } from './support/cart';
+import { registerAccount } from './support/session';
 
 const WAIT = { timeout: 10_000 };
 const SESSION_ENDED = 'Your session has expired. Please sign in again.';
@@ -19,12 +20,7 @@ describe('a session that ends while the shop is open', () => {
   it('given the cart page of a signed-in shopper, when the session is signed out elsewhere and the cart is changed, then the notice leads back to the cart through sign-in', async () => {
     const email = `ended.${Date.now()}@example.com`;
     const password = 'Ended12345';
-    const registered = await fetch(shop.url('/api/auth/register'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, firstName: 'Eda', lastName: 'Ended' }),
-    });
-    expect(registered.status).toBe(201);
+    await registerAccount(shop.url, { email, password, firstName: 'Eda', lastName: 'Ended' });
     const { page } = shop;
     const signIn = async () => {
       await page.getByLabel('E-mail').fill(email);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, recordScreenshot, type Shop } from './support/browser';
 import { addPosterToCart } from './support/cart';
 import { fillUsAddress } from './support/checkout';
+import { registerAccount } from './support/session';
 
 /** A change reaches the other tab in well under a second; a loaded machine may take longer. */
 const WAIT = { timeout: 10_000 };
@@ -59,12 +60,7 @@ describe('two tabs', () => {
   it('given an account page open in a second tab, when the first signs out, then the second leaves it at once; when the first signs in, the second shows the account', async () => {
     const email = `tabs.${Date.now()}@example.com`;
     const password = 'TwoTabs123';
-    const registered = await fetch(shop.url('/api/auth/register'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, firstName: 'Tess', lastName: 'Tabs' }),
-    });
-    expect(registered.status).toBe(201);
+    await registerAccount(shop.url, { email, password, firstName: 'Tess', lastName: 'Tabs' });
     const first = shop.page;
     const signIn = async () => {
       await first.goto(shop.url('/login'));

@@ -15,3 +15,16 @@ export async function restoreSession(
     { token: session.token, user: JSON.stringify(session.user) },
   );
 }
+
+/** Registers an account over the API (as a shopper would have earlier), ready to sign in with. */
+export async function registerAccount(
+  shopUrl: (path: string) => string,
+  account: { email: string; password: string; firstName: string; lastName: string },
+): Promise<void> {
+  const registered = await fetch(shopUrl('/api/auth/register'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+}

@@ -1,8 +1,9 @@
 // The first half of every payment, whatever the provider: find (or start) the caller's checkout,
-// make sure it can be paid (e-mail, address, not paid yet, its items not ordered from another tab), reserve the use of its promotion code
-// and the points it was priced with (refused when other checkouts hold them: they are spent once), and,
-// once the provider made its intent or order, record PaymentRequested on `payment-<key>` so any
-// later confirmation finds the checkout from the provider's reference alone.
+// make sure it can be paid (e-mail, address, not paid yet, its items not ordered from another tab),
+// reserve the use of its promotion code and the points it was priced with (refused when other
+// checkouts hold them: they are spent once), and, once the provider made its intent or order,
+// record PaymentRequested on `payment-<key>` so any later confirmation finds the checkout from the
+// provider's reference alone.
 import type { Context } from 'koa';
 import type { PaymentStartBody } from '@printshop/shared-events/api/orders';
 import { PAYMENT_START_MESSAGES, paymentStartBodySchema } from '@printshop/shared-events/api/orders';

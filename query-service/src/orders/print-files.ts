@@ -50,8 +50,8 @@ export interface ManifestLine {
   orientation: Orientation | null;
   paper: string | null;
   /**
-   * good >= 250 DPI, fair >= 150, poor below: the judgement the shopper saw, else (a strip, a
-   * collage: no one crop) that of the file's effective DPI, its weakest photo's; null for slot photos.
+   * good >= 250 DPI, fair >= 150, poor below: the judgement the shopper saw; for a file made from
+   * slots (a strip, a collage: no one crop) that of its effective DPI, its weakest photo's; else null.
    */
   dpiBand: 'good' | 'fair' | 'poor' | null;
   /** The line's image (its cropped image or composite); for slot photos the photo. */
@@ -153,7 +153,7 @@ function printLine(line: OrderLine, file: string, r: RenderedPrint): ManifestLin
     effectiveDpi: r.effectiveDpi,
     orientation: r.orientation,
     paper: r.paper,
-    dpiBand: line.printQuality ?? printQuality(r.effectiveDpi),
+    dpiBand: line.printQuality ?? (r.source === 'slots' ? printQuality(r.effectiveDpi) : null),
     imageId: line.croppedImageId,
     source: r.source,
     sourceImageId: r.sourceImageId,

@@ -23,6 +23,7 @@ import { razorpayRouter } from '@printshop/command-service/payment/razorpay/razo
 import { ordersQueryRouter } from '@printshop/query-service/orders/orders-routes';
 import { loyaltyQueryRouter } from '@printshop/query-service/loyalty/loyalty-routes';
 import type { AppContext } from './app-context';
+import { moneyOf } from './payments/money';
 import { paymentProvidersOf } from './payments/payment-providers';
 import { postgresNetworkLimit } from './postgres/rate-limiter';
 import { ORDER_LOOKUP_TOO_MANY, PAYMENT_START_MESSAGES } from '@printshop/shared-events/api/orders';
@@ -93,6 +94,7 @@ export function buildRouters(app: AppContext): Router[] {
       logger: app.logger,
       countPaymentStart,
       stripe: paymentProvidersOf(app).stripe,
+      money: moneyOf(app),
       publishableKey: paymentProvidersOf(app).stripePublishableKey,
     }),
     razorpayRouter({
@@ -101,6 +103,7 @@ export function buildRouters(app: AppContext): Router[] {
       newId: app.newId,
       countPaymentStart,
       razorpay: paymentProvidersOf(app).razorpay,
+      money: moneyOf(app),
       keySecret: paymentProvidersOf(app).razorpayKeySecret,
     }),
     ordersQueryRouter({

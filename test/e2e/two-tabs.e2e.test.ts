@@ -5,7 +5,8 @@
 // sign-in page), and signing in shows in both. A payment step open in one tab keeps the cart its
 // checkout froze while the other tab changes the cart (its summary is what the payment charges). And
 // the same cart on the payment step in both tabs is paid once: once one tab paid, the other's Pay
-// says the items were ordered and charges nothing.
+// says the items were ordered and charges nothing; paid in the same moment, the second payment is
+// refunded in full and says so.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, recordScreenshot, type Shop } from './support/browser';
@@ -24,6 +25,19 @@ afterAll(() => shop?.close());
 
 const badge = (page: Page) => page.getByRole('link', { name: /^Cart, / }).first();
 const quantity = (page: Page) => page.getByRole('spinbutton', { name: /^Quantity of / }).first();
+
+const payIn = async (page: Page, card: string) => {
+  await page.getByLabel(/^Card number/).fill(card);
+  await page.getByLabel(/^Expiry \(MM\/YY\)/).fill('12/39');
+  await page.getByLabel(/^Security code \(CVC\)/).fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+};
+const toPayment = async (page: Page) => {
+  await page.goto(shop.url('/checkout'));
+  await fillUsAddress(page, 'Tess Tabs');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByText('Test mode — use 4242 4242 4242 4242').waitFor();
+};
 
 describe('two tabs', () => {
   it('given the cart open in two tabs, when one changes a quantity and then removes the line, then the other shows each change without a reload', async () => {
@@ -119,18 +133,6 @@ describe('two tabs', () => {
 
   it('given the payment step open in two tabs, when the first pays, then Pay in the second says the items were already ordered and no second order is made', async () => {
     // Signed in as Tess, with the two posters the test above left in the cart.
-    const payIn = async (page: Page, card: string) => {
-      await page.getByLabel(/^Card number/).fill(card);
-      await page.getByLabel(/^Expiry \(MM\/YY\)/).fill('12/39');
-      await page.getByLabel(/^Security code \(CVC\)/).fill('123');
-      await page.getByRole('button', { name: /^Pay / }).click();
-    };
-    const toPayment = async (page: Page) => {
-      await page.goto(shop.url('/checkout'));
-      await fillUsAddress(page, 'Tess Tabs');
-      await page.getByRole('button', { name: 'Continue to Payment' }).click();
-      await page.getByText('Test mode — use 4242 4242 4242 4242').waitFor();
-    };
     const first = shop.page;
     await toPayment(first);
     const second = await shop.context.newPage();
@@ -151,6 +153,41 @@ describe('two tabs', () => {
     await second.goto(shop.url('/account/orders'));
     await second.getByText(orderNumber).first().waitFor(WAIT);
     expect(await second.locator('.orders-list__order').count()).toBe(1);
+    await second.close();
+  });
+  it('given the payment step open in two tabs, when both are paid in the same moment, then one order is made and the other tab says its payment was refunded in full', async () => {
+    const first = shop.page;
+    await first.goto(shop.url('/'));
+    await addPosterToCart(first, 1);
+    await toPayment(first);
+    const second = await shop.context.newPage();
+    await toPayment(second);
+    // The second tab's card is charged just after the first tab's order is made: its Pay has
+    // already been let through (no order existed yet) when its charge is held back here.
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    await second.route('**/api/stripe/confirm-payment', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const charging = second.waitForRequest('**/api/stripe/confirm-payment');
+    await payIn(second, '4242 4242 4242 4242');
+    await charging;
+
+    await payIn(first, '4242 4242 4242 4242');
+    await first.getByRole('heading', { name: 'Order Confirmation' }).waitFor();
+    const orderNumber = (await first.getByTestId('order-number').textContent()) ?? '';
+    letGo();
+
+    await second
+      .getByText(
+        `These items were already ordered in another tab or window (order ${orderNumber}). This payment has been refunded in full.`,
+      )
+      .waitFor(WAIT);
+    await recordScreenshot(second, 'two-tabs-same-moment-refunded');
+    await second.goto(shop.url('/account/orders'));
+    await second.getByText(orderNumber).first().waitFor(WAIT);
+    expect(await second.locator('.orders-list__order').count()).toBe(2);
     await second.close();
   });
 });

@@ -11,6 +11,7 @@ import { cartStreamName } from '@printshop/shared-events/events/cart';
 import { checkoutStreamName, type CheckoutStartedData } from '@printshop/shared-events/events/checkout';
 import { loyaltyStreamName } from '@printshop/shared-events/events/loyalty';
 import { orderNumberStreamName, orderStreamName } from '@printshop/shared-events/events/order';
+import { paymentStreamName } from '@printshop/shared-events/events/payment';
 import { silentLogger } from '@printshop/shared-events/logger';
 import { changeOrderStatus } from '@printshop/command-service/order/change-status';
 import { orderIdOf } from '@printshop/command-service/order/derived-ids';
@@ -19,7 +20,9 @@ import {
   orderNumberCandidate,
   reserveOrderNumber,
 } from '@printshop/command-service/order/order-number';
+import { PaidElsewhere } from '@printshop/command-service/order/paid-elsewhere';
 import { placePaidOrder, type SucceededPayment } from '@printshop/command-service/order/place-order';
+import { paymentKey } from '@printshop/command-service/payment/payment-key';
 import { recordPaymentRequest } from '@printshop/command-service/payment/payment-request';
 import { reconcilePayments } from '@printshop/command-service/payment/reconcile-payments';
 import { createRazorpayTestModePort } from '@printshop/command-service/payment/razorpay/razorpay-test-mode';
@@ -29,30 +32,35 @@ import {
   postgresTestRefunds,
 } from '@printshop/infra/payments/test-mode-payments';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
+import { recordedMoney } from './recorded-money';
 
 let testStore: TestStore;
 let store: EventStore;
+let money: ReturnType<typeof recordedMoney>;
 beforeAll(async () => {
   testStore = await createTestStore('order_placement', {
     registry: new EventRegistry(allEvents),
     poolMax: 20,
   });
   store = testStore.store;
+  money = recordedMoney(testStore.db);
 });
 afterAll(async () => {
   await testStore?.close();
 });
 
-const deps = () => ({ store, now: () => new Date() });
+const deps = () => ({ store, now: () => new Date(), money });
 const at = () => new Date().toISOString();
 
 /** Given a started checkout of a user (or a guest) for 13.56 USD, and its Stripe intent. */
-async function givenCheckout(options: { userId?: string; loyaltyPoints?: number } = {}) {
+async function givenCheckout(
+  options: { userId?: string; loyaltyPoints?: number; lineId?: string; cartId?: string } = {},
+) {
   const checkoutId = randomUUID();
   const loyaltyDiscount = options.loyaltyPoints ?? 0;
   const checkout: CheckoutStartedData = {
     checkoutId,
-    cartId: options.userId ? `u-${options.userId}` : `g-${randomUUID()}`,
+    cartId: options.cartId ?? (options.userId ? `u-${options.userId}` : `g-${randomUUID()}`),
     ...(options.userId && { userId: options.userId }),
     email: 'ada@example.com',
     shippingAddress: {
@@ -67,7 +75,7 @@ async function givenCheckout(options: { userId?: string; loyaltyPoints?: number 
     country: 'US',
     lines: [
       {
-        lineId: 'l1',
+        lineId: options.lineId ?? randomUUID(),
         sku: 'POSTERA4',
         name: 'Poster A4',
         quantity: 2,
@@ -162,6 +170,44 @@ describe('placing a paid order', () => {
     expect(ofType(await store.readStream(cartStreamName(checkout.cartId)), 'CartEmptied')).toHaveLength(1);
     const checkoutEvents = await store.readStream(checkoutStreamName(checkout.checkoutId));
     expect(ofType(checkoutEvents, 'CheckoutCompleted')).toHaveLength(1);
+  });
+
+  it('given 5 checkouts of one cart line (tabs), when their payments race, then one order is placed and the other 4 are refunded in full, once each', async () => {
+    const cartId = `g-${randomUUID()}`;
+    const tabs = await Promise.all(
+      Array.from({ length: 5 }, () => givenCheckout({ cartId, lineId: `line-${cartId}` })),
+    );
+
+    const results = await Promise.allSettled(
+      [...tabs, ...tabs].map(({ payment }) => placePaidOrder(deps(), payment, { actor: 'test' })),
+    );
+
+    const placed = new Set(results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.order.orderId] : [])));
+    expect(placed.size).toBe(1);
+    const [orderId] = placed;
+    const { orderNumber } = (
+      results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{
+        order: { orderNumber: string };
+      }>
+    ).value.order;
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(refused).toHaveLength(8);
+    for (const error of refused) expect(error).toEqual(new PaidElsewhere(orderNumber));
+    const losers = tabs.filter((tab) => tab.orderId !== orderId);
+    expect(losers).toHaveLength(4);
+    for (const loser of losers) {
+      expect(money.refunds.filter((r) => r.payment.paymentId === loser.payment.reference)).toEqual([
+        expect.objectContaining({ amount: 1356, currency: 'USD' }),
+      ]);
+      expect(await store.readStream(orderStreamName(loser.orderId))).toEqual([]);
+      const refunded = ofType(
+        await store.readStream(paymentStreamName(paymentKey('stripe', loser.payment.reference))),
+        'PaymentRefunded',
+      );
+      expect(refunded.map((e) => e.data)).toEqual([
+        expect.objectContaining({ amount: 1356, orderNumber, reason: 'ordered_elsewhere' }),
+      ]);
+    }
   });
 
   it('given a payment of another amount than its checkout, when it is placed, then it is refused and no order exists', async () => {

@@ -13,6 +13,7 @@ import { changeOrderStatus } from '@printshop/command-service/order/change-statu
 import { placePaidOrder } from '@printshop/command-service/order/place-order';
 import { recordPaymentRequest } from '@printshop/command-service/payment/payment-request';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
+import { recordedMoney } from './recorded-money';
 
 let testStore: TestStore;
 let store: EventStore;
@@ -78,7 +79,7 @@ async function givenPaidOrder(points: number) {
     {},
   );
   const { order } = await placePaidOrder(
-    { store, now: () => new Date() },
+    { store, now: () => new Date(), money: recordedMoney(testStore.db) },
     { provider: 'stripe', reference, amount: 4400, currency: 'USD', testMode: true },
     {},
   );

@@ -162,8 +162,12 @@ describe('redeeming points on an order', () => {
         'You no longer have enough loyalty points for this order. Please review your cart.',
       );
     }
-    // While the points are held, a new checkout is priced without them, and says so: its totals
-    // (what the payment step shows) use none of the cart's points.
+    // While the points are held, a new checkout (another tab, of other prints: the same prints would
+    // be refunded as already ordered) is priced without them, and says so: its totals (what the
+    // payment step shows) use none of the cart's points.
+    await addPrints(customer, '8X10PHOTOPRINT', 8);
+    await customer.call('PUT', `/api/cart/item/${cart.items[0]!.id}`, { quantity: 0 });
+    const other = cartResponseSchema.parse((await customer.call('GET', '/api/cart')).body);
     const started = checkoutStartResponseSchema.parse(
       (
         await customer.call('POST', '/api/checkout/start', {
@@ -175,14 +179,14 @@ describe('redeeming points on an order', () => {
       ).body,
     );
     expect(started.totals).toEqual({
-      subtotal: cart.subtotal,
+      subtotal: other.subtotal,
       discount: 0,
-      shippingFee: cart.shippingFee,
-      total: cart.grandTotal + 5,
+      shippingFee: other.shippingFee,
+      total: other.grandTotal + 5,
       loyaltyPointsUsed: 0,
     });
     const later = await intentFor(customer, started.checkoutId);
-    expect(later.amount).toBe(cart.grandTotal + 5);
+    expect(later.amount).toBe(other.grandTotal + 5);
     const holder = starts.find((a) => a.status === 200)!.body as { paymentIntentId: string };
     const paid = await Promise.all([
       pay(customer, holder.paymentIntentId),
@@ -211,7 +215,7 @@ describe('redeeming points on an order', () => {
       expect(order.amounts.unbackedPoints).toBeUndefined();
     }
     // 500 spent once; the two orders earned on what they paid for the goods.
-    expect((await status(customer)).balance).toBe(Math.floor(cart.subtotal - 5) + Math.floor(cart.subtotal));
+    expect((await status(customer)).balance).toBe(Math.floor(cart.subtotal - 5) + Math.floor(other.subtotal));
   });
 
   it('given points on a checkout, when its pay button is pressed twice and the webhook races two client confirmations, then one hold, one order and the points spent once', async () => {

@@ -10,7 +10,11 @@ import { orderStreamName } from '@printshop/shared-events/events/order';
 import { orderIdOf } from '@printshop/command-service/order/derived-ids';
 import { startTestApp, type TestApp } from '@printshop/test/support/app';
 import { browser, type Browser } from '../cart/support';
-import { ADDRESS, addPrints, eventLog, expectError, razorpayKeySecret } from './support';
+import { CHECKOUTS_PROJECTION, PAYMENT_REQUESTS_TABLE } from '@printshop/shared-events/checkouts-read-model';
+import { readModelSchema } from '@printshop/shared-events/read-models';
+import { toMinor } from '@printshop/shared-events/rules/money';
+import { TEST_REFUNDS_TABLE } from '@printshop/infra/payments/test-mode-payments';
+import { ADDRESS, addPrints, CARD_OK, eventLog, expectError, razorpayKeySecret } from './support';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -145,6 +149,48 @@ describe('paying by UPI', () => {
       422,
       'UPI and net banking are charged in Indian rupees: choose INR to pay this way.',
     );
+  });
+
+  it('given a UPI payment open in one tab, when another tab pays the cart by card first, then the UPI payment is refunded in full and makes no order', async () => {
+    const guest = browser(app);
+    await addPrints(guest);
+    const upi = await createOrder(guest, 'two-ways@example.com');
+    const card = await guest.call('POST', '/api/stripe/create-payment-intent', {
+      email: 'two-ways@example.com',
+      shippingAddress: ADDRESS,
+      currency: 'INR',
+      country: 'US',
+    });
+    const paidByCard = await guest.call('POST', '/api/stripe/confirm-payment', {
+      paymentIntentId: card.body.paymentIntentId,
+      testCard: CARD_OK,
+    });
+    const { orderNumber } = orderResponseSchema.parse(paidByCard.body).order;
+
+    const paid = await payAtRazorpay(guest, upi.orderId);
+    const verified = await guest.call('POST', '/api/payment/verify-payment', paid.body);
+
+    expectError(
+      verified,
+      409,
+      `These items were already ordered in another tab or window (order ${orderNumber}). This payment has been refunded in full.`,
+    );
+    const refunds = await app.db(TEST_REFUNDS_TABLE).where({ payment_id: paid.body.razorpay_payment_id });
+    expect(refunds.map((row) => Number(row.amount))).toEqual([toMinor(upi.amount, 'INR')]);
+    expect(await eventLog(app).readStream(orderStreamName(orderIdOf('razorpay', upi.orderId)))).toEqual([]);
+    // The status job no longer counts it as a payment waiting for its confirmation.
+    await expect
+      .poll(
+        async () =>
+          (
+            await app
+              .db(PAYMENT_REQUESTS_TABLE)
+              .withSchema(readModelSchema(CHECKOUTS_PROJECTION))
+              .where({ provider: 'razorpay', reference: upi.orderId })
+              .first()
+          )?.status,
+      )
+      .toBe('refunded');
   });
 
   it('given a failed UPI payment, then the customer is told and no order exists', async () => {

@@ -17,18 +17,34 @@ import { orderIdOf } from '@printshop/command-service/order/derived-ids';
 import type { TestApp } from '@printshop/test/support/app';
 import { appPerFile } from '@printshop/test/support/app-per-file';
 import { browser, pngBytes } from '../cart/support';
-import { ADDRESS, addPrints, CARD_DECLINED, CARD_OK, expectError } from './support';
+import { TEST_REFUNDS_TABLE } from '@printshop/infra/payments/test-mode-payments';
+import {
+  ADDRESS,
+  addPrints,
+  CARD_DECLINED,
+  CARD_OK,
+  expectError,
+  postWebhook,
+  signedStripeEvent,
+  stripeWebhookSecret,
+} from './support';
 import {
   confirm,
   createIntent,
   eventsOf,
   expectRebuiltReadModelsSame,
+  intentObject,
   paidOrder,
   startBody,
 } from './stripe-checkout-support';
 
 let app: TestApp;
 appPerFile({ label: 'stripe_checkout_pay' }, (started) => (app = started));
+
+const refundsOf = async (paymentIntentId: string) =>
+  (await app.db(TEST_REFUNDS_TABLE).where({ payment_id: paymentIntentId }).select('amount')).map((row) =>
+    Number(row.amount),
+  );
 
 describe('starting a checkout', () => {
   it('given an empty cart, when checkout starts, then it is refused', async () => {
@@ -330,6 +346,42 @@ describe('paying by card', () => {
       409,
       'This checkout has already been paid.',
     );
+  });
+
+  it('given one cart with a payment open in each of two tabs, when both are paid at once, then one order is made and the other payment is refunded in full', async () => {
+    const guest = browser(app);
+    await addPrints(guest);
+    const tabs = [
+      await createIntent(guest, startBody('both-tabs@example.com')),
+      await createIntent(guest, startBody('both-tabs@example.com')),
+    ];
+
+    const answers = await Promise.all(tabs.map((tab) => confirm(guest, tab.paymentIntentId, CARD_OK)));
+
+    const paid = answers.findIndex((answer) => answer.status === 200);
+    const loser = tabs[1 - paid]!;
+    const order = orderResponseSchema.parse(answers[paid]!.body).order;
+    expectError(
+      answers[1 - paid]!,
+      409,
+      `These items were already ordered in another tab or window (order ${order.orderNumber}). This payment has been refunded in full.`,
+    );
+    expect(await refundsOf(loser.paymentIntentId)).toEqual([toMinor(loser.amount, 'USD')]);
+    expect(await refundsOf(tabs[paid]!.paymentIntentId)).toEqual([]);
+    expect(
+      (await eventsOf(app, paymentStreamName(`stripe_${loser.paymentIntentId}`))).map((e) => e.type),
+    ).toEqual(['PaymentRequested', 'PaymentRefunded']);
+
+    // Confirmed again, or told by Stripe's webhook: still refunded once, still no order.
+    expectError(await confirm(guest, loser.paymentIntentId), 409, /This payment has been refunded in full/);
+    const { payload, signature } = signedStripeEvent(
+      stripeWebhookSecret(app),
+      'payment_intent.succeeded',
+      intentObject(loser, 'succeeded'),
+    );
+    expect((await postWebhook(app, payload, signature)).status).toBe(200);
+    expect(await refundsOf(loser.paymentIntentId)).toHaveLength(1);
+    expect(await eventsOf(app, orderStreamName(orderIdOf('stripe', loser.paymentIntentId)))).toEqual([]);
   });
 
   it('given a line grown while its payment was open, when a checkout of what is left starts after the order, then it can be paid', async () => {

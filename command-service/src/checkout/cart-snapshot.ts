@@ -35,6 +35,8 @@ export const CHECKOUT_MESSAGES = {
   incomplete: 'This checkout has no e-mail or shipping address yet.',
   orderedElsewhere: (orderNumber: string) =>
     `These items were already ordered in another tab or window (order ${orderNumber}). Please review your cart before paying again.`,
+  paidElsewhere: (orderNumber: string) =>
+    `These items were already ordered in another tab or window (order ${orderNumber}). This payment has been refunded in full.`,
 } as const;
 
 export interface CartSnapshot {

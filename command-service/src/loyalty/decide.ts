@@ -7,7 +7,11 @@
 // the money refunded, never taking the balance below 0.
 import type { Decider } from '@printshop/shared-events/decider';
 import { RuleBroken } from '@printshop/shared-events/errors';
-import type { LoyaltyEvent, POINTS_REVERSAL_REASONS } from '@printshop/shared-events/events/loyalty';
+import type {
+  LoyaltyEvent,
+  POINTS_REVERSAL_REASONS,
+  RESERVATION_RELEASE_REASONS,
+} from '@printshop/shared-events/events/loyalty';
 import { pointsEarned, proportionalPoints } from '@printshop/shared-events/rules/loyalty';
 import { availablePoints, evolveLoyaltyAccount, initialLoyaltyAccount, type LoyaltyAccount } from './account';
 
@@ -23,7 +27,7 @@ export type LoyaltyCommand =
   | { type: 'ReservePoints'; data: { checkoutId: string; points: number; expiresAt: string; at: string } }
   | {
       type: 'ReleaseReservation';
-      data: { checkoutId: string; reason: 'payment_failed' | 'expired'; at: string };
+      data: { checkoutId: string; reason: (typeof RESERVATION_RELEASE_REASONS)[number]; at: string };
     }
   | {
       type: 'RedeemPoints';

@@ -10,11 +10,12 @@ import { NotFound } from '@printshop/shared-events/errors';
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import { orderStreamName } from '@printshop/shared-events/events/order';
 import type { OrderView } from '@printshop/shared-events/events/order-view';
+import type { Lock } from '../lock';
 import { changeOrderStatus, type OrderChangeResult } from './change-status';
 import { decideOrder, orderDecider, ORDER_MESSAGES, type StatusChange } from './decide';
 
 export interface RefundRequest {
-  payment: OrderView['payment'];
+  payment: Omit<OrderView['payment'], 'status'>;
   /** Minor units of `currency` (the order's). */
   amount: number;
   currency: string;
@@ -24,12 +25,9 @@ export interface RefundRequest {
 /** Gives money back at the payment's provider; throws its refusal (422) or unavailability (503). */
 export type RefundPayment = (request: RefundRequest) => Promise<{ refundId: string }>;
 
-/** Runs `work` while no other refund of the order runs (in any process). */
-export type OrderLock = <T>(orderId: string, work: () => Promise<T>) => Promise<T>;
-
 export interface OrderMoney {
   refund: RefundPayment;
-  lock: OrderLock;
+  lock: Lock;
 }
 
 /** changeOrderStatus, with a refund's money given back at the provider first. */
@@ -41,7 +39,7 @@ export async function changeOrderStatusWithMoney(
 ): Promise<OrderChangeResult> {
   const { change } = input;
   if (change.status !== 'refunded') return changeOrderStatus(store, input, metadata);
-  return money.lock(input.orderId, async () => {
+  return money.lock(`order-refund:${input.orderId}`, async () => {
     const order = await load(store, orderStreamName(input.orderId), orderDecider);
     if (!order) throw new NotFound(ORDER_MESSAGES.notFound);
     // The decider's refusals (a move not allowed, nothing left) come before any money moves.

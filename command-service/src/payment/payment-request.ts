@@ -198,26 +198,38 @@ export async function recordPaymentFailure(
     [{ ...(eventId && { id: eventId }), type: 'PaymentFailed', data, metadata }],
     { expectedRevision: 'any' },
   );
-  const released = await releasePoints(store, failure.checkoutId, failure.at, metadata);
-  const checkout = failure.checkoutId ? (await loadCheckout(store, failure.checkoutId)).started : undefined;
-  const freed = await releasePromotionUse(store, checkout, 'payment_failed', failure.at, metadata);
-  return Math.max(freed ?? 0, released ?? 0, result.position);
+  const released = await releaseCheckoutHolds(
+    store,
+    failure.checkoutId,
+    'payment_failed',
+    failure.at,
+    metadata,
+  );
+  return Math.max(released ?? 0, result.position);
 }
 
-/** A failed payment gives its checkout's points free again (paying again reserves them anew). */
-async function releasePoints(
+/**
+ * A payment that made no order gives its checkout's points and code use free again (paying again
+ * reserves them anew). Answers the position of the last release written.
+ */
+export async function releaseCheckoutHolds(
   store: EventStore,
   checkoutId: string | undefined,
+  reason: 'payment_failed' | 'payment_refunded',
   at: string,
   metadata: EventMetadata,
 ): Promise<number | undefined> {
-  const userId = checkoutId ? (await loadCheckout(store, checkoutId)).started?.userId : undefined;
-  if (!checkoutId || !userId) return undefined;
-  const result = await runLoyaltyCommand(
-    store,
-    userId,
-    { type: 'ReleaseReservation', data: { checkoutId, reason: 'payment_failed', at } },
-    metadata,
-  );
-  return result.position;
+  const checkout = checkoutId ? (await loadCheckout(store, checkoutId)).started : undefined;
+  if (!checkout) return undefined;
+  const points = checkout.userId
+    ? await runLoyaltyCommand(
+        store,
+        checkout.userId,
+        { type: 'ReleaseReservation', data: { checkoutId: checkout.checkoutId, reason, at } },
+        metadata,
+      )
+    : undefined;
+  const freed = await releasePromotionUse(store, checkout, reason, at, metadata);
+  const positions = [points?.position, freed].filter((p): p is number => p !== undefined);
+  return positions.length > 0 ? Math.max(...positions) : undefined;
 }

@@ -5,6 +5,7 @@
 // each provider is asked through its port (the test-mode stand-ins answer in test mode).
 import type { Logger } from '@printshop/shared-events/logger';
 import type { PaymentProvider } from '@printshop/shared-events/events/payment';
+import { PaidElsewhere } from '../order/paid-elsewhere';
 import { placePaidOrder, type PlaceOrderDeps, type SucceededPayment } from '../order/place-order';
 import { fromProviderAmount } from './provider-amounts';
 import { isSettled, type RazorpayPort } from './razorpay/razorpay-port';
@@ -68,6 +69,10 @@ export async function reconcilePayments(deps: ReconcileDeps): Promise<{ checked:
         'payment reconciled into an order',
       );
     } catch (error) {
+      if (error instanceof PaidElsewhere) {
+        deps.logger.warn({ provider: payment.provider, reference: payment.reference }, error.message);
+        continue;
+      }
       deps.logger.error(
         { err: error, provider: payment.provider, reference: payment.reference },
         'reconcile failed',

@@ -3,6 +3,7 @@
 // fails, spent by the order before it is placed (once per order: every racer writes the same event).
 import type { EventMetadata, EventStore } from '@printshop/shared-events/event-store';
 import type { CheckoutStartedData } from '@printshop/shared-events/events/checkout';
+import type { PROMOTION_RELEASE_REASONS } from '@printshop/shared-events/events/promotion';
 import { POINTS_HOLD_MINUTES } from '@printshop/shared-events/rules/loyalty';
 import { customerKey } from '@printshop/shared-events/rules/promotions';
 import { runPromotionCommand } from './run';
@@ -42,7 +43,7 @@ export async function reservePromotionUse(
 export async function releasePromotionUse(
   store: EventStore,
   checkout: CheckoutStartedData | undefined,
-  reason: 'payment_failed' | 'payment_not_started',
+  reason: Exclude<(typeof PROMOTION_RELEASE_REASONS)[number], 'expired'>,
   at: string,
   metadata: EventMetadata,
 ): Promise<number | undefined> {

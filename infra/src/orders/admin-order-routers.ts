@@ -9,10 +9,8 @@ import { createImageDerivatives, servedCopy } from '@printshop/command-service/i
 import { renderPrint } from '@printshop/command-service/images/print-render';
 import { adminOrdersRouter } from '@printshop/command-service/order/admin-router';
 import { adminOrdersQueryRouter } from '@printshop/query-service/orders/admin-orders-routes';
-import { refundThroughProviders } from '@printshop/command-service/payment/refund-payment';
 import type { AppContext } from '../app-context';
-import { paymentProvidersOf } from '../payments/payment-providers';
-import { postgresOrderLock } from './order-lock';
+import { moneyOf } from '../payments/money';
 
 export function adminOrderRouters(app: AppContext): Router[] {
   const derivatives = createImageDerivatives(app.images);
@@ -28,7 +26,7 @@ export function adminOrderRouters(app: AppContext): Router[] {
     adminOrdersRouter({
       store: app.store,
       now: app.now,
-      money: { refund: refundThroughProviders(paymentProvidersOf(app)), lock: postgresOrderLock(app.db) },
+      money: moneyOf(app),
     }),
   ];
 }

@@ -4,6 +4,7 @@
 import { scheduleReconciliation } from '@printshop/command-service/payment/reconcile-payments';
 import { pendingPayments } from '@printshop/query-service/checkouts/pending-payments';
 import type { AppContext } from '../app-context';
+import { moneyOf } from './money';
 import { paymentProvidersOf } from './payment-providers';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -21,6 +22,7 @@ export function startPaymentReconciler(
       logger: app.logger,
       stripe,
       razorpay,
+      money: moneyOf(app),
       pending: () => {
         const now = app.now().getTime();
         return pendingPayments(app.db, {

@@ -17,7 +17,14 @@ export { CHECKOUTS_PROJECTION, CHECKOUTS_TABLE, PAYMENT_REQUESTS_TABLE };
 
 export const checkoutsProjection: Projection<CheckoutEvent | PaymentEvent | OrderEvent> = {
   name: CHECKOUTS_PROJECTION,
-  eventTypes: ['CheckoutStarted', 'CheckoutCompleted', 'PaymentRequested', 'PaymentFailed', 'OrderPlaced'],
+  eventTypes: [
+    'CheckoutStarted',
+    'CheckoutCompleted',
+    'PaymentRequested',
+    'PaymentFailed',
+    'PaymentRefunded',
+    'OrderPlaced',
+  ],
   tables: CHECKOUTS_READ_MODEL.tables,
   async migrate(db, schema) {
     await createTables(db, schema, CHECKOUTS_READ_MODEL.tables);
@@ -76,6 +83,12 @@ export const checkoutsProjection: Projection<CheckoutEvent | PaymentEvent | Orde
           await requests()
             .where({ provider: event.data.provider, reference: event.data.reference })
             .update({ last_error: event.data.message, updated_at: event.data.at });
+          break;
+        case 'PaymentRefunded':
+          // Given back because another tab's order took the items: nothing left for the status job.
+          await requests()
+            .where({ provider: event.data.provider, reference: event.data.reference })
+            .update({ status: 'refunded', updated_at: event.data.at });
           break;
         case 'OrderPlaced': {
           const { payment, orderId, orderNumber, checkoutId, placedAt } = event.data;

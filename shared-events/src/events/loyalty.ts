@@ -74,7 +74,8 @@ export const PointsReserved = defineEvent(
   z.object({ checkoutId: z.string(), points, expiresAt: at, at }),
 );
 
-export const RESERVATION_RELEASE_REASONS = ['payment_failed', 'expired'] as const;
+// payment_refunded: the payment was given back because another tab's order took its items first.
+export const RESERVATION_RELEASE_REASONS = ['payment_failed', 'expired', 'payment_refunded'] as const;
 
 /** The hold of a checkout ended without an order: its points are available again. */
 export const PointsReservationReleased = defineEvent(

@@ -1,5 +1,6 @@
 // A payment at a provider, stream `payment-<provider>_<reference>` (the reference is Stripe's
-// PaymentIntent id or Razorpay's order id): which checkout it pays, for how much, and its failures.
+// PaymentIntent id or Razorpay's order id): which checkout it pays, for how much, its failures, and
+// its refund when it made no order.
 // The order of a payment is derived from the same provider and reference (order.ts), so one
 // payment can never become two orders.
 import { z } from 'zod';
@@ -15,18 +16,19 @@ export const paymentStreamName = (paymentKey: string): string => `${PAYMENT_STRE
 
 const at = z.iso.datetime({ offset: true });
 
+/** Which payment, for which checkout, of how much. */
+const payment = {
+  provider: z.enum(PAYMENT_PROVIDERS),
+  reference: z.string(),
+  checkoutId: z.string(),
+  /** Minor units of `currency` (the shop's; the provider's own unit may differ). */
+  amount: z.number().int().positive(),
+  currency: z.string(),
+};
+
 export const PaymentRequested = defineEvent(
   'PaymentRequested',
-  z.object({
-    provider: z.enum(PAYMENT_PROVIDERS),
-    reference: z.string(),
-    checkoutId: z.string(),
-    /** Minor units of `currency` (the shop's; the provider's own unit may differ). */
-    amount: z.number().int().positive(),
-    currency: z.string(),
-    testMode: z.boolean(),
-    at,
-  }),
+  z.object({ ...payment, testMode: z.boolean(), at }),
 );
 
 /** The provider declined or failed the payment; the customer may try again. */
@@ -42,5 +44,21 @@ export const PaymentFailed = defineEvent(
   }),
 );
 
-export const paymentEvents = [PaymentRequested, PaymentFailed];
-export type PaymentEvent = EventOf<typeof PaymentRequested> | EventOf<typeof PaymentFailed>;
+/**
+ * The payment was given back in full and made no order: another checkout of the same cart (a
+ * second tab) was paid first and its order `orderNumber` took these items.
+ */
+export const PaymentRefunded = defineEvent(
+  'PaymentRefunded',
+  z.object({
+    ...payment,
+    refundId: z.string(),
+    reason: z.literal('ordered_elsewhere'),
+    orderNumber: z.string(),
+    at,
+  }),
+);
+
+export const paymentEvents = [PaymentRequested, PaymentFailed, PaymentRefunded];
+export type PaymentEvent =
+  EventOf<typeof PaymentRequested> | EventOf<typeof PaymentFailed> | EventOf<typeof PaymentRefunded>;

@@ -76,7 +76,12 @@ export const PromotionUseReserved = defineEvent(
   z.object({ checkoutId, customer, expiresAt: at, at }),
 );
 
-export const PROMOTION_RELEASE_REASONS = ['payment_failed', 'expired', 'payment_not_started'] as const;
+export const PROMOTION_RELEASE_REASONS = [
+  'payment_failed',
+  'expired',
+  'payment_not_started',
+  'payment_refunded',
+] as const;
 
 export const PromotionUseReleased = defineEvent(
   'PromotionUseReleased',

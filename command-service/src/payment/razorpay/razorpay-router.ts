@@ -11,7 +11,7 @@ import { requiredText } from '@printshop/shared-events/api/common';
 import { verifyPaymentBodySchema } from '@printshop/shared-events/api/orders';
 import { NotFound, RuleBroken } from '@printshop/shared-events/errors';
 import { toMajor } from '@printshop/shared-events/rules/money';
-import { placePaidOrder } from '../../order/place-order';
+import { placePaidOrder, type PlaceOrderDeps } from '../../order/place-order';
 import { answerWithPosition, callerOf, metadataOf } from '../../caller';
 import { answerWithOrder } from '../order-answer';
 import { InvalidSignature, PaymentDeclined, PAYMENT_MESSAGES } from '../payment-errors';
@@ -29,7 +29,7 @@ import { verifyRazorpaySignature } from './signature';
 /** The one currency UPI and net banking are charged in. */
 export const RAZORPAY_CURRENCY = 'INR';
 
-export interface RazorpayRouterDeps extends PaymentDeps {
+export interface RazorpayRouterDeps extends PaymentDeps, Pick<PlaceOrderDeps, 'money'> {
   razorpay: RazorpayPort;
   /** The key secret signatures are checked with (a generated one in test mode). */
   keySecret: string;

@@ -12,7 +12,8 @@ import { Conflict, NotFound } from '@printshop/shared-events/errors';
 import type { Logger } from '@printshop/shared-events/logger';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { uuidFromName } from '../../order/derived-ids';
-import { placePaidOrder } from '../../order/place-order';
+import { PaidElsewhere } from '../../order/paid-elsewhere';
+import { placePaidOrder, type PlaceOrderDeps } from '../../order/place-order';
 import { answerWithPosition, callerOf, metadataOf } from '../../caller';
 import { answerWithOrder } from '../order-answer';
 import { PaymentDeclined, InvalidSignature, PAYMENT_MESSAGES } from '../payment-errors';
@@ -26,7 +27,7 @@ import {
 } from '../payment-request';
 import { intentFromObject, type StripeIntent, type StripePort } from './stripe-port';
 
-export interface StripeRouterDeps extends PaymentDeps {
+export interface StripeRouterDeps extends PaymentDeps, Pick<PlaceOrderDeps, 'money'> {
   stripe: StripePort;
   /** pk_…, handed to the browser with each intent when configured. */
   publishableKey?: string;
@@ -131,16 +132,24 @@ export function stripeRouter(deps: StripeRouterDeps): Router {
           'stripe webhook for an unknown payment intent',
         );
       } else if (event.type === 'payment_intent.succeeded') {
-        const { order, position } = await placePaidOrder(deps, succeeded(intent), metadata).catch(
-          (error: unknown) => {
+        try {
+          const { order, position } = await placePaidOrder(deps, succeeded(intent), metadata);
+          ctx.set('X-Event-Position', String(position));
+          deps.logger.info(
+            { orderId: order.orderId, event: event.id },
+            'stripe payment confirmed by webhook',
+          );
+        } catch (error) {
+          // Handled: the money went back because another tab's order took the items first.
+          if (error instanceof PaidElsewhere) {
+            deps.logger.warn({ intent: intent.id, orderNumber: error.orderNumber }, error.message);
+          } else {
             // Money taken that does not match its checkout needs a person: say so loudly (Stripe retries).
             if (error instanceof Conflict)
               deps.logger.error({ err: error, intent: intent.id }, 'stripe payment not placed');
             throw error;
-          },
-        );
-        ctx.set('X-Event-Position', String(position));
-        deps.logger.info({ orderId: order.orderId, event: event.id }, 'stripe payment confirmed by webhook');
+          }
+        }
       } else {
         const position = await recordPaymentFailure(
           store,

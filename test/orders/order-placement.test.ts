@@ -11,6 +11,7 @@ import { cartStreamName } from '@printshop/shared-events/events/cart';
 import { checkoutStreamName, type CheckoutStartedData } from '@printshop/shared-events/events/checkout';
 import { loyaltyStreamName } from '@printshop/shared-events/events/loyalty';
 import { orderNumberStreamName, orderStreamName } from '@printshop/shared-events/events/order';
+import { foldOrderView } from '@printshop/shared-events/events/order-view';
 import { paymentStreamName } from '@printshop/shared-events/events/payment';
 import { silentLogger } from '@printshop/shared-events/logger';
 import { changeOrderStatus } from '@printshop/command-service/order/change-status';
@@ -121,6 +122,25 @@ async function givenCheckout(
 
 const ofType = (events: RecordedEvent[], type: string) => events.filter((event) => event.type === type);
 
+/** The store as a process sees it that is killed once it has written to `stream`: nothing more lands. */
+function dyingAfter(target: EventStore, stream: string): EventStore {
+  let killed = false;
+  return new Proxy(target, {
+    get(store, property) {
+      if (property === 'appendToStream') {
+        return async (...args: Parameters<EventStore['appendToStream']>) => {
+          if (killed) throw new Error('killed');
+          const result = await store.appendToStream(...args);
+          killed = args[0] === stream;
+          return result;
+        };
+      }
+      const value: unknown = Reflect.get(store, property);
+      return typeof value === 'function' ? value.bind(store) : value;
+    },
+  });
+}
+
 describe('order numbers', () => {
   it('given an order id, then its candidates are PS- and 8 unambiguous characters, the same every time', () => {
     const first = orderNumberCandidate('order-1', 0);
@@ -208,6 +228,35 @@ describe('placing a paid order', () => {
         expect.objectContaining({ amount: 1356, orderNumber, reason: 'ordered_elsewhere' }),
       ]);
     }
+  });
+
+  it('given a process killed right after writing an order, when another tab of those lines is paid, then it is refunded, and the order heals on its next confirmation', async () => {
+    const cartId = `g-${randomUUID()}`;
+    const lineId = `line-${cartId}`;
+    const killed = await givenCheckout({ cartId, lineId });
+    const other = await givenCheckout({ cartId, lineId });
+    await expect(
+      placePaidOrder(
+        { ...deps(), store: dyingAfter(store, orderStreamName(killed.orderId)) },
+        killed.payment,
+        {},
+      ),
+    ).rejects.toThrow('killed');
+
+    const placed = foldOrderView(await store.readStream(orderStreamName(killed.orderId)));
+    await expect(placePaidOrder(deps(), other.payment, {})).rejects.toEqual(
+      new PaidElsewhere(placed!.orderNumber),
+    );
+    const { order } = await placePaidOrder(deps(), killed.payment, {});
+
+    expect(order.orderNumber).toBe(placed!.orderNumber);
+    expect(await store.readStream(orderStreamName(other.orderId))).toEqual([]);
+    expect(money.refunds.filter((r) => r.payment.paymentId === other.payment.reference)).toHaveLength(1);
+    const completed = ofType(
+      await store.readStream(checkoutStreamName(killed.checkout.checkoutId)),
+      'CheckoutCompleted',
+    );
+    expect(completed).toHaveLength(1);
   });
 
   it('given a payment of another amount than its checkout, when it is placed, then it is refused and no order exists', async () => {

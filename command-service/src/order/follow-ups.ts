@@ -1,6 +1,7 @@
 // What follows an order's payment, each step idempotent so it can run again after a crash or for
 // every duplicate confirmation: points earned (once), the ordered lines taken out of the cart (once
-// per order; lines added while the payment was open stay), the checkout marked completed (once).
+// per order; lines added while the payment was open stay; the placement itself took them out first,
+// so here it only finds the position to wait for), the checkout marked completed (once).
 // The points an order redeems are taken before it is placed (place-order.ts). Event ids are derived from
 // the order, so a racer repeating a step that another just wrote gets the same events back.
 // Answers the position a reader of the steps' effects must wait for: their streams' last events,
@@ -37,15 +38,9 @@ export async function completePaidOrder(
     );
     return earned.lastPosition;
   };
-  const ordered = order.lines.map(({ lineId, quantity }) => ({ lineId, quantity }));
   const results = await Promise.all([
     loyalty(),
-    runCartCommand(
-      store,
-      order.cartId,
-      { type: 'EmptyCart', data: { orderId, lines: ordered } },
-      metadata,
-    ).then((result) => result.lastPosition),
+    takeOutOfCart(store, order, metadata),
     handleCommand(
       store,
       checkoutStreamName(order.checkoutId),
@@ -56,4 +51,23 @@ export async function completePaidOrder(
   ]);
   const written = results.filter((position): position is number => position !== undefined);
   return written.length > 0 ? Math.max(...written) : undefined;
+}
+
+/**
+ * Takes the order's lines (their ordered quantities) out of its cart, once per order; answers the
+ * position of the cart's last event.
+ */
+export async function takeOutOfCart(
+  store: EventStore,
+  order: Pick<OrderView, 'orderId' | 'cartId' | 'lines'>,
+  metadata: EventMetadata,
+): Promise<number | undefined> {
+  const lines = order.lines.map(({ lineId, quantity }) => ({ lineId, quantity }));
+  const result = await runCartCommand(
+    store,
+    order.cartId,
+    { type: 'EmptyCart', data: { orderId: order.orderId, lines } },
+    metadata,
+  );
+  return result.lastPosition;
 }

@@ -32,7 +32,7 @@ import { PAYMENT_MESSAGES } from '../payment/payment-errors';
 import { paymentKey } from '../payment/payment-key';
 import { orderIdOf, uuidFromName } from './derived-ids';
 import { orderDecider } from './decide';
-import { completePaidOrder } from './follow-ups';
+import { completePaidOrder, takeOutOfCart } from './follow-ups';
 import { refundPaidElsewhere } from './paid-elsewhere';
 import type { OrderMoney } from './refund-order';
 import { redeemCheckoutPoints } from './redeem-points';
@@ -119,7 +119,6 @@ export async function placePaidOrder(
     await place(store, payment, checkout, { orderId, at }, meta);
     const placed = await readOrder(store, orderId);
     if (!placed.order) throw new Error(`Order ${orderId} is missing right after its placement`);
-    // Still under the lock: its CartEmptied is what the next placement of this cart looks for.
     return withFollowUps(store, placed.order, placed.position, meta, at);
   });
 }
@@ -148,6 +147,9 @@ async function place(
   const orderNumber = await reserveOrderNumber(store, orderId, meta);
   const amounts = await redeemCheckoutPoints(store, checkout, { orderId, orderNumber, at }, meta);
   await spendPromotionUse(store, checkout, { orderId, orderNumber, at }, meta);
+  // The lines leave the cart before the order exists, so a crash between the two still shows the
+  // next placement of this cart that these items were taken (the status job then places this order).
+  await takeOutOfCart(store, { orderId, cartId: checkout.cartId, lines: checkout.lines }, meta);
   try {
     await handleCommand(
       store,

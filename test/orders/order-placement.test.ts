@@ -33,6 +33,7 @@ import {
   postgresTestRefunds,
 } from '@printshop/infra/payments/test-mode-payments';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
+import { dyingStore } from './dying-store';
 import { recordedMoney } from './recorded-money';
 
 let testStore: TestStore;
@@ -121,25 +122,6 @@ async function givenCheckout(
 }
 
 const ofType = (events: RecordedEvent[], type: string) => events.filter((event) => event.type === type);
-
-/** The store as a process sees it that is killed once it has written to `stream`: nothing more lands. */
-function dyingAfter(target: EventStore, stream: string): EventStore {
-  let killed = false;
-  return new Proxy(target, {
-    get(store, property) {
-      if (property === 'appendToStream') {
-        return async (...args: Parameters<EventStore['appendToStream']>) => {
-          if (killed) throw new Error('killed');
-          const result = await store.appendToStream(...args);
-          killed = args[0] === stream;
-          return result;
-        };
-      }
-      const value: unknown = Reflect.get(store, property);
-      return typeof value === 'function' ? value.bind(store) : value;
-    },
-  });
-}
 
 describe('order numbers', () => {
   it('given an order id, then its candidates are PS- and 8 unambiguous characters, the same every time', () => {
@@ -237,7 +219,7 @@ describe('placing a paid order', () => {
     const other = await givenCheckout({ cartId, lineId });
     await expect(
       placePaidOrder(
-        { ...deps(), store: dyingAfter(store, orderStreamName(killed.orderId)) },
+        { ...deps(), store: dyingStore(store, orderStreamName(killed.orderId), 'after') },
         killed.payment,
         {},
       ),

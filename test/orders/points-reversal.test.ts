@@ -1,6 +1,7 @@
 // Refunds and cancellations reverse an order's loyalty points, against the real Postgres event
 // store: redeemed points come back and earned ones are taken back (in proportion on a partial
-// refund), the balance stops at 0, and every entry says why.
+// refund), the balance stops at 0, and every entry says why; a process killed midway is healed by
+// doing it again, with the money moved once.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEvents } from '@printshop/shared-events/all-events';
@@ -8,11 +9,14 @@ import { EventRegistry } from '@printshop/shared-events/event-registry';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { checkoutStreamName, type CheckoutStartedData } from '@printshop/shared-events/events/checkout';
 import { loyaltyStreamName } from '@printshop/shared-events/events/loyalty';
+import { orderStreamName } from '@printshop/shared-events/events/order';
 import { loyaltyBalance } from '@printshop/command-service/loyalty/balance';
 import { changeOrderStatus } from '@printshop/command-service/order/change-status';
+import { changeOrderStatusWithMoney } from '@printshop/command-service/order/refund-order';
 import { placePaidOrder } from '@printshop/command-service/order/place-order';
 import { recordPaymentRequest } from '@printshop/command-service/payment/payment-request';
 import { createTestStore, type TestStore } from '@printshop/test/support/stores';
+import { dyingStore } from './dying-store';
 import { recordedMoney } from './recorded-money';
 
 let testStore: TestStore;
@@ -158,4 +162,49 @@ describe("reversing an order's points", () => {
       expect(balance).toBeGreaterThanOrEqual(0);
     }
   });
+
+  it('given a process killed right after an order was cancelled, when the admin cancels it again, then its points are reversed', async () => {
+    const { userId, order } = await givenPaidOrder(1000);
+    const cancel = { orderId: order.orderId, change: { status: 'cancelled' as const }, by, at: at() };
+    await expect(
+      changeOrderStatus(dyingStore(store, orderStreamName(order.orderId), 'after'), cancel, {}),
+    ).rejects.toThrow('killed');
+    expect(await movements(userId)).toEqual([]);
+
+    await changeOrderStatus(store, cancel, {});
+
+    expect(await movements(userId)).toEqual([
+      { type: 'PointsReturned', points: 600, reason: 'order_cancelled' },
+      { type: 'PointsWithdrawn', points: 34, reason: 'order_cancelled' },
+    ]);
+  });
+
+  for (const when of ['before', 'after'] as const) {
+    it(`given a refund whose process was killed ${when} the order recorded it, when the admin refunds again, then the money moved once and the points are reversed`, async () => {
+      const { userId, order } = await givenPaidOrder(1000);
+      const money = recordedMoney(testStore.db);
+      const refund = { orderId: order.orderId, change: { status: 'refunded' as const }, by, at: at() };
+      await expect(
+        changeOrderStatusWithMoney(
+          dyingStore(store, orderStreamName(order.orderId), when),
+          refund,
+          {},
+          money,
+        ),
+      ).rejects.toThrow('killed');
+
+      const { order: refunded } = await changeOrderStatusWithMoney(store, refund, {}, money);
+
+      expect(money.refunds).toEqual([expect.objectContaining({ amount: 4400 })]);
+      expect(refunded).toMatchObject({ status: 'refunded', refundedAmount: 4400 });
+      const recorded = (await store.readStream(orderStreamName(order.orderId))).filter(
+        (e) => e.type === 'OrderRefunded',
+      );
+      expect(recorded.map((e) => (e.data as { refundId: string }).refundId)).toEqual(['re_recorded_1']);
+      expect(await movements(userId)).toEqual([
+        { type: 'PointsReturned', points: 600, reason: 'order_refunded' },
+        { type: 'PointsWithdrawn', points: 34, reason: 'order_refunded' },
+      ]);
+    });
+  }
 });

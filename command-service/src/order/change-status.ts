@@ -38,36 +38,33 @@ export async function changeOrderStatus(
   const result = await runOrderCommand(store, { type: 'ChangeOrderStatus', data: input }, metadata);
   const { order } = result;
   let position = result.position;
-  const reversal = result.events.find((e) => e.type === 'OrderCancelled' || e.type === 'OrderRefunded');
-  if (reversal && order.userId) {
-    const total = order.amounts.total;
-    const refunded = reversal.type === 'OrderCancelled' ? total : (order.refundedAmount ?? total);
-    const reason =
-      reversal.type === 'OrderCancelled'
-        ? 'order_cancelled'
-        : refunded >= total
-          ? 'order_refunded'
-          : 'order_partly_refunded';
-    const reversed = await runLoyaltyCommand(
+  // From the order's state, not only when this call wrote the change: asked again after a process
+  // was killed between the two, the points are still reversed (idempotent, event ids derived).
+  const reversed = input.change.status === order.status ? reversalOf(order) : undefined;
+  if (reversed && order.userId) {
+    const written = await runLoyaltyCommand(
       store,
       order.userId,
       {
         type: 'ReverseOrderPoints',
-        data: {
-          orderId: order.orderId,
-          orderNumber: order.orderNumber,
-          reason,
-          refunded,
-          total,
-          at: input.at,
-        },
+        data: { orderId: order.orderId, orderNumber: order.orderNumber, ...reversed, at: input.at },
       },
       metadata,
-      `loyalty:reverse:${order.orderId}:${reason}:${refunded}`,
+      `loyalty:reverse:${order.orderId}:${reversed.reason}:${reversed.refunded}`,
     );
-    position = reversed.position ?? position;
+    position = written.position ?? position;
   }
   return { order, position };
+}
+
+/** What a cancelled or refunded order reverses of its points: how much of its total, and why. */
+function reversalOf(order: OrderView) {
+  const { total } = order.amounts;
+  if (order.status === 'cancelled') return { reason: 'order_cancelled' as const, refunded: total, total };
+  if (order.status !== 'refunded') return undefined;
+  const refunded = order.refundedAmount ?? total;
+  const reason = refunded >= total ? ('order_refunded' as const) : ('order_partly_refunded' as const);
+  return { reason, refunded, total };
 }
 
 export async function archiveOrder(

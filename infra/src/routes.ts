@@ -23,6 +23,7 @@ import { razorpayRouter } from '@printshop/command-service/payment/razorpay/razo
 import { ordersQueryRouter } from '@printshop/query-service/orders/orders-routes';
 import { loyaltyQueryRouter } from '@printshop/query-service/loyalty/loyalty-routes';
 import type { AppContext } from './app-context';
+import { freeOrderRouter } from '@printshop/command-service/payment/free-order-router';
 import { moneyOf } from './payments/money';
 import { paymentProvidersOf } from './payments/payment-providers';
 import { postgresNetworkLimit } from './postgres/rate-limiter';
@@ -105,6 +106,13 @@ export function buildRouters(app: AppContext): Router[] {
       razorpay: paymentProvidersOf(app).razorpay,
       money: moneyOf(app),
       keySecret: paymentProvidersOf(app).razorpayKeySecret,
+    }),
+    freeOrderRouter({
+      store: app.store,
+      now: app.now,
+      newId: app.newId,
+      countPaymentStart,
+      money: moneyOf(app),
     }),
     ordersQueryRouter({
       db: app.db,

@@ -3,7 +3,7 @@
 // message on the field), applies the new one in the cart (the code's line and a lower total), sees
 // it in the checkout's summary, pays with the 4242 test card, and the confirmation shows it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openShop, type Shop } from './support/browser';
+import { openShop, recordScreenshot, type Shop } from './support/browser';
 import { addPosterToCart } from './support/cart';
 import { fillUsAddress, labelled } from './support/checkout';
 import { ADMIN_SHELL_ITEMS, axeViolations, layoutProblems, settle } from './support/screens';
@@ -168,5 +168,42 @@ describe('promotion codes', () => {
     await use.waitFor();
     await expect(use.textContent()).resolves.toMatch(/Spent.*\$0\.36/);
     await shop.screenshot('admin-promotion-detail');
+  });
+
+  it('given a 100% code, when a guest checks out 30 posters (free shipping) with it on a phone, then the payment step says there is nothing to pay and Place Order confirms the order', async () => {
+    const { page } = shop;
+    const free = `FREE${Date.now().toString(36).toUpperCase()}`;
+    await page.goto(shop.url('/admin/promotions'));
+    await page.getByRole('button', { name: 'New code' }).click();
+    await control('Code').fill(free);
+    await control('Percentage off (%)').fill('100');
+    await page.getByRole('button', { name: 'Create code' }).click();
+    await page.getByText(`Code ${free} created.`).waitFor();
+    await shop.context.clearCookies();
+    await page.evaluate('localStorage.clear()');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(shop.url('/'));
+    await addPosterToCart(page, 30);
+    await page.goto(shop.url('/cart'));
+    await control('Promo code').fill(free);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await totalsRow(`Code ${free}`).waitFor();
+
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await control('E-mail').fill(`free.${Date.now()}@example.com`);
+    await fillUsAddress(page, 'Ada Lovelace');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByText('Nothing to pay: your discounts cover this order.').waitFor();
+    expect(await page.getByRole('radio').count()).toBe(0);
+    await recordScreenshot(page.locator('.payment-step--free'), 'payment-step-nothing-to-pay-390');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+
+    await page.getByRole('heading', { name: 'Order Confirmation' }).waitFor();
+    const total = page
+      .locator('.order-totals__row')
+      .filter({ has: page.locator('dt', { hasText: /^Total$/ }) });
+    await expect(total.locator('dd').textContent()).resolves.toBe('$0.00');
+    await shop.screenshot('order-confirmation-free-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

@@ -17,8 +17,11 @@ import type { RefundPayment } from './refund-order';
 
 /** A payment refunded because another tab's order took its items first (409). */
 export class PaidElsewhere extends Conflict {
-  constructor(readonly orderNumber: string) {
-    super(CHECKOUT_MESSAGES.paidElsewhere(orderNumber));
+  constructor(
+    readonly orderNumber: string,
+    message = CHECKOUT_MESSAGES.paidElsewhere(orderNumber),
+  ) {
+    super(message);
   }
 }
 
@@ -41,6 +44,11 @@ export async function refundPaidElsewhere(
 ): Promise<PaidElsewhere> {
   const known = await refundedBefore(deps.store, payment);
   if (known) return new PaidElsewhere(known.orderNumber);
+  if (payment.amount === 0) {
+    // An order with nothing to pay (provider `none`): no money to give back.
+    await releaseCheckoutHolds(deps.store, checkout.checkoutId, 'payment_refunded', at, metadata);
+    return new PaidElsewhere(orderNumber, CHECKOUT_MESSAGES.orderedElsewhere(orderNumber));
+  }
   const key = paymentKey(payment.provider, payment.reference);
   const { refundId } = await deps.refund({
     payment: {

@@ -20,8 +20,8 @@ import { imagesOfLines } from '@printshop/shared-events/events/order-line-images
 import { foldOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
 import {
   paymentStreamName,
+  type OrderPaymentProvider,
   type PaymentEvent,
-  type PaymentProvider,
 } from '@printshop/shared-events/events/payment';
 import { loadCheckout } from '../checkout/checkout';
 import { orderedElsewhere } from '../checkout/ordered-elsewhere';
@@ -39,10 +39,10 @@ import { redeemCheckoutPoints } from './redeem-points';
 import { spendPromotionUse } from '../promotion/uses';
 import { reserveOrderNumber } from './order-number';
 
-/** A payment the provider says succeeded. */
+/** A payment the provider says succeeded (or, provider `none`, an order with nothing to pay). */
 export interface SucceededPayment {
-  provider: PaymentProvider;
-  /** Stripe's PaymentIntent id, Razorpay's order id. */
+  provider: OrderPaymentProvider;
+  /** Stripe's PaymentIntent id, Razorpay's order id; the checkout's id when nothing was paid. */
   reference: string;
   /** Razorpay's payment id. */
   providerPaymentId?: string;

@@ -22,4 +22,6 @@ export const PAYMENT_MESSAGES = {
   badRazorpaySignature: 'Payment verification failed: the signature does not match.',
   providerUnavailable: 'The payment provider cannot be reached right now. Please try again in a moment.',
   rupeesOnly: 'UPI and net banking are charged in Indian rupees: choose INR to pay this way.',
+  nothingToPay: 'This order has nothing to pay: place it without a payment.',
+  amountToPay: 'This order has an amount to pay: choose a payment method.',
 } as const;

@@ -26,6 +26,7 @@ import { runLoyaltyCommand } from '../loyalty/balance';
 import { releasePromotionUse, reservePromotionUse } from '../promotion/uses';
 import { POINTS_HOLD_MINUTES } from '@printshop/shared-events/rules/loyalty';
 import { uuidFromName } from '../order/derived-ids';
+import { PAYMENT_MESSAGES } from './payment-errors';
 import { paymentKey } from './payment-key';
 
 export interface PaymentDeps {
@@ -37,17 +38,24 @@ export interface PaymentDeps {
 }
 
 /**
- * What a payment start call (create-payment-intent, create-order) works from: the body's checkout,
- * the caller's and payable now, and the metadata and time of what the call records.
+ * Whether the call pays an amount at a provider (create-payment-intent, create-order) or places an
+ * order with nothing to pay (free-order): providers take no payment of 0, so each is refused the
+ * other's checkouts.
  */
-export async function startPayment(ctx: Context, deps: PaymentDeps) {
+export type ToPay = 'amount' | 'nothing';
+
+/**
+ * What a payment start call (create-payment-intent, create-order, free-order) works from: the
+ * body's checkout, the caller's and payable now, and the metadata and time of what the call records.
+ */
+export async function startPayment(ctx: Context, deps: PaymentDeps, toPay: ToPay = 'amount') {
   // Counted before anything is checked: a refused card test is still an attempt.
   await deps.countPaymentStart(ctx.ip);
   const body = paymentStartBodySchema.parse(ctx.request.body ?? {});
   const caller = callerOf(ctx);
   const at = deps.now().toISOString();
   const metadata = metadataOf(ctx, at);
-  const { checkout } = await payableCheckout(deps, caller, body, metadata);
+  const { checkout } = await payableCheckout(deps, caller, body, metadata, toPay);
   return { at, metadata, checkout };
 }
 
@@ -57,6 +65,7 @@ export async function payableCheckout(
   caller: Caller,
   body: PaymentStartBody,
   metadata: EventMetadata,
+  toPay: ToPay = 'amount',
 ): Promise<{ checkout: CheckoutStartedData; position?: number }> {
   let checkout: CheckoutStartedData;
   let position: number | undefined;
@@ -88,6 +97,9 @@ export async function payableCheckout(
   if (!checkout.email) missing.email = PAYMENT_START_MESSAGES.email;
   if (!checkout.shippingAddress) missing.shippingAddress = PAYMENT_START_MESSAGES.shippingAddress;
   if (Object.keys(missing).length > 0) throw new ValidationError('Some fields are not valid', missing);
+  const free = checkout.amounts.total === 0;
+  if (free !== (toPay === 'nothing'))
+    throw new Conflict(free ? PAYMENT_MESSAGES.nothingToPay : PAYMENT_MESSAGES.amountToPay);
   const held = await reservePromotionUse(deps.store, checkout, deps.now(), metadata);
   let reserved: number | undefined;
   try {

@@ -8,6 +8,7 @@ import { RuleBroken } from '@printshop/shared-events/errors';
 
 export const REFUND_MESSAGES = {
   noRazorpayPayment: 'Razorpay has no captured payment for this order to refund.',
+  nothingPaid: 'This order had nothing to pay: there is no money to give back.',
 } as const;
 
 export function refundThroughProviders(providers: {
@@ -15,6 +16,7 @@ export function refundThroughProviders(providers: {
   razorpay: RazorpayPort;
 }): RefundPayment {
   return async ({ payment, amount, currency, idempotencyKey }) => {
+    if (payment.provider === 'none') throw new RuleBroken(REFUND_MESSAGES.nothingPaid);
     const providerAmount = toProviderAmount(amount, currency);
     if (payment.provider === 'stripe') {
       const refund = await providers.stripe.refund({

@@ -158,6 +158,12 @@ export const shopContract: Contract = {
     body: verifyPaymentBodySchema,
     answer: orderResponseSchema,
   },
+  'POST /api/payment/free-order': {
+    tag: ORDERS,
+    summary: 'Place an order with nothing to pay (a total of 0)',
+    body: paymentStartBodySchema,
+    answer: orderResponseSchema,
+  },
   'POST /api/payment/test/pay': {
     tag: ORDERS,
     summary: 'Pay a Razorpay order in test mode (404 with payment keys)',

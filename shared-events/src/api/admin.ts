@@ -1,5 +1,6 @@
 // Admin (API.md "Admin"). The API names what each answer holds; the field names here are ours.
 import { z } from 'zod';
+import { ORDER_PAYMENT_PROVIDERS } from '../events/payment';
 import { CURRENCY_CODES } from '../rules/currencies';
 import {
   apiString,
@@ -132,7 +133,7 @@ export const adminOrderSchema = orderSchema.extend({
     name: z.string().optional(),
   }),
   payment: z.object({
-    provider: z.enum(['stripe', 'razorpay']),
+    provider: z.enum(ORDER_PAYMENT_PROVIDERS),
     status: z.string(),
     paymentId: z.string(),
     testMode: z.boolean(),

@@ -1,5 +1,6 @@
 // Checkout, payments and orders (API.md "Checkout, payments, orders").
 import { z } from 'zod';
+import { ORDER_PAYMENT_PROVIDERS } from '../events/payment';
 import { addressInputSchema } from '../rules/addresses';
 import { emailSchema } from '../rules/password-policy';
 import {
@@ -170,7 +171,7 @@ export const orderSchema = z.object({
   total: moneySchema,
   currency: z.string(),
   shippingAddress: orderAddressSchema,
-  payment: z.object({ provider: z.enum(['stripe', 'razorpay']), status: z.string() }),
+  payment: z.object({ provider: z.enum(ORDER_PAYMENT_PROVIDERS), status: z.string() }),
   timeline: z.array(
     z.object({ status: orderStatusSchema, at: timestampSchema, note: z.string().optional() }),
   ),

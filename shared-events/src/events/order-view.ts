@@ -5,7 +5,7 @@ import { toMajor } from '../rules/money';
 import type { AddressFields } from './address';
 import type { OrderAmounts, OrderLine } from './checkout';
 import type { OrderEvent } from './order';
-import type { PaymentProvider } from './payment';
+import type { OrderPaymentProvider } from './payment';
 
 export type OrderStatus = OrderDto['status'];
 
@@ -20,7 +20,7 @@ export interface OrderView {
   amounts: OrderAmounts;
   shippingAddress: AddressFields;
   payment: {
-    provider: PaymentProvider;
+    provider: OrderPaymentProvider;
     paymentId: string;
     providerPaymentId?: string;
     testMode: boolean;

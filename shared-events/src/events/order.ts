@@ -9,7 +9,7 @@ import { ORDER_STATUSES } from '../api/orders';
 import { defineEvent, type EventOf } from '../event-registry';
 import { addressFieldsSchema } from './address';
 import { orderAmountsSchema, orderLineSchema } from './checkout';
-import { PAYMENT_PROVIDERS } from './payment';
+import { ORDER_PAYMENT_PROVIDERS } from './payment';
 
 export const ORDER_STREAM_CATEGORY = 'order';
 export const orderStreamName = (orderId: string): string => `${ORDER_STREAM_CATEGORY}-${orderId}`;
@@ -35,8 +35,8 @@ export const OrderPlaced = defineEvent(
     amounts: orderAmountsSchema,
     shippingAddress: addressFieldsSchema,
     payment: z.object({
-      provider: z.enum(PAYMENT_PROVIDERS),
-      /** Stripe's PaymentIntent id, Razorpay's order id. */
+      provider: z.enum(ORDER_PAYMENT_PROVIDERS),
+      /** Stripe's PaymentIntent id, Razorpay's order id; the checkout's id when nothing was paid. */
       paymentId: z.string(),
       /** Razorpay's payment id, when it differs from paymentId. */
       providerPaymentId: z.string().optional(),
@@ -50,7 +50,7 @@ export const OrderPaid = defineEvent(
   'OrderPaid',
   z.object({
     orderId: z.string(),
-    amount: z.number().int().positive(),
+    amount: z.number().int().nonnegative(),
     currency: z.string(),
     at,
   }),

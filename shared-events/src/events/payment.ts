@@ -9,6 +9,10 @@ import { defineEvent, type EventOf } from '../event-registry';
 export const PAYMENT_PROVIDERS = ['stripe', 'razorpay'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
+/** How an order was paid: at a provider, or `none` when it had nothing to pay (a total of 0). */
+export const ORDER_PAYMENT_PROVIDERS = [...PAYMENT_PROVIDERS, 'none'] as const;
+export type OrderPaymentProvider = (typeof ORDER_PAYMENT_PROVIDERS)[number];
+
 export const PAYMENT_STREAM_CATEGORY = 'payment';
 
 /** The key is `<provider>_<reference>` made safe (command-service/src/payment/payment-key.ts). */

@@ -12,6 +12,7 @@ import { field } from '@/test/labels';
 import { renderApp } from '@/test/render';
 import { CURRENCY_KEY } from '@/lib/currency/currency-store';
 import { useCurrency } from '@/lib/currency/use-currency';
+import { NOTHING_TO_PAY } from './free-order';
 import { PaymentStep, RUPEES_ONLY } from './payment-step';
 import { TEST_MODE_LABEL } from './test-card-form';
 
@@ -116,6 +117,33 @@ describe('PaymentStep', () => {
     expect(paths.filter((p) => p === '/api/stripe/confirm-payment')).toHaveLength(1);
     // Asked for on showing the form and again before each attempt.
     expect(paths.filter((p) => p === '/api/stripe/create-payment-intent')).toHaveLength(3);
+  });
+
+  it('given a checkout with nothing to pay, when Place Order is pressed twice, then the order is placed once without a payment and no payment method is offered', async () => {
+    server.on('POST /api/payment/free-order', json({ success: true, order: orderAnswer() }));
+    const onPaid = vi.fn();
+    renderStep(onPaid, { amount: 0, currency: 'USD', amountText: '$0.00' });
+
+    expect(await screen.findByText(NOTHING_TO_PAY)).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    const place = screen.getByRole('button', { name: 'Place Order' });
+    await userEvent.dblClick(place);
+
+    await waitFor(() => expect(onPaid).toHaveBeenCalledOnce());
+    const paths = server.requests.map((r) => r.url);
+    expect(paths.filter((p) => p === '/api/payment/free-order')).toHaveLength(1);
+    expect(paths.some((p) => p.startsWith('/api/stripe/'))).toBe(false);
+    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ checkoutId: 'k1' });
+  });
+
+  it('given a checkout with nothing to pay, when the code was used up meanwhile, then the refusal shows', async () => {
+    server.on(
+      'POST /api/payment/free-order',
+      json({ success: false, message: 'This code has been used up.', code: 'RULE_BROKEN' }, 422),
+    );
+    renderStep(undefined, { amount: 0, currency: 'USD', amountText: '$0.00' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('This code has been used up.')).toBeInTheDocument();
   });
 
   it('given a card number too short or an expiry in the past, then the form says so before sending', async () => {

@@ -1,5 +1,5 @@
 // Choosing how to pay: card (Stripe Elements with real keys, the labelled test form otherwise) or
-// UPI / net banking (Razorpay). The card's payment intent is made once per checkout and reused; it
+// UPI / net banking (Razorpay); nothing to choose when nothing is to be paid (free-order.tsx). The card's payment intent is made once per checkout and reused; it
 // is asked for again before every attempt, so the server takes the checkout's points and code again
 // (a failed attempt released them) or refuses before the card is charged.
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { serverMessageOr } from '@/lib/server-message';
 import { useCurrency } from '@/lib/currency/use-currency';
 import { createPaymentIntent } from '../api/card-payment';
 import type { StartedCheckout } from '../api/start-checkout';
+import { FreeOrder } from './free-order';
 import { RazorpayPayment } from './razorpay-payment';
 import { CARD_PAYMENT_FAILED, TestCardForm } from './test-card-form';
 
@@ -97,6 +98,7 @@ const paymentMethodAtom = atom<PaymentMethodId>('card');
 
 export function PaymentStep({ checkout, amountText, email, phone, onPaid }: PaymentStepProps) {
   const [method, setMethod] = useAtom(paymentMethodAtom);
+  if (checkout.amount === 0) return <FreeOrder checkoutId={checkout.checkoutId} onPaid={onPaid} />;
   const chosen = PAYMENT_METHODS.find((m) => m.id === method)!;
   const offered = !chosen.onlyIn || chosen.onlyIn === checkout.currency;
   return (

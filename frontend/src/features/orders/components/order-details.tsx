@@ -13,6 +13,12 @@ import { EmailAddress } from '@/components/email-address';
 export const formatOrderMoney = (order: Pick<OrderDto, 'currency'>) => (amount: number) =>
   formatMoney(toMinor(amount, order.currency), order.currency);
 
+const PAYMENT_LABELS: Record<OrderDto['payment']['provider'], string> = {
+  stripe: 'Card',
+  razorpay: 'UPI / Net banking',
+  none: 'Nothing to pay',
+};
+
 export function OrderDetails({ order, showTimeline = true }: { order: OrderDto; showTimeline?: boolean }) {
   const format = formatOrderMoney(order);
   return (
@@ -36,7 +42,7 @@ export function OrderDetails({ order, showTimeline = true }: { order: OrderDto; 
         </div>
         <div>
           <dt>Payment</dt>
-          <dd>{order.payment.provider === 'stripe' ? 'Card' : 'UPI / Net banking'}</dd>
+          <dd>{PAYMENT_LABELS[order.payment.provider]}</dd>
         </div>
       </dl>
       {showTimeline && <OrderTimeline order={order} />}

@@ -110,14 +110,19 @@ const PAYMENT_STATUS_LABELS: Record<string, string> = {
   refunded: 'Refunded',
 };
 
+const PROVIDER_LABELS: Record<AdminOrderDto['payment']['provider'], string> = {
+  stripe: 'Stripe',
+  razorpay: 'Razorpay',
+  none: 'None (nothing to pay)',
+};
+
 function Payment({ order }: { order: AdminOrderDto }) {
   const { payment } = order;
   return (
     <dl className="admin-dl">
       <dt>Provider</dt>
       <dd>
-        {payment.provider === 'stripe' ? 'Stripe' : 'Razorpay'}{' '}
-        {payment.testMode && <Badge tone="pending">Test mode</Badge>}
+        {PROVIDER_LABELS[payment.provider]} {payment.testMode && <Badge tone="pending">Test mode</Badge>}
       </dd>
       <dt>Status</dt>
       <dd>{PAYMENT_STATUS_LABELS[payment.status] ?? payment.status}</dd>

@@ -1,10 +1,11 @@
-// JSON bodies up to 1 MiB (API.md); the body parser's errors (413 too large, 400 bad JSON) go to the
-// error handler. The exact bytes stay on `ctx.request.rawBody` for signature checks (the Stripe
-// webhook). Any other body is refused with 415 before it is read: a cross-site HTML form can only
-// send form-encoded, multipart or text/plain bodies, so it can change nothing. Multipart is left
-// to the upload routes, and accepted only there.
+// JSON bodies up to 1 MiB (API.md); the body parser's errors (413 too large, 400 bad JSON, 400 a
+// compressed body that does not decompress, 415 an encoding it cannot undo) go to the error
+// handler. The exact bytes stay on `ctx.request.rawBody` for signature checks (the Stripe webhook).
+// Any other body is refused with 415 before it is read: a cross-site HTML form can only send
+// form-encoded, multipart or text/plain bodies, so it can change nothing. Multipart is left to the
+// upload routes, and accepted only there.
 import { bodyParser } from '@koa/bodyparser';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { UnsupportedMediaType } from '@printshop/shared-events/errors';
 
 export const JSON_LIMIT_BYTES = 1024 * 1024;
@@ -17,11 +18,26 @@ export const UPLOAD_PATHS: ReadonlySet<string> = new Set(['/api/images', '/api/i
 
 export const JSON_ONLY_MESSAGE = 'Send the body as JSON (Content-Type: application/json)';
 
+const UNDECODABLE_MESSAGE = 'The request body could not be decoded.';
+
+const hasStatus = (error: Error) => 'status' in error || 'statusCode' in error;
+
+/** The body parser's failures the error handler would not tell apart, as API.md's errors. */
+function refuseBody(error: Error, ctx: Context): never {
+  // A compressed body that does not decompress fails in zlib, whose error carries no HTTP status
+  // (it would be a 500): the bytes are the client's.
+  if (ctx.get('content-encoding') && !hasStatus(error)) ctx.throw(400, UNDECODABLE_MESSAGE);
+  // An encoding we cannot undo; its message ("Unsupported Content-Encoding: foo") says which.
+  if ((error as { status?: unknown }).status === 415) throw new UnsupportedMediaType(error.message);
+  throw error;
+}
+
 export const parseBody = (): Middleware => {
   const parse = bodyParser({
     enableTypes: ['json'],
     jsonLimit: JSON_LIMIT_BYTES,
     parsedMethods: PARSED_METHODS,
+    onError: refuseBody,
   });
   return (ctx, next) => {
     // Reads (most requests) and bodiless writes (no body, or an empty one of no type) skip it.

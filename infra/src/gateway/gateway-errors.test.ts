@@ -95,6 +95,44 @@ describe('errors', () => {
     expect(body).toMatchObject({ success: false, code: 'INVALID_JSON' });
   });
 
+  it.each(['gzip', 'br', 'deflate'])(
+    'given a body claiming Content-Encoding %s that is not, when it is posted, then 400 "could not be decoded", logged below error',
+    async (encoding) => {
+      const requestId = `undecodable-${encoding}`;
+      const { response, body } = await getJson('/api/test/echo', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Encoding': encoding,
+          'X-Request-Id': requestId,
+        },
+        body: 'xxxx',
+      });
+      expect(response.status).toBe(400);
+      expect(body).toEqual({
+        success: false,
+        message: 'The request body could not be decoded.',
+        code: 'BAD_REQUEST',
+      });
+      const logged = logLines.filter((line) => line.requestId === requestId);
+      expect(logged.filter((line) => Number(line.level) >= 50)).toEqual([]);
+    },
+  );
+
+  it('given a Content-Encoding nobody supports, when a body is posted, then 415 naming the encoding', async () => {
+    const { response, body } = await getJson('/api/test/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'foo' },
+      body: '{}',
+    });
+    expect(response.status).toBe(415);
+    expect(body).toEqual({
+      success: false,
+      message: 'Unsupported Content-Encoding: foo',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+  });
+
   it('given a body of exactly 1 MiB, then it is accepted and its raw bytes are kept', async () => {
     const text = JSON.stringify({ note: '' });
     const payload = JSON.stringify({ note: 'x'.repeat(1024 * 1024 - text.length) });

@@ -193,6 +193,15 @@ describe('an order through its statuses', () => {
     expect(decodedBody(receipt!)).toContain(`/track-order?orderNumber=${order.orderNumber}`);
   });
 
+  it.each(['paid', 'pending_payment', 'shipped'])(
+    'given no such order, when an admin sets it %s, then 404 NOT_FOUND',
+    async (status) => {
+      const answer = await setStatus('does-not-exist-42', { status });
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ success: false, message: 'Order not found', code: 'NOT_FOUND' });
+    },
+  );
+
   it('given an unknown carrier, when shipped, then the mail links to the shop tracking page', async () => {
     const email = freshEmail('courier');
     const order = await guestOrder(email);

@@ -191,6 +191,20 @@ describe('status', () => {
       .when(change({ status: 'cancelled' }))
       .thenThrows(NotFound, ORDER_MESSAGES.notFound);
   });
+
+  it.each(['paid', 'pending_payment'] as const)(
+    'given no order, when it is set to %s by hand, then it is not found',
+    (status) => {
+      spec.given([]).when(change({ status })).thenThrows(NotFound, ORDER_MESSAGES.notFound);
+    },
+  );
+
+  it.each(['paid', 'pending_payment'] as const)(
+    'given a paid order, when it is set to %s by hand, then that is refused: only its payment does that',
+    (status) => {
+      spec.given(placedEvents).when(change({ status })).thenThrows(RuleBroken, ORDER_MESSAGES.paymentStatus);
+    },
+  );
 });
 
 describe('archiving', () => {

@@ -1,7 +1,8 @@
 // An order's rules, pure. Placing is once (a placed order decides nothing more on a second
 // placement); after payment the status moves paid -> in_production -> shipped -> delivered, an
-// order not yet shipped can be cancelled, a paid one refunded (up to what was paid); archiving
-// hides it. Times and who did it arrive in the command.
+// order not yet shipped can be cancelled, a paid one refunded (up to what was paid); only its
+// payment makes it paid, never an admin; archiving hides it. Times and who did it arrive in the
+// command.
 import type { Decider } from '@printshop/shared-events/decider';
 import { NotFound, RuleBroken, ValidationError } from '@printshop/shared-events/errors';
 import type { OrderEvent, OrderPlacedData } from '@printshop/shared-events/events/order';
@@ -20,10 +21,13 @@ export const ORDER_MESSAGES = {
     `An order that is ${from.replace('_', ' ')} cannot become ${to.replace('_', ' ')}.`,
   trackingRequired: 'Carrier and tracking number are required to ship an order.',
   refundTooLarge: 'The refund is larger than what is left of the payment.',
+  paymentStatus: 'An order becomes paid (or awaits payment) through its payment only, not by hand.',
 } as const;
 
 export type StatusChange =
   | { status: 'in_production' | 'cancelled' | 'delivered'; note?: string }
+  /** Asked by hand, always refused: only the order's payment sets these. */
+  | { status: 'paid' | 'pending_payment'; note?: string }
   | { status: 'shipped'; carrier: string; trackingNumber: string; url?: string; note?: string }
   /**
    * amount: minor units of the order's currency, all that is left when absent; refundId: the
@@ -39,6 +43,10 @@ export type OrderCommand =
 function changeStatus(order: OrderView, data: Extract<OrderCommand, { type: 'ChangeOrderStatus' }>['data']) {
   const { orderId, change, by, at } = data;
   const note = change.note?.trim() || undefined;
+  // Before the no-change case: a paid order set to paid by hand is refused too, not a quiet no-op.
+  if (change.status === 'paid' || change.status === 'pending_payment') {
+    throw new RuleBroken(ORDER_MESSAGES.paymentStatus);
+  }
   if (change.status === order.status) return [];
   if (!canMoveTo(order.status, change.status)) {
     throw new RuleBroken(ORDER_MESSAGES.transition(order.status, change.status));

@@ -1,9 +1,10 @@
-// JSON bodies up to 1 MiB (API.md); the body parser's errors (413 too large, 400 bad JSON, 400 a
+// JSON objects up to 1 MiB (API.md); the body parser's errors (413 too large, 400 bad JSON, 400 a
 // compressed body that does not decompress, 415 an encoding it cannot undo) go to the error
-// handler. The exact bytes stay on `ctx.request.rawBody` for signature checks (the Stripe webhook).
-// Any other body is refused with 415 before it is read: a cross-site HTML form can only send
-// form-encoded, multipart or text/plain bodies, so it can change nothing. Multipart is left to the
-// upload routes, and accepted only there.
+// handler, as does valid JSON that is no object (400). The exact bytes stay on
+// `ctx.request.rawBody` for signature checks (the Stripe webhook). Any other body is refused with
+// 415 before it is read: a cross-site HTML form can only send form-encoded, multipart or
+// text/plain bodies, so it can change nothing. Multipart is left to the upload routes, and
+// accepted only there.
 import { bodyParser } from '@koa/bodyparser';
 import type { Context, Middleware } from 'koa';
 import { UnsupportedMediaType } from '@printshop/shared-events/errors';
@@ -19,6 +20,7 @@ export const UPLOAD_PATHS: ReadonlySet<string> = new Set(['/api/images', '/api/i
 export const JSON_ONLY_MESSAGE = 'Send the body as JSON (Content-Type: application/json)';
 
 const UNDECODABLE_MESSAGE = 'The request body could not be decoded.';
+const NOT_AN_OBJECT_MESSAGE = 'The request body must be a JSON object.';
 
 const hasStatus = (error: Error) => 'status' in error || 'statusCode' in error;
 
@@ -32,18 +34,34 @@ function refuseBody(error: Error, ctx: Context): never {
   throw error;
 }
 
+/** Every call's body is an object; an empty one is none (`{}`). */
+function objectBodyOnly(ctx: Context): void {
+  const { body } = ctx.request;
+  if (body === '') ctx.request.body = {};
+  else if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    ctx.throw(400, NOT_AN_OBJECT_MESSAGE);
+  }
+}
+
 export const parseBody = (): Middleware => {
   const parse = bodyParser({
     enableTypes: ['json'],
     jsonLimit: JSON_LIMIT_BYTES,
     parsedMethods: PARSED_METHODS,
+    // Any JSON value parses, so one that is no object is told apart from text that is no JSON.
+    jsonStrict: false,
     onError: refuseBody,
   });
   return (ctx, next) => {
     // Reads (most requests) and bodiless writes (no body, or an empty one of no type) skip it.
     if (!PARSED_METHODS.includes(ctx.method)) return next();
     if (ctx.request.is() === null || (ctx.request.length === 0 && !ctx.get('content-type'))) return next();
-    if (ctx.request.is('json', '+json')) return parse(ctx, next);
+    if (ctx.request.is('json', '+json')) {
+      return parse(ctx, () => {
+        objectBodyOnly(ctx);
+        return next();
+      });
+    }
     if (UPLOAD_PATHS.has(ctx.path) && ctx.request.is('multipart')) return next();
     throw new UnsupportedMediaType(JSON_ONLY_MESSAGE);
   };

@@ -95,6 +95,33 @@ describe('errors', () => {
     expect(body).toMatchObject({ success: false, code: 'INVALID_JSON' });
   });
 
+  it.each(['"str"', 'null', '[1]', '42'])(
+    'given a body of valid JSON that is not an object (%s), then 400 saying it must be an object',
+    async (text) => {
+      const { response, body } = await getJson('/api/test/echo', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: text,
+      });
+      expect(response.status).toBe(400);
+      expect(body).toEqual({
+        success: false,
+        message: 'The request body must be a JSON object.',
+        code: 'BAD_REQUEST',
+      });
+    },
+  );
+
+  it('given an empty body of type JSON, then the route gets an empty object', async () => {
+    const { response, body } = await getJson('/api/test/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '',
+    });
+    expect(response.status).toBe(200);
+    expect(body).toEqual({ success: true, body: {}, rawLength: 0 });
+  });
+
   it.each(['gzip', 'br', 'deflate'])(
     'given a body claiming Content-Encoding %s that is not, when it is posted, then 400 "could not be decoded", logged below error',
     async (encoding) => {
@@ -182,6 +209,29 @@ describe('errors', () => {
     const { response, body } = await getJson('/api/test/items/7', { method: 'PROPFIND' });
     expect(response.status).toBe(501);
     expect(body).toMatchObject({ success: false, code: 'NOT_IMPLEMENTED' });
+  });
+
+  it("given a method no route implements (TRACE), when it is asked, then 501 logged below warn: the client's mistake, not the shop's", async () => {
+    const { hostname, port } = new URL(gateways.server.url);
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      http
+        .request(
+          {
+            host: hostname,
+            port,
+            method: 'TRACE',
+            path: '/api/test/items/7',
+            headers: { 'X-Request-Id': 'trace-1' },
+          },
+          (response) => response.resume().on('end', () => resolve(response.statusCode)),
+        )
+        .on('error', reject)
+        .end();
+    });
+    expect(status).toBe(501);
+    const logged = logLines.filter((line) => line.requestId === 'trace-1');
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.filter((line) => Number(line.level) > 40)).toEqual([]);
   });
 
   it('given an unexpected error, then a bare 500 without stack, logged with the request id and stack', async () => {

@@ -115,6 +115,15 @@ describe("the shop's address in its pages", () => {
     expect(reset.text).toBe(SHELL.sent);
   });
 
+  it.each(['/images/..%2F..%2Fetc%2Fpasswd', '/images/products/..%2F..%2Fpackage.json', '/images/a%00b'])(
+    'given a path that climbs out of its folder or holds a NUL (%s), when it is asked for, then 404 NOT_FOUND and no file is read',
+    async (pathname) => {
+      const res = await shop.get(pathname, 'identity');
+      expect(res.status).toBe(404);
+      expect(JSON.parse(res.body.toString())).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    },
+  );
+
   it('given a browser that takes gzip only, or no encoding, then it gets the same page so', async () => {
     const gzipped = await shop.get('/product/4x6-photo-prints', 'gzip');
     expect(gzipped.headers['content-encoding']).toBe('gzip');

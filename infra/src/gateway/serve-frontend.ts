@@ -3,9 +3,9 @@
 // <path>/index.html (`/` with index.html) when asked without a query string. Any other GET of a
 // page that is not an API call gets the empty shell (shell.html; index.html in a build without
 // prerendering), so client-side routes (/cart, /orders/42) load the app on refresh; a missing file
-// (a picture, a script) is a 404. HTML is revalidated on every visit (no-cache); it names the
-// shop's address and is compressed once per page (sent-pages.ts), so the build's HTML files are never
-// sent as they are. While the owner has products hidden, pages are marked as they go
+// (a picture, a script) is a 404, as is a path climbing out of its folder. HTML is revalidated on
+// every visit (no-cache); it names the shop's address and is compressed once per page
+// (sent-pages.ts), so the build's HTML files are never sent as they are. While the owner has products hidden, pages are marked as they go
 // (hidden-products-markup.ts) and compressed on the fly instead, and a hidden product's own page is
 // a 404 (the shell, which says it is no longer available). robots.txt and sitemap.xml are made here
 // too (crawler-files.ts).
@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import serve from 'koa-static';
+import { NotFound } from '@printshop/shared-events/errors';
 import type { Logger } from '@printshop/shared-events/logger';
 import { productByPath } from '@printshop/shared-events/rules/catalog';
 import { robotsTxt, sitemapPaths, sitemapXml } from './crawler-files';
@@ -39,6 +40,20 @@ const ASSET_FILE =
   /\.(?:png|jpe?g|webp|avif|gif|svg|ico|js|mjs|css|map|json|txt|xml|webmanifest|woff2?|ttf|html)$/i;
 
 const isApi = (requestPath: string) => requestPath === '/api' || requestPath.startsWith('/api/');
+
+/**
+ * A path that climbs a folder (`..`, encoded too), holds a NUL or does not decode names no file of
+ * a build: API.md's 404, where the file server would answer 403 or 400 (never reading a file).
+ */
+function namesNoFile(requestPath: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(requestPath);
+  } catch {
+    return true;
+  }
+  return decoded.includes('\0') || decoded.split(/[\\/]/).includes('..');
+}
 
 /** The prerendered paths of a build ('/', '/prints', '/product/…'); none when it has no list. */
 function prerenderedPages(root: string): Set<string> {
@@ -131,6 +146,7 @@ export function serveFrontend(dir: string, options: FrontendOptions = {}): Middl
 
   return async (ctx, next) => {
     if (isApi(ctx.path)) return next();
+    if (namesNoFile(ctx.path)) throw new NotFound(`Not found: ${ctx.method} ${ctx.path}`);
     if (await answerCrawler(ctx)) return;
     // A missing file (a picture, a script) is a 404, even for a browser whose Accept ends with */*
     // (an <img> asking for /images/products/x.png). Judged by the file types of a build: an app

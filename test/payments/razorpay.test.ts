@@ -13,7 +13,10 @@ import { browser, type Browser } from '../cart/support';
 import { CHECKOUTS_PROJECTION, PAYMENT_REQUESTS_TABLE } from '@printshop/shared-events/checkouts-read-model';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { toMinor } from '@printshop/shared-events/rules/money';
-import { TEST_REFUNDS_TABLE } from '@printshop/infra/payments/test-mode-payments';
+import {
+  RAZORPAY_TEST_PAYMENTS_TABLE,
+  TEST_REFUNDS_TABLE,
+} from '@printshop/infra/payments/test-mode-payments';
 import { ADDRESS, addPrints, CARD_OK, eventLog, expectError, razorpayKeySecret } from './support';
 
 let app: TestApp;
@@ -83,6 +86,31 @@ describe('paying by UPI', () => {
       'OrderPlaced',
       'OrderPaid',
     ]);
+  });
+
+  it('given a UPI order paid and verified, when the same Razorpay order is paid again, then it is refused as Razorpay does and nothing more is captured', async () => {
+    const guest = browser(app);
+    await addPrints(guest);
+    const created = await createOrder(guest, 'pay-twice@example.com');
+    const paid = await payAtRazorpay(guest, created.orderId);
+    const verified = await guest.call('POST', '/api/payment/verify-payment', paid.body);
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+
+    const again = await payAtRazorpay(guest, created.orderId);
+
+    expectError(again, 409, 'This checkout has already been paid.');
+    expect(again.body.code).toBe('CONFLICT');
+    const payments = await app.db(RAZORPAY_TEST_PAYMENTS_TABLE).where({ order_id: created.orderId });
+    expect(payments.map((payment: { id: string; status: string }) => [payment.id, payment.status])).toEqual([
+      [paid.body.razorpay_payment_id, 'captured'],
+    ]);
+    // A failed attempt is no payment request either: Razorpay takes none on a paid order.
+    expectError(
+      await payAtRazorpay(guest, created.orderId, 'failure'),
+      409,
+      'This checkout has already been paid.',
+    );
+    expect(await app.db(RAZORPAY_TEST_PAYMENTS_TABLE).where({ order_id: created.orderId })).toHaveLength(1);
   });
 
   it('given a payment, when its signature is wrong or belongs to another payment, then verification fails and no order exists', async () => {

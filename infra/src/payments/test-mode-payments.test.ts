@@ -3,6 +3,7 @@
 // the keyed behaviour (idempotency keys, test cards, a paid intent staying paid) unchanged.
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Conflict } from '@printshop/shared-events/errors';
 import { createRazorpayTestModePort } from '@printshop/command-service/payment/razorpay/razorpay-test-mode';
 import { verifyRazorpaySignature } from '@printshop/command-service/payment/razorpay/signature';
 import { createStripeTestModePort } from '@printshop/command-service/payment/stripe/stripe-test-mode';
@@ -140,6 +141,24 @@ describe('Razorpay test mode on Postgres', () => {
       },
       { id: paid!.payment.id, orderId: order.id, status: 'captured', amount: 50000, currency: 'INR' },
     ]);
+  });
+
+  it('given an order, when two gateways pay it at the same moment, then one payment is captured and the other refused as on a paid order', async () => {
+    // Given
+    const [a, b] = [razorpayOn(db), razorpayOn(db)];
+    const order = await a.createOrder({ amount: 50000, currency: 'INR', receipt: 'r2', notes: {} });
+
+    // When
+    const both = await Promise.allSettled([
+      a.payTestOrder!(order.id, 'success'),
+      b.payTestOrder!(order.id, 'success'),
+    ]);
+
+    // Then
+    expect(both.map((settled) => settled.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = both.find((settled) => settled.status === 'rejected');
+    expect(refused?.reason).toBeInstanceOf(Conflict);
+    expect((await a.fetchOrderPayments(order.id)).map((payment) => payment.status)).toEqual(['captured']);
   });
 
   it('given no such order, then paying it answers nothing and it has no payments', async () => {

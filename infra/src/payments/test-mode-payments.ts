@@ -191,7 +191,13 @@ export function postgresRazorpayTestOrders(db: Knex): RazorpayTestOrders {
     },
 
     async addPayment(payment) {
-      await db.transaction(async (trx) => {
+      return db.transaction(async (trx) => {
+        // The order's row locked: of two payments at once, the second sees the first one's capture.
+        const order = (await trx(RAZORPAY_TEST_ORDERS_TABLE)
+          .where({ id: payment.orderId })
+          .forUpdate()
+          .first('status')) as Pick<OrderRow, 'status'> | undefined;
+        if (order?.status === 'paid') return false;
         await trx(RAZORPAY_TEST_PAYMENTS_TABLE).insert({
           id: payment.id,
           order_id: payment.orderId,
@@ -202,6 +208,7 @@ export function postgresRazorpayTestOrders(db: Knex): RazorpayTestOrders {
         });
         if (payment.status === 'captured')
           await trx(RAZORPAY_TEST_ORDERS_TABLE).where({ id: payment.orderId }).update({ status: 'paid' });
+        return true;
       });
     },
   };

@@ -2,9 +2,11 @@
 // signed with the shop's test key secret exactly as Razorpay signs them, so verify-payment runs the
 // same check as with real keys. Orders and payments are kept where every gateway sees them
 // (RazorpayTestOrders: Postgres in infra/src/payments/test-mode-payments.ts), so a payment started on
-// one gateway can be verified on another, and a restart loses no pending payment.
+// one gateway can be verified on another, and a restart loses no pending payment. As at Razorpay, a
+// paid order takes no further payment (a second capture would charge the shopper twice).
 import { randomBytes } from 'node:crypto';
-import { RuleBroken } from '@printshop/shared-events/errors';
+import { Conflict, RuleBroken } from '@printshop/shared-events/errors';
+import { CHECKOUT_MESSAGES } from '../../checkout/cart-snapshot';
 import { TEST_REFUND_MESSAGES, type TestRefunds } from '../test-refunds';
 import type { RazorpayOrder, RazorpayPayment, RazorpayPort } from './razorpay-port';
 import { razorpaySignature } from './signature';
@@ -18,8 +20,11 @@ export interface RazorpayTestOrders {
   /** The order's payments, oldest first. */
   paymentsOf(orderId: string): Promise<RazorpayPayment[]>;
   findPayment(id: string): Promise<RazorpayPayment | undefined>;
-  /** Records a payment; a captured one marks its order paid in the same step. */
-  addPayment(payment: RazorpayPayment): Promise<void>;
+  /**
+   * Records a payment; a captured one marks its order paid in the same step. False, and nothing
+   * recorded, when its order is paid already (also by a payment recorded at the same moment).
+   */
+  addPayment(payment: RazorpayPayment): Promise<boolean>;
 }
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
@@ -66,7 +71,7 @@ export function createRazorpayTestModePort(options: {
         currency: order.currency,
         ...(outcome === 'failure' && { errorDescription: 'Payment failed' }),
       };
-      await orders.addPayment(payment);
+      if (!(await orders.addPayment(payment))) throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
       if (outcome === 'failure') return { payment };
       return {
         payment,

@@ -61,3 +61,10 @@ export async function reserveOrderNumber(
   }
   throw new Error(`No free order number for order ${orderId} after ${MAX_ATTEMPTS} candidates`);
 }
+
+/** The order holding this number, if any (anything not shaped like our numbers names none). */
+export async function orderIdOfNumber(store: EventStore, orderNumber: string): Promise<string | undefined> {
+  if (!ORDER_NUMBER_PATTERN.test(orderNumber)) return undefined;
+  const [reserved] = await store.readStream(orderNumberStreamName(orderNumber), { maxCount: 1 });
+  return (reserved?.data as { orderId?: string } | undefined)?.orderId;
+}

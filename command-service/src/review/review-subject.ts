@@ -1,6 +1,6 @@
 // What a review is about, decided by the server: a line of the author's own paid order (verified,
 // product taken from the line) or a product / the shop (verified when the orders read model finds a
-// paid purchase). Its photos must be the author's own active uploads.
+// paid purchase), naming at most an order of the author's own. Its photos must be the author's own active uploads.
 import { NotFound, RuleBroken, ValidationError } from '@printshop/shared-events/errors';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { orderStreamName, type OrderEvent } from '@printshop/shared-events/events/order';
@@ -8,6 +8,7 @@ import { foldOrderView, PAID_ORDER_STATUSES } from '@printshop/shared-events/eve
 import { REVIEW_MESSAGES } from '@printshop/shared-events/api/reviews';
 import { canUseImage, loadImage } from '@printshop/shared-events/events/image';
 import { IMAGE_MESSAGES } from '@printshop/shared-events/api/images';
+import { orderIdOfNumber } from '../order/order-number';
 
 export const REVIEW_SUBJECT_MESSAGES = {
   orderNotFound: 'Order not found',
@@ -41,6 +42,22 @@ export async function reviewedLine(
   if (!line) throw new NotFound(REVIEW_SUBJECT_MESSAGES.lineNotFound);
   if (!PAID_ORDER_STATUSES.includes(order.status)) throw new RuleBroken(REVIEW_SUBJECT_MESSAGES.notPaid);
   return { orderId: order.orderId, orderNumber: order.orderNumber, lineId, productSku: line.sku };
+}
+
+/**
+ * The number of an order of the author, as given (any status: whether it was paid is the verified
+ * flag's business); 404 for an unknown number or another's order, as for a line review, so a review
+ * never shows the admin an order its author did not place.
+ */
+export async function authorsOrderNumber(
+  store: EventStore,
+  userId: string,
+  orderNumber: string,
+): Promise<string> {
+  const orderId = await orderIdOfNumber(store, orderNumber);
+  const order = orderId && foldOrderView(await store.readStream<OrderEvent>(orderStreamName(orderId)));
+  if (!order || order.userId !== userId) throw new NotFound(REVIEW_SUBJECT_MESSAGES.orderNotFound);
+  return order.orderNumber;
 }
 
 /** The photo ids, each an active upload of the author (404 otherwise, as for any image not theirs). */

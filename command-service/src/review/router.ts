@@ -4,7 +4,8 @@
 //   PUT    /api/admin/reviews/:id {status: approved|hidden}          admin     -> {success, review}
 //   DELETE /api/admin/reviews/:id                                    admin     -> {success}
 // A review is shown once approved. A review of an order line (orderId + lineId) is checked against
-// the order's own events (theirs, paid) and is verified; otherwise whether it is a verified purchase
+// the order's own events (theirs, paid) and is verified; an order number named without a line must
+// be one of the author's orders (else 404, as for a line); otherwise whether it is a verified purchase
 // is asked of the orders read model (verifyPurchase, wired by infra): a flag, so a read model will do. The lists are on the query side (query-service/src/reviews/reviews-routes.ts).
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -26,7 +27,7 @@ import { holdImagesForReview } from '../images/holds';
 import { loadUser } from '../user/find-user';
 import { REVIEW_COMMAND_MESSAGES, reviewDecider, type ReviewCommand } from './decide';
 import { reviewIdOf, reviewIdOfLine } from './review-id';
-import { reviewedLine, reviewPhotos } from './review-subject';
+import { authorsOrderNumber, reviewedLine, reviewPhotos } from './review-subject';
 
 export interface PurchaseQuestion {
   userId: string;
@@ -72,7 +73,13 @@ export function reviewRouter(deps: ReviewRouterDeps): Router {
         ? await reviewedLine(deps.store, auth.userId, body.orderId, body.lineId)
         : undefined;
     const imageIds = body.imageIds?.length ? await reviewPhotos(deps.store, auth.userId, body.imageIds) : [];
-    const orderNumber = line?.orderNumber ?? (body.orderNumber?.trim().toUpperCase() || undefined);
+    const namedNumber = body.orderNumber?.trim().toUpperCase() || undefined;
+    // Another's order (or none) is refused, not dropped: the admin reads the number as the review's order.
+    const orderNumber =
+      line?.orderNumber ??
+      (namedNumber !== undefined
+        ? await authorsOrderNumber(deps.store, auth.userId, namedNumber)
+        : undefined);
     const productSku = line?.productSku ?? requestedSku;
     const verifiedPurchase =
       line !== undefined ||

@@ -2,25 +2,18 @@
 // (the user who placed it, or the guest session whose cart it was). Anything else (an unknown
 // number, another shopper's order) is no verified purchase, whatever the body claims.
 import type { EventStore } from '@printshop/shared-events/event-store';
-import {
-  orderNumberStreamName,
-  orderStreamName,
-  type OrderEvent,
-} from '@printshop/shared-events/events/order';
+import { orderStreamName, type OrderEvent } from '@printshop/shared-events/events/order';
 import { foldOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
 import type { Caller } from '../caller';
 import { ownsCheckout } from '../checkout/checkout';
-import { ORDER_NUMBER_PATTERN } from '../order/order-number';
+import { orderIdOfNumber } from '../order/order-number';
 
 export async function callersOrder(
   store: EventStore,
   orderNumber: string,
   caller: Caller,
 ): Promise<OrderView | undefined> {
-  // Anything not shaped like our numbers names no order (and no stream to read).
-  if (!ORDER_NUMBER_PATTERN.test(orderNumber)) return undefined;
-  const [reserved] = await store.readStream(orderNumberStreamName(orderNumber), { maxCount: 1 });
-  const orderId = (reserved?.data as { orderId?: string } | undefined)?.orderId;
+  const orderId = await orderIdOfNumber(store, orderNumber);
   if (!orderId) return undefined;
   const order = foldOrderView(await store.readStream<OrderEvent>(orderStreamName(orderId)));
   // An order carries its checkout's owner (user id, or the guest cart id): the checkout's rule applies.

@@ -9,7 +9,7 @@ import {
   type updateOrderStatusBodySchema,
 } from '@printshop/shared-events/api/admin';
 import { orderResponseSchema } from '@printshop/shared-events/api/orders';
-import { api, apiDownload } from '@/lib/api-client';
+import { api, apiDownload, ApiError } from '@/lib/api-client';
 import type { OrderStatus } from '@/lib/order-status';
 import { adminKey, refreshAdmin } from '@/features/admin/admin-keys';
 
@@ -57,12 +57,19 @@ export const useAdminOrder = (id: string) =>
     queryFn: ({ signal }) => api.get(orderPath(id), { schema: adminOrderResponseSchema, signal }),
   });
 
+/** A move the order refused (409 or 422): it is not where this screen thought, or cannot go there. */
+export const isRefusedMove = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 409 || error.status === 422);
+
 export function useChangeOrderStatus(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: StatusChangeBody) =>
       api.put(`${orderPath(id)}/status`, { schema: orderResponseSchema, json: body }),
     onSuccess: () => refreshAdmin(queryClient),
+    // A refusal usually means another tab moved the order: reload it, so the real status and the
+    // moves it now allows show.
+    onError: (error) => (isRefusedMove(error) ? refreshAdmin(queryClient) : undefined),
   });
 }
 

@@ -142,15 +142,20 @@ describe('OrderDetailView', () => {
     expect(screen.queryByRole('button', { name: 'Update status' })).not.toBeInTheDocument();
   });
 
-  it('given a move the order no longer allows (someone shipped it meanwhile), then the server’s sentence shows', async () => {
-    serveOrder();
-    server.on(
-      'PUT /api/admin/orders/o1/status',
-      json(
+  it('given a move the order no longer allows (someone shipped it meanwhile), then the server’s sentence shows and the order reloads', async () => {
+    let order = adminOrder();
+    server.on('GET /api/admin/orders/o1', () => json({ success: true, order, events: auditEvents }));
+    server.on('PUT /api/admin/orders/o1/status', () => {
+      // another tab shipped it before this one asked
+      order = adminOrder({
+        status: 'shipped',
+        timeline: [...adminOrder().timeline, { status: 'shipped', at: '2025-01-04T09:00:00.000Z' }],
+      });
+      return json(
         { success: false, message: 'An order that is shipped cannot become cancelled.', code: 'RULE' },
         422,
-      ),
-    );
+      );
+    });
     renderApp(<OrderDetailView orderId="o1" />);
     await screen.findByRole('heading', { name: 'Order PS-10001' });
     await userEvent.selectOptions(screen.getByLabelText('New status'), 'cancelled');
@@ -159,9 +164,82 @@ describe('OrderDetailView', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this order?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+
+    // The question was about an order that is gone: the dialog closes, the sentence stays on the form.
+    const form = screen.getByRole('form', { name: 'Change status' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
       'An order that is shipped cannot become cancelled.',
     );
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(screen.getByLabelText('New status'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Delivered', 'Refunded']),
+    );
+  });
+
+  it('given the order was cancelled in another tab, when this tab moves it on and is refused (422), then the real status, timeline and moves show with the server’s sentence', async () => {
+    let order = adminOrder({ status: 'paid', timeline: [adminOrder().timeline[0]!] });
+    server.on('GET /api/admin/orders/o1', () => json({ success: true, order, events: auditEvents }));
+    renderApp(<OrderDetailView orderId="o1" />);
+    await screen.findByRole('heading', { name: 'Order PS-10001' });
+    // meanwhile, tab A cancels it
+    order = adminOrder({
+      status: 'cancelled',
+      timeline: [adminOrder().timeline[0]!, { status: 'cancelled', at: '2025-01-03T11:00:00.000Z' }],
+    });
+    server.on(
+      'PUT /api/admin/orders/o1/status',
+      json(
+        {
+          success: false,
+          message: 'An order that is cancelled cannot become in production.',
+          code: 'RULE_BROKEN',
+        },
+        422,
+      ),
+    );
+    await userEvent.selectOptions(screen.getByLabelText('New status'), 'in_production');
+    await userEvent.click(screen.getByRole('button', { name: 'Update status' }));
+
+    const timeline = screen.getByRole('list', { name: 'Status timeline' });
+    await waitFor(() => expect(timeline).toHaveTextContent('Cancelled'));
+    // the badge beside "Placed …"
+    expect(screen.getByText(/^Placed/).closest('p')).toHaveTextContent(/^Cancelled/);
+    expect(
+      within(screen.getByLabelText('New status'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Refunded']);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'An order that is cancelled cannot become in production.',
+    );
+  });
+
+  it('given the order was refunded in another tab, when this tab is refused (409), then it shows refunded, offers nothing and keeps the sentence', async () => {
+    let order = adminOrder();
+    server.on('GET /api/admin/orders/o1', () => json({ success: true, order, events: auditEvents }));
+    renderApp(<OrderDetailView orderId="o1" />);
+    await screen.findByRole('heading', { name: 'Order PS-10001' });
+    order = adminOrder({
+      status: 'refunded',
+      payment: { ...adminOrder().payment, status: 'refunded', refunded: 13.56 },
+      timeline: [...adminOrder().timeline, { status: 'refunded', at: '2025-01-03T12:00:00.000Z' }],
+    });
+    server.on(
+      'PUT /api/admin/orders/o1/status',
+      json({ success: false, message: 'The order changed meanwhile.', code: 'CONFLICT' }, 409),
+    );
+    await userEvent.selectOptions(screen.getByLabelText('New status'), 'shipped');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Carrier/ }), 'UPS');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Tracking number/ }), '1Z999');
+    await userEvent.click(screen.getByRole('button', { name: 'Update status' }));
+
+    expect(await screen.findByText(STATUS_FORM_MESSAGES.final)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent('StatusRefunded');
+    expect(screen.getByRole('alert')).toHaveTextContent('The order changed meanwhile.');
   });
 
   describe('print files', () => {

@@ -1,5 +1,6 @@
 // Moves an order on (PUT /api/admin/orders/:id/status). Shipping needs a carrier and a tracking
-// number; the server judges which moves are allowed and its message is shown when it refuses.
+// number; the server judges which moves are allowed and its message is shown when it refuses (the
+// order then reloads, as another tab may have moved it).
 // Cancelling and refunding cannot be taken back: they are never the first choice offered, their
 // button is the danger one, and a confirmation dialog asks first.
 import { NEXT_STATUSES } from '@printshop/shared-events/rules/order-status';
@@ -11,7 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { serverMessageOr } from '@/lib/server-message';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@/lib/order-status';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
-import { useChangeOrderStatus } from '../api/admin-orders';
+import { isRefusedMove, useChangeOrderStatus } from '../api/admin-orders';
 
 const FINAL_MOVES: ReadonlySet<OrderStatus> = new Set(['cancelled', 'refunded']);
 
@@ -67,6 +68,11 @@ export function OrderStatusForm({ orderId, current }: { orderId: string; current
           setCarrier('');
           setTrackingNumber('');
         },
+        // The order reloads (another tab moved it): the dialog asked about a move that may no longer
+        // be offered, so it closes and the server's sentence shows on the form.
+        onError: (error) => {
+          if (isRefusedMove(error)) setConfirming(false);
+        },
       },
     );
   };
@@ -76,6 +82,7 @@ export function OrderStatusForm({ orderId, current }: { orderId: string; current
   if (options.length === 0) {
     return (
       <>
+        {change.isError && <Alert>{serverMessageOr(change.error, STATUS_FORM_MESSAGES.failed)}</Alert>}
         {done && <Alert tone="success">{done}</Alert>}
         <p className="text-muted">{STATUS_FORM_MESSAGES.final}</p>
       </>

@@ -6,7 +6,9 @@
 //           shipping and net (its total);
 //   cancel  a paid order cancelled (OrderCancelled.at): the sale reversed, all negative; net
 //           reverses what the order still held (its total less what was refunded before);
-//   refund  money given back (OrderRefunded.at): net negative by the amount, nothing else.
+//   refund  money given back (OrderRefunded.at): net negative by the amount, nothing else; money
+//           given back for an order already cancelled (whose cancel took its net out) is
+//           refunds_after_cancel instead, net untouched, so refunds are all the money given back.
 // Every money column exists twice: in minor units of `currency`, and `*_usd` in USD cents at the
 // order's own rate. `daily_products` holds the same per category and SKU: a cancel takes out what
 // each line still held; a refund (which names no items) lowers only net, spread over the refunded
@@ -39,6 +41,8 @@ export const SALES_DAILY_SUMS = [
   'discounts_usd',
   'shipping_usd',
   'net_usd',
+  'refunds_after_cancel',
+  'refunds_after_cancel_usd',
 ] as const;
 /** Signed sums of `daily_products`. */
 export const SALES_PRODUCT_SUMS = ['units', 'gross', 'net', 'gross_usd', 'net_usd'] as const;
@@ -82,6 +86,12 @@ export const SALES_READ_MODEL: ReadModel = {
          ${sumColumns(SALES_DAILY_SUMS)},
          primary key (day, currency, kind)
        `,
+      // Added when refunds after a cancellation reached the report: rows of earlier releases read 0
+      // (such refunds were not counted); a replay counts them.
+      addedColumns: [
+        'refunds_after_cancel bigint not null default 0',
+        'refunds_after_cancel_usd bigint not null default 0',
+      ],
     },
     {
       name: SALES_PRODUCTS_TABLE,

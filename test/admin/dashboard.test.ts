@@ -1,9 +1,11 @@
 // The dashboard on a small known history around today (UTC): revenue (net, USD at each order's
-// own rate), orders paid, average order value, new customers and abandoned value for today, the
-// last 7 and the last 30 days; the latest orders without archived ones; the projections' lag.
+// own rate), orders (paid less cancelled), average order value (net / orders), refunds (money
+// given back), new customers and abandoned value for today, the last 7 and the last 30 days, each
+// as the sales report has it for the same days; the latest orders without archived ones; the
+// projections' lag.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardResponseSchema } from '@printshop/shared-events/api/admin';
+import { dashboardResponseSchema, salesReportResponseSchema } from '@printshop/shared-events/api/admin';
 import type { EventStore } from '@printshop/shared-events/event-store';
 import { allProjections } from '@printshop/projections/registry';
 import { startTestApp, type TestApp } from '@printshop/test/support/app';
@@ -241,26 +243,30 @@ describe('the dashboard', () => {
     const body = dashboardResponseSchema.parse(answer.body);
     expect(body.currency).toBe('USD');
 
-    // today: o1 paid (+50), o3 cancelled (-20); 7 days: + o2 (+50), o4's refund (-30);
-    // 30 days: + o3's sale (+20). o4's sale (40 days ago) and unpaid o5 count nowhere.
+    // today: o1 paid (+50), o3 cancelled (-20, -1 order); 7 days: + o2 (+50), o4's refund (-30);
+    // 30 days: + o3's sale (+20, +1 order). o4's sale (40 days ago) and unpaid o5 count nowhere.
+    // Orders are the sales report's (paid less cancelled in the days), the average is net / orders.
     expect(body.today).toEqual({
       revenue: 30,
-      orders: 1,
-      averageOrderValue: 50,
+      orders: 0,
+      averageOrderValue: 0,
+      refunds: 0,
       newCustomers: 1,
       abandonedValue: todayIsLong ? 41 : 0,
     });
     expect(body.last7Days).toEqual({
       revenue: 50,
-      orders: 2,
+      orders: 1,
       averageOrderValue: 50,
+      refunds: 30,
       newCustomers: 1,
       abandonedValue: 82,
     });
     expect(body.last30Days).toEqual({
       revenue: 70,
-      orders: 3,
-      averageOrderValue: 40,
+      orders: 2,
+      averageOrderValue: 35,
+      refunds: 30,
       newCustomers: 2,
       abandonedValue: 82,
     });
@@ -278,5 +284,85 @@ describe('the dashboard', () => {
     for (const projection of allProjections) expect(names).toContain(projection.name);
     expect(body.projectionLag).toBe(Math.max(...body.projections!.map((p) => p.lag)));
     expect(body.projections!.find((p) => p.name === 'sales')!.position).toBeGreaterThanOrEqual(last);
+  });
+
+  it('given 7 orders today of which 3 were cancelled (two of them then refunded in EUR and JPY), then today’s figures are the sales report’s: orders, net, average and the money refunded', async ({
+    skip,
+  }) => {
+    const now = Date.now();
+    const today = Date.parse(`${utcDay(now)}T00:00:00.000Z`);
+    const todayAt = Math.max(today, now - MINUTE);
+    const day = utcDay(now);
+    const read = async () => {
+      await caughtUp(app.db, ['sales', 'abandoned_checkouts', 'users', 'orders'], last);
+      const dashboard = await client(app).get('/api/admin/dashboard', {
+        token,
+        headers: { 'x-min-position': String(last) },
+      });
+      expect(dashboard.status).toBe(200);
+      const report = await client(app).get(
+        `/api/admin/reports/sales?from=${day}&to=${day}&currency=USD-converted`,
+        { token, headers: { 'x-min-position': String(last) } },
+      );
+      expect(report.status).toBe(200);
+      return {
+        today: dashboardResponseSchema.parse(dashboard.body).today,
+        report: salesReportResponseSchema.parse(report.body).totals,
+      };
+    };
+    const before = await read();
+
+    const usd = (total: number) =>
+      order({ currency: 'USD', rate: 1, total, usdTotal: total, at: todayAt, paid: true });
+    for (const total of [1000, 2000, 1500, 3000]) await usd(total);
+    const cancelled = await usd(1200);
+    // EUR 10.80 at 0.9 (USD 12.00) and JPY 1,906 at 150 (USD 12.71), cancelled, then refunded in full
+    const eur = await order({
+      currency: 'EUR',
+      rate: 0.9,
+      total: 1080,
+      usdTotal: 1200,
+      at: todayAt,
+      paid: true,
+    });
+    const jpy = await order({
+      currency: 'JPY',
+      rate: 150,
+      total: 1906,
+      usdTotal: 1271,
+      at: todayAt,
+      paid: true,
+    });
+    for (const orderId of [cancelled, eur, jpy]) {
+      await append(`order-${orderId}`, 'OrderCancelled', { orderId, by: 'admin:x', at: iso(todayAt) });
+    }
+    await append(`order-${eur}`, 'OrderRefunded', {
+      orderId: eur,
+      amount: 1080,
+      currency: 'EUR',
+      by: 'admin:x',
+      at: iso(todayAt),
+    });
+    await append(`order-${jpy}`, 'OrderRefunded', {
+      orderId: jpy,
+      amount: 1906,
+      currency: 'JPY',
+      by: 'admin:x',
+      at: iso(todayAt),
+    });
+    const after = await read();
+    if (utcDay(Date.now()) !== day) skip('the UTC day changed while the test ran');
+
+    // 7 paid, 3 cancelled: 4 orders more, net 75.00 more; EUR and JPY given back: 24.71 more refunded
+    expect(after.today.orders - before.today.orders).toBe(4);
+    expect(Math.round((after.today.revenue - before.today.revenue) * 100)).toBe(7500);
+    expect(Math.round((after.today.refunds - before.today.refunds) * 100)).toBe(2471);
+    // one truth: the dashboard's day is the report's day
+    expect(after.today).toMatchObject({
+      orders: after.report.orders,
+      revenue: after.report.net,
+      refunds: after.report.refunds,
+      averageOrderValue: Math.round((after.report.net / after.report.orders) * 100) / 100,
+    });
   });
 });

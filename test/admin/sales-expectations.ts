@@ -1,9 +1,9 @@
 // The sales report computed straight from the raw order events, on its own (no code of the
 // projection or the query is used), by the rules the report documents:
 // - a sale counts when paid, on the UTC day of OrderPaid; a cancel of a paid order subtracts the
-//   whole sale on its own day (net: what was not refunded yet); a cancel of an unpaid order and a
-//   refund after a cancellation count nothing; a refund subtracts its amount (at most what is left)
-//   from net on its day; archiving changes nothing;
+//   whole sale on its own day (net: what was not refunded yet); a cancel of an unpaid order counts
+//   nothing; a refund subtracts its amount (at most what is left) from net on its day, and after a
+//   cancellation it counts only in refunds (money given back), net untouched; archiving changes nothing;
 // - a refund lowers the lines' net too: up to what they still hold together, split by what each
 //   still holds (largest remainder), the rest being shipping's; in USD the same with its USD
 //   amount; a cancel takes out what each line still holds; a category or product with no units
@@ -44,6 +44,8 @@ export interface Fact extends Money {
   units: number;
   usd: Money;
   lines: LineFact[];
+  /** Money given back after a cancellation (net untouched), in minor units and in USD cents. */
+  returned?: { amount: number; usd: number };
 }
 
 /** Every order event of the store, in log order. */
@@ -170,7 +172,7 @@ export function salesFacts(events: readonly RecordedEvent[]): Fact[] {
             usd: { gross: -line.usd.gross, net: -(line.usd.net - linesRefunded[index]!.usd) },
           })),
         });
-      } else if (event.type === 'OrderRefunded' && status === 'counted') {
+      } else if (event.type === 'OrderRefunded' && (status === 'counted' || status === 'cancelled')) {
         const left = a.total - refunded;
         const amount = Math.min((event.data as { amount: number }).amount, left);
         if (amount <= 0) continue;
@@ -181,6 +183,21 @@ export function salesFacts(events: readonly RecordedEvent[]): Fact[] {
             : Math.max(0, Math.min(leftUsd, Math.round((amount * a.usdTotal) / a.total)));
         refunded += amount;
         refundedUsd += amountUsd;
+        if (status === 'cancelled') {
+          const nothing = { gross: 0, discounts: 0, shipping: 0, net: 0 };
+          facts.push({
+            day: dayOf(at!),
+            currency: a.currency,
+            kind: 'refund',
+            orders: 0,
+            units: 0,
+            ...nothing,
+            usd: nothing,
+            lines: [],
+            returned: { amount, usd: amountUsd },
+          });
+          continue;
+        }
         const leftNet = lines.map((line, index) => Math.max(0, line.net - linesRefunded[index]!.net));
         const leftUsdNet = lines.map((line, index) => Math.max(0, line.usd.net - linesRefunded[index]!.usd));
         const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -288,7 +305,8 @@ export function expectedReport(
       figures.shipping += money.shipping;
       figures.net += money.net;
       if (fact.kind === 'cancel') figures.cancellations += 1;
-      if (fact.kind === 'refund') figures.refunds -= money.net;
+      if (fact.kind === 'refund')
+        figures.refunds += -money.net + ((converted ? fact.returned?.usd : fact.returned?.amount) ?? 0);
     }
     for (const line of fact.lines) {
       const gross = converted ? line.usd.gross : line.gross;

@@ -160,7 +160,7 @@ export function generateHistory(o: { orders: number; firstDay: string; days: num
       const path = random.next();
       if (path < 0.08) {
         add('OrderCancelled', {}, after(0, 10));
-        // Most cancelled paid orders are then refunded: the refund counts nothing more.
+        // Most cancelled paid orders are then refunded: the refund counts only as money given back.
         if (random.chance(0.6)) add('OrderRefunded', { amount: total, currency }, after(0, 5));
       } else if (path < 0.2) {
         if (random.chance(0.3)) add('OrderStatusChanged', { status: 'in_production' }, after(0, 2));

@@ -13,9 +13,9 @@
 //   and from the net of the order's lines (daily_products, kind refund): up to what the lines still
 //   hold, split in proportion to what each holds (order-figures.ts refundLineParts); the rest is
 //   shipping's. The lines' parts so far are kept on the order's row (refunded_lines) for the next
-//   refund and a cancellation. A refund of a cancelled order counts nothing: the cancellation
-//   already took the sale out, the refund is its money going back. Refunds do not change the order
-//   count, units or gross.
+//   refund and a cancellation. A refund of a cancelled order changes no net: the cancellation
+//   already took the sale out; it is counted only as money given back (refunds_after_cancel, capped
+//   at what was paid less earlier refunds). Refunds do not change the order count, units or gross.
 // - A promotion code's discount is counted per code (daily_codes) with the sale and reversed with
 //   the cancellation; a refund leaves it (refunds touch net only, as in daily).
 // - OrderArchived changes nothing: archiving hides an order from lists, not from the books.
@@ -80,6 +80,8 @@ const dailySums = (f: SalesFigures): DailySums => ({
   discounts_usd: f.discountsUsd,
   shipping_usd: f.shippingUsd,
   net_usd: f.netUsd,
+  refunds_after_cancel: 0,
+  refunds_after_cancel_usd: 0,
 });
 
 /** A line's figures as signed sums (a cancellation's and a refund's come negative). */
@@ -234,13 +236,22 @@ export const salesProjection: Projection<OrderEvent> = {
           }
           break;
         case 'OrderRefunded': {
-          if (order.status !== 'counted') break;
+          if (order.status !== 'counted' && order.status !== 'cancelled') break;
           const refund = refundFigures(refundState, event.data.amount);
           const { amount, amountUsd } = refund;
           if (amount === 0) break;
           order.refunded += amount;
           order.refunded_usd += amountUsd;
           const day = utcDay(event.data.at);
+          changed.add(orderId);
+          if (order.status === 'cancelled') {
+            // The cancel already took the sale out: only the money going back is counted.
+            daily.add(
+              { day, currency: order.currency, kind: 'refund' },
+              { ...dailySums(ZERO), refunds_after_cancel: amount, refunds_after_cancel_usd: amountUsd },
+            );
+            break;
+          }
           daily.add(
             { day, currency: order.currency, kind: 'refund' },
             { ...dailySums(ZERO), net: -amount, net_usd: -amountUsd },
@@ -262,7 +273,6 @@ export const salesProjection: Projection<OrderEvent> = {
               }))
               .filter((line) => line.net !== 0 || line.netUsd !== 0),
           );
-          changed.add(orderId);
           break;
         }
         default:

@@ -1,10 +1,11 @@
 // GET /api/admin/dashboard (admin): the morning numbers for today, the last 7 and the last 30 days
 // (UTC days, today included), the latest orders and how far each projection is behind the log.
-// Money is USD, every order converted at its own rate. What each figure is:
-//   revenue            net sales of the days: sales less cancellations and refunds dated in them
-//                      (the sales report's net, 'USD-converted');
-//   orders             orders paid in the days;
-//   averageOrderValue  what those orders were paid, divided by their number;
+// Money is USD, every order converted at its own rate. The sales figures are the sales report's
+// ('USD-converted', summed from its series over the same days), so both screens tell one truth:
+//   revenue            its net: sales less cancellations and refunds dated in the days;
+//   orders             its orders: paid in the days less cancelled in them;
+//   averageOrderValue  revenue / orders (0 without orders);
+//   refunds            its refunds: money given back in the days, after a cancellation too;
 //   newCustomers       accounts registered in the days, staff (admins) left out;
 //   abandonedValue     checkouts started in the days, unpaid and idle for 60 minutes or more.
 import Router from '@koa/router';
@@ -13,14 +14,16 @@ import {
   ABANDONED_CHECKOUTS_PROJECTION,
   ABANDONED_CHECKOUTS_TABLE,
 } from '@printshop/shared-events/abandoned-checkouts-read-model';
+import { SALES_ALL_CONVERTED } from '@printshop/shared-events/api/admin';
 import { requireAdmin } from '@printshop/shared-events/auth';
 import type { OrderView } from '@printshop/shared-events/events/order-view';
 import { readModelSchema } from '@printshop/shared-events/read-models';
 import { toMajor } from '@printshop/shared-events/rules/money';
-import { SALES_DAILY_TABLE, SALES_PROJECTION } from '@printshop/shared-events/sales-read-model';
+import { SALES_PROJECTION } from '@printshop/shared-events/sales-read-model';
 import { USERS_READ_MODEL, usersTable } from '../account/users-read-model';
 import { adminOrderSummary } from '../orders/admin-order-dto';
 import { ORDERS_READ_MODEL } from '../orders/orders-routes';
+import { salesSeries, sumFigures } from './sales-report';
 import { readYourWrites, type WaitForPosition } from '../read-your-writes';
 
 export const DASHBOARD_ABANDONED_MINUTES = 60;
@@ -49,15 +52,13 @@ async function periodFigures(deps: DashboardDeps, now: Date, days: number) {
   const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const start = new Date(startOfToday - (days - 1) * DAY_MS);
   const end = new Date(startOfToday + DAY_MS);
-  const [sales] = await deps.db
-    .withSchema(readModelSchema(SALES_PROJECTION))
-    .table(SALES_DAILY_TABLE)
-    .whereBetween('day', [utcDay(start.getTime()), utcDay(startOfToday)])
-    .select<Array<Record<string, string>>>(
-      deps.db.raw('coalesce(sum(net_usd), 0) as revenue'),
-      deps.db.raw(`coalesce(sum(orders) filter (where kind = 'sale'), 0) as orders`),
-      deps.db.raw(`coalesce(sum(net_usd) filter (where kind = 'sale'), 0) as paid`),
-    );
+  const sales = sumFigures(
+    await salesSeries(deps.db, {
+      from: utcDay(start.getTime()),
+      to: utcDay(startOfToday),
+      currency: SALES_ALL_CONVERTED,
+    }),
+  );
   const [registered] = await usersTable(deps.db)
     .where('is_admin', false)
     .where('registered_at', '>=', start)
@@ -71,13 +72,12 @@ async function periodFigures(deps: DashboardDeps, now: Date, days: number) {
     .where('started_at', '>=', start)
     .where('started_at', '<', end)
     .select<Array<{ value: string }>>(deps.db.raw('coalesce(sum(usd_total), 0) as value'));
-  const orders = Number(sales!.orders);
-  const paid = Number(sales!.paid);
   return {
-    revenue: usd(Number(sales!.revenue)),
-    orders,
-    // Whole cents, half up (the paid value is never negative).
-    averageOrderValue: orders > 0 ? usd(Math.round(paid / orders)) : 0,
+    revenue: usd(sales.net),
+    orders: sales.orders,
+    // Whole cents, half up.
+    averageOrderValue: sales.orders > 0 ? usd(Math.round(sales.net / sales.orders)) : 0,
+    refunds: usd(sales.refunds),
     newCustomers: Number((registered as { count: string | number }).count),
     abandonedValue: usd(Number(abandoned!.value)),
   };

@@ -78,16 +78,21 @@ export interface SalesReport {
 
 const ZERO: MinorFigures = figuresOf(() => 0);
 
-export async function salesReport(db: Knex, query: SalesReportParams): Promise<SalesReport> {
-  const schema = readModelSchema(SALES_PROJECTION);
+/**
+ * The series of a range: every period's figures but the codes' part (0 here), from `daily`. The
+ * dashboard sums it too, so its figures are the report's.
+ */
+export async function salesSeries(
+  db: Knex,
+  query: Omit<SalesReportParams, 'groupBy'> & { groupBy?: SalesReportParams['groupBy'] },
+): Promise<SalesReport['series']> {
   const converted = query.currency === SALES_ALL_CONVERTED;
   const money = (column: string) => (converted ? `${column}_usd` : column);
   const currencyFilter = converted ? '' : 'and f.currency = ?';
   const currencyBinding = converted ? [] : [query.currency];
-
   const seriesRows = await db.raw<{ rows: Array<Record<string, string>> }>(
     `with days as (select d::date as day from generate_series(?::date, ?::date, interval '1 day') as d)
-     select to_char(days.day, ${PERIOD_LABEL[query.groupBy]}) as period,
+     select to_char(days.day, ${PERIOD_LABEL[query.groupBy ?? 'day']}) as period,
             to_char(min(days.day), 'YYYY-MM-DD') as start,
             to_char(max(days.day), 'YYYY-MM-DD') as "end",
             coalesce(sum(f.orders), 0) as orders,
@@ -97,7 +102,7 @@ export async function salesReport(db: Knex, query: SalesReportParams): Promise<S
             coalesce(sum(f.??), 0) as shipping,
             coalesce(sum(f.??), 0) as net,
             coalesce(sum(case when f.kind = 'cancel' then -f.orders end), 0) as cancellations,
-            coalesce(sum(case when f.kind = 'refund' then -f.?? end), 0) as refunds
+            coalesce(sum(case when f.kind = 'refund' then f.?? - f.?? end), 0) as refunds
        from days
        left join ??.?? as f on f.day = days.day ${currencyFilter}
       group by 1
@@ -109,24 +114,36 @@ export async function salesReport(db: Knex, query: SalesReportParams): Promise<S
       money('discounts'),
       money('shipping'),
       money('net'),
+      // money given back: what lowered net, and what went back after a cancellation took net out
+      money('refunds_after_cancel'),
       money('net'),
-      schema,
+      readModelSchema(SALES_PROJECTION),
       SALES_DAILY_TABLE,
       ...currencyBinding,
     ],
   );
-  const codes = await codeDiscounts(db, query, PERIOD_LABEL[query.groupBy]);
-  const series = seriesRows.rows.map((row) => ({
+  return seriesRows.rows.map((row) => ({
     period: row.period!,
     start: row.start!,
     end: row.end!,
-    ...figuresOf((name) =>
-      name === 'codeDiscounts' ? (codes.byPeriod.get(row.period!) ?? 0) : Number(row[name]),
-    ),
+    ...figuresOf((name) => (name === 'codeDiscounts' ? 0 : Number(row[name]))),
   }));
-  const totals = series.reduce<MinorFigures>((sum, period) => figuresOf((name) => sum[name] + period[name]), {
-    ...ZERO,
-  });
+}
+
+/** The figures of the periods added up. */
+export const sumFigures = (periods: readonly MinorFigures[]): MinorFigures =>
+  periods.reduce<MinorFigures>((sum, period) => figuresOf((name) => sum[name] + period[name]), { ...ZERO });
+
+export async function salesReport(db: Knex, query: SalesReportParams): Promise<SalesReport> {
+  const schema = readModelSchema(SALES_PROJECTION);
+  const converted = query.currency === SALES_ALL_CONVERTED;
+  const money = (column: string) => (converted ? `${column}_usd` : column);
+  const codes = await codeDiscounts(db, query, PERIOD_LABEL[query.groupBy]);
+  const series = (await salesSeries(db, query)).map((period) => ({
+    ...period,
+    codeDiscounts: codes.byPeriod.get(period.period) ?? 0,
+  }));
+  const totals = sumFigures(series);
 
   const products = () => {
     const builder = db

@@ -35,8 +35,10 @@ export const orderSummarySchema = z.object({
 
 const periodFiguresSchema = z.object({
   revenue: moneySchema,
-  orders: countSchema,
+  /** Less cancellations dated in the period: below 0 on a day of cancellations only. */
+  orders: z.number().int(),
   averageOrderValue: moneySchema,
+  refunds: moneySchema,
   newCustomers: countSchema,
   abandonedValue: moneySchema,
 });
@@ -51,9 +53,11 @@ export const projectionLagSchema = z.object({
 
 /**
  * Money in USD (each order converted at its own rate). Periods are UTC days ending today: today,
- * the last 7 and the last 30 days (today included). revenue: net sales of the period (sales minus
- * cancellations and refunds dated in it, as the sales report's net); orders: orders paid in it;
- * averageOrderValue: their paid value / their count; newCustomers: accounts registered in it, admins left out;
+ * the last 7 and the last 30 days (today included). The sales figures are the sales report's
+ * ('USD-converted') over the same days: revenue its net (sales minus cancellations and refunds
+ * dated in it); orders its orders (paid less cancelled in it); averageOrderValue revenue / orders
+ * (0 without orders); refunds its refunds (money given back in it, after a cancellation too);
+ * newCustomers: accounts registered in it, admins left out;
  * abandonedValue: checkouts started in it, unpaid and idle for 60 minutes or more.
  */
 export const dashboardResponseSchema = okSchema.extend({

@@ -25,6 +25,7 @@ const period = (revenue: number, orders: number) => ({
   revenue,
   orders,
   averageOrderValue: orders ? Math.round((revenue / orders) * 100) / 100 : 0,
+  refunds: orders * 2.5,
   newCustomers: orders + 1,
   abandonedValue: 7.5,
 });
@@ -51,6 +52,8 @@ describe('DashboardView', () => {
     expect(kpi('Revenue')).toBe('$40.00');
     expect(kpi('Orders')).toBe('1');
     expect(kpi('Average order value')).toBe('$40.00');
+    // money given back in the period, as the sales report counts it
+    expect(kpi('Refunds')).toBe('$2.50');
     expect(kpi('New customers')).toBe('2');
     expect(kpi('Abandoned value')).toBe('$7.50');
     expect(screen.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
@@ -58,6 +61,7 @@ describe('DashboardView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Last 30 days' }));
     expect(kpi('Revenue')).toBe('$1,234.56');
     expect(kpi('Orders')).toBe('20');
+    expect(kpi('Refunds')).toBe('$50.00');
     expect(screen.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(
       server.requests.every((request) => request.headers.authorization === `Bearer ${ADMIN_TOKEN}`),

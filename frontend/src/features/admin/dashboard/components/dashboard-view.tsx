@@ -1,5 +1,5 @@
-// The admin's morning numbers (API.md "Admin" dashboard): revenue, orders, average order value,
-// new customers and abandoned value for today, 7 or 30 days (USD, each order at its own rate), a
+// The admin's morning numbers (API.md "Admin" dashboard): revenue, orders, average order value and
+// refunds (the sales report's figures for the same days), new customers and abandoned value for today, 7 or 30 days (USD, each order at its own rate), a
 // chart of the last 30 days' net revenue (the sales report by day) and the latest orders.
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -51,6 +51,7 @@ export function DashboardView({ now = new Date() }: { now?: Date }) {
             ['Revenue', money(figures.revenue)],
             ['Orders', formatCount(figures.orders)],
             ['Average order value', money(figures.averageOrderValue)],
+            ['Refunds', money(figures.refunds)],
             ['New customers', formatCount(figures.newCustomers)],
             ['Abandoned value', money(figures.abandonedValue)],
           ] as const;

@@ -81,13 +81,32 @@ describe('cart, sign-in and checkout', () => {
     const decline = page.getByText('Your card was declined.');
     await decline.waitFor();
     await decline.scrollIntoViewIfNeeded();
-    expect(page.url()).toBe(shop.url('/checkout'));
+    expect(page.url()).toBe(shop.url('/checkout?step=payment'));
     await shop.screenshot('checkout-card-declined');
+  });
+
+  it("given the payment step, when the browser's Back is pressed and the page reloaded, then the details show what was typed, and Continue comes back to payment", async () => {
+    const { page } = shop;
+    await page.goBack();
+    await expect(control('Full name').inputValue()).resolves.toBe('Ada Lovelace');
+    expect(page.url()).toBe(shop.url('/checkout'));
+    await page.reload();
+    await expect(control('Full name').inputValue()).resolves.toBe('Ada Lovelace');
+    await expect(control('ZIP Code').inputValue()).resolves.toBe('62701');
+    await expect(control('E-mail').inputValue()).resolves.toBe(email);
+    await page.goForward();
+    // A reload lost the started checkout: the payment step's address shows the details again.
+    await expect(control('City').inputValue()).resolves.toBe('Springfield');
+
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByText('Test mode — use 4242 4242 4242 4242').waitFor();
   });
 
   it('when the 4242 test card is used, then the confirmation shows the order and tracking finds it', async () => {
     const { page } = shop;
     await control('Card number').fill('4242 4242 4242 4242');
+    await control('Expiry (MM/YY)').fill('12/39');
+    await control('Security code (CVC)').fill('123');
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.getByRole('heading', { name: 'Order Confirmation' }).waitFor();
     orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';
@@ -101,6 +120,8 @@ describe('cart, sign-in and checkout', () => {
     );
     await shop.screenshot('order-confirmation');
     confirmationUrl = page.url();
+    // The details kept for the checkout's Back and reload are forgotten once the order is placed.
+    expect(await page.evaluate(() => sessionStorage.getItem('printshop.checkout-details'))).toBeNull();
 
     // The cart is empty now.
     await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();

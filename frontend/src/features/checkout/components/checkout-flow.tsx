@@ -1,10 +1,12 @@
 // The checkout (spec 1 §2): contact and shipping address first, then payment, beside the order
 // summary. Starting the checkout freezes the cart on the server; payment then charges the server's
 // amount. Begin-checkout tracking is sent once when the page opens with a cart; after payment the
-// cart is reloaded (it is empty now) and the confirmation page shows the order.
+// cart is reloaded (it is empty now) and the confirmation page shows the order. The payment step is
+// a history entry of its own (?step=payment), so the browser's Back returns to the details, and
+// the details entered are kept for the tab (details-store.ts), so Back or a reload loses nothing.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { AddressDto } from '@printshop/shared-events/api/account';
 import type { OrderDto } from '@printshop/shared-events/api/orders';
 import type { Address } from '@printshop/shared-events/rules/addresses';
@@ -21,6 +23,7 @@ import { useCurrency } from '@/lib/currency/use-currency';
 import { useSession } from '@/lib/session/use-session';
 import { startCheckout, type StartedCheckout } from '../api/start-checkout';
 import { trackBeginCheckout } from '../begin-checkout';
+import { forgetDetails, storeDetails, storedDetails } from '../details-store';
 import { DetailsForm, type CheckoutDetails } from './details-form';
 import { OrderSummary } from './order-summary';
 import { PaymentStep } from './payment-step';
@@ -56,7 +59,11 @@ export function CheckoutFlow({
   const navigate = useNavigate();
   const [country, setCountry] = useState(() => (visitorCountry in ADDRESS_PROFILES ? visitorCountry : 'US'));
   const [details, setDetails] = useState<CheckoutDetails | null>(null);
-  const [checkout, setCheckout] = useState<StartedCheckout | null>(null);
+  const [startedCheckout, setCheckout] = useState<StartedCheckout | null>(null);
+  const [params, setParams] = useSearchParams();
+  // Shown only on its own history entry: Back from it (or a reload, which loses the started
+  // checkout) shows the details again, filled in.
+  const checkout = params.get('step') === 'payment' ? startedCheckout : null;
   const cart = useQuery({
     queryKey: cartQueryKey(currency, country),
     queryFn: ({ signal }) => getCart(currency, country, signal),
@@ -115,11 +122,14 @@ export function CheckoutFlow({
         console.warn('Saving the address failed', error),
       );
     }
+    storeDetails(entered);
     setDetails(entered);
     setCheckout(started);
+    setParams({ step: 'payment' }, { replace: params.get('step') === 'payment' });
   };
 
   const paid = (order: OrderDto) => {
+    forgetDetails();
     navigate(confirmationPath(order), { state: { order } });
     void refreshCart(queryClient);
     onPaid?.(order);
@@ -139,8 +149,9 @@ export function CheckoutFlow({
   }
 
   const format = (amount: number) => formatAmount(amount, cart.data.currency);
-  const initial = details
-    ? { email: details.email, shippingAddress: { ...details.shippingAddress } }
+  const entered = details ?? storedDetails();
+  const initial = entered
+    ? { email: entered.email, shippingAddress: { ...entered.shippingAddress } }
     : { email: user?.email ?? '', shippingAddress: emptyAddress(country) };
 
   // Once started (in the cart's currency), the checkout's totals: what the payment charges.
@@ -168,7 +179,14 @@ export function CheckoutFlow({
                 </p>
                 <AddressCard address={details.shippingAddress} />
               </div>
-              <Button variant="ghost" size="sm" onClick={() => setCheckout(null)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setCheckout(null);
+                  setParams({}, { replace: true });
+                }}
+              >
                 Edit details
               </Button>
             </section>

@@ -20,10 +20,12 @@ export const MM_PER_INCH = 25.4;
 export const GOOD_DPI = 250;
 export const FAIR_DPI = 150;
 
+// The band's label (Good, Fair, Poor quality) stands beside these, so they do not name a band of
+// their own; the advice fits a frame at its widest zoom too (nothing left to zoom out of).
 export const PRINT_QUALITY_MESSAGES: Readonly<Record<PrintQuality, string>> = {
-  good: 'Great quality: this photo has plenty of detail for a sharp print at this size.',
-  fair: 'Good enough to print, but it may look slightly soft at this size. For the sharpest result, zoom out or use a higher-resolution photo.',
-  poor: 'Low resolution: this photo will likely look blurry or pixelated at this size. Zoom out, choose a smaller size or use a higher-resolution photo.',
+  good: 'This photo has plenty of detail for a sharp print at this size.',
+  fair: 'Good enough to print, but it may look slightly soft at this size. For the sharpest result, zoom out if the frame is zoomed in, or use a higher-resolution photo.',
+  poor: 'This photo will likely look blurry or pixelated at this size. Choose a smaller size or a higher-resolution photo, or zoom out if the frame is zoomed in.',
 };
 
 const positive = (value: number, what: string): void => {

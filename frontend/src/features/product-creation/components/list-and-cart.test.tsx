@@ -248,9 +248,7 @@ describe('add to cart', () => {
     await chooseFiles(user, [photo('a.png')]);
     await cropOne(user, 'a.png');
     expect(card('a.png')).toHaveTextContent('Poor quality (90 DPI)');
-    expect(card('a.png')).toHaveTextContent(
-      'Low resolution: this photo will likely look blurry or pixelated',
-    );
+    expect(card('a.png')).toHaveTextContent('This photo will likely look blurry or pixelated');
 
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     const warning = screen.getByRole('alertdialog', { name: 'Low print quality' });

@@ -145,6 +145,7 @@ export const UPLOAD_MESSAGES = {
   collageSaved: 'Collage saved! Create another one or add all to cart.',
   collagesAdded: (count: number) => `${count} collages added to cart!`,
   cropMore: (count: number) => `Crop ${count} more`,
+  addMorePhotos: (count: number) => `Add ${count} more photo${count === 1 ? '' : 's'}`,
   batchCropTitle: (index: number, total: number) => `Batch Crop (${index}/${total})`,
   photosAdded: (added: number, slots: number) => `${added} of ${slots} photos added`,
 } as const;

@@ -265,6 +265,33 @@ describe('add to cart', () => {
 });
 
 describe('photo strips (3 photos per strip)', () => {
+  it('given a strip short of photos on a phone, then the bottom bar says how many more it needs, as the summary does', async () => {
+    Object.assign(window, {
+      matchMedia: (query: string) => ({
+        matches: query === '(max-width: 767px)',
+        addEventListener() {},
+        removeEventListener() {},
+      }),
+    });
+    try {
+      let single = 0;
+      server.on('POST /api/images/single', () =>
+        json({ success: true, image: { id: `strip-${++single}`, width: 600, height: 1800 } }, 201),
+      );
+      const { user } = renderPage(
+        <StandardProductPage product={productBySku('PHOTOSTRIPGOODVIBES')!} imageTools={testImageTools} />,
+        '/product/good-vibes-photo-strip',
+      );
+      await chooseFiles(user, [photo('s1.png'), photo('s2.png')]);
+      for (const name of ['s1.png', 's2.png']) await cropOne(user, name);
+
+      const bar = screen.getByTestId('mobile-cart-bar');
+      expect(within(bar).getByRole('button', { name: 'Add 1 more photo' })).toBeDisabled();
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
+  });
+
   it('fills strips in list order and adds each full strip with its photos per slot', async () => {
     const strip = productBySku('PHOTOSTRIPGOODVIBES')!;
     let single = 0;

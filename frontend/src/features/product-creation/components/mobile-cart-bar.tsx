@@ -1,6 +1,7 @@
 // The phone's fixed bottom bar (spec 2 §2): shown when images exist and batch crop is off; total,
 // discount, the cropped share as a progress bar, and Add to Cart reading 'Crop N more' until every
-// image is cropped (then pressing it opens the batch crop instead).
+// image is cropped (then pressing it opens the batch crop instead), and 'Add N more photos' while a
+// strip is short of photos, as the summary's button does.
 import { formatMoney } from '@printshop/shared-events/rules/money';
 import { UPLOAD_MESSAGES } from '@printshop/shared-events/rules/uploads';
 import { waitingForUploads } from '../use-adding';
@@ -47,7 +48,9 @@ export function MobileCartBar({ creation }: { creation: ProductCreation }) {
             ? waitingForUploads(creation.uploads)
             : creation.adding
               ? 'Adding to Cart...'
-              : 'Add to Cart'}
+              : creation.missingPhotos > 0
+                ? UPLOAD_MESSAGES.addMorePhotos(creation.missingPhotos)
+                : 'Add to Cart'}
       </button>
     </div>
   );

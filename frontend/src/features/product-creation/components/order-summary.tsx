@@ -22,8 +22,7 @@ export function OrderSummary({ creation }: { creation: ProductCreation }) {
   if (creation.waiting) label = waitingForUploads(creation.uploads);
   else if (creation.adding) label = 'Adding to Cart...';
   else if (creation.uncropped > 0) label = UPLOAD_MESSAGES.cropMore(creation.uncropped);
-  else if (creation.missingPhotos > 0)
-    label = `Add ${creation.missingPhotos} more photo${creation.missingPhotos === 1 ? '' : 's'}`;
+  else if (creation.missingPhotos > 0) label = UPLOAD_MESSAGES.addMorePhotos(creation.missingPhotos);
 
   return (
     <section className="order-summary" aria-labelledby="order-summary-heading" id="order-summary">

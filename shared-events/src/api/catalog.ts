@@ -37,7 +37,11 @@ export type ProductDto = z.infer<typeof productSchema>;
 export const productsResponseSchema = okSchema.extend({ data: z.array(productSchema), message: z.string() });
 export const productResponseSchema = okSchema.extend({ data: productSchema });
 
-export const searchQuerySchema = z.object({ q: queryText(200, '') });
+/** The longest search the server takes (GET /api/search answers 400 beyond it). */
+export const SEARCH_QUERY_MAX = 200;
+/** What the search page says instead of asking the server for a longer one (a pasted text). */
+export const SEARCH_QUERY_TOO_LONG = `Search words can be at most ${SEARCH_QUERY_MAX} characters.`;
+export const searchQuerySchema = z.object({ q: queryText(SEARCH_QUERY_MAX, '') });
 export const searchResponseSchema = okSchema.extend({ data: z.array(productSchema) });
 
 export const currencyDtoSchema = z.object({

@@ -211,6 +211,15 @@ describe('validation per field (country profiles)', () => {
       },
     ],
     ['a bad phone', { ...us, phone: '12' }, { phone: 'Please enter a valid phone number' }],
+    [
+      'a name, line 1 and city without a letter',
+      { ...us, fullName: '😀😀😀', line1: '12 #', city: '🏙️' },
+      {
+        fullName: 'Full name must contain at least one letter',
+        line1: 'Address line 1 must contain at least one letter',
+        city: 'City must contain at least one letter',
+      },
+    ],
     ['no country', { ...us, country: undefined }, { country: 'Please select a country' }],
   ])('given %s, then 400 with its message on its field', async (_why, body, errors) => {
     expect(await rejected(body)).toEqual(errors);

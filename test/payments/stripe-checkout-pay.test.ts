@@ -82,6 +82,25 @@ describe('starting a checkout', () => {
     expect(badAddress.errors).toHaveProperty('currency');
   });
 
+  it('given a full name and city with no letter (emoji), when checkout starts, then each is refused on its field', async () => {
+    const guest = browser(app);
+    await addPrints(guest);
+    const refused = expectError(
+      await guest.call('POST', '/api/checkout/start', {
+        email: 'emoji@example.com',
+        shippingAddress: { ...ADDRESS, fullName: '😀😀😀', city: '🏙️' },
+        currency: 'USD',
+        country: 'US',
+      }),
+      400,
+      /not valid/,
+    );
+    expect(refused.errors).toEqual({
+      'shippingAddress.fullName': 'Full name must contain at least one letter',
+      'shippingAddress.city': 'City must contain at least one letter',
+    });
+  });
+
   it('given a cart, when checkout starts in EUR, then it records the cart as priced by the server', async () => {
     const guest = browser(app);
     const { croppedImageId } = await addPrints(guest, 'POSTERA4', 3);

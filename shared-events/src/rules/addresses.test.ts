@@ -199,6 +199,27 @@ describe('address schema', () => {
     expect(issuesOf({ ...validAddress('US'), fullName: 42 })).toEqual({ fullName: 'Full name must be text' });
   });
 
+  it('given a name, line 1 or city with no letter (emoji, digits, punctuation), then each is refused as a shipping label cannot carry it', () => {
+    expect(issuesOf({ ...validAddress('US'), fullName: '😀😀😀', city: '🏙️', line1: '123 #' })).toEqual({
+      fullName: 'Full name must contain at least one letter',
+      city: 'City must contain at least one letter',
+      line1: 'Address line 1 must contain at least one letter',
+    });
+    expect(issuesOf({ ...validAddress('US'), fullName: '1234', city: '--' })).toEqual({
+      fullName: ADDRESS_MESSAGES.noLetter('Full name'),
+      city: ADDRESS_MESSAGES.noLetter('City'),
+    });
+  });
+
+  it.each([
+    ['Devanagari', 'IN', 'प्रिया शर्मा', 'मुंबई', '१२ मरीन ड्राइव'],
+    ['Chinese', 'HK', '陈大文', '香港', '皇后大道中 99 号'],
+    ['Arabic', 'AE', 'محمد علي', 'دبي', 'شارع الشيخ زايد 1'],
+    ['accented Latin', 'FR', 'Renée Éloïse Müller-Ñúñez', 'Saint-Étienne', '3 rue de l’Église'],
+  ])('given a %s name, city and line 1, then they pass', (_script, country, fullName, city, line1) => {
+    expect(issuesOf({ ...validAddress(country), fullName, city, line1 })).toEqual({});
+  });
+
   it('normalises: trims, upper-cases country and postal code, drops unknown fields', () => {
     const parsed = addressInputSchema.parse({
       ...validAddress('CA'),

@@ -261,6 +261,7 @@ export const ADDRESS_MESSAGES = {
   postalCodeInvalid: (label: string) => `Please enter a valid ${label}`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
   notText: (field: string) => `${field} must be text`,
+  noLetter: (field: string) => `${field} must contain at least one letter`,
 } as const;
 
 export const ADDRESS_LIMITS = {
@@ -274,6 +275,10 @@ export const ADDRESS_LIMITS = {
 
 const M = ADDRESS_MESSAGES;
 const L = ADDRESS_LIMITS;
+
+// A shipping label cannot carry a name, street or city of emoji, digits or signs only; a letter of
+// any script (Devanagari, Chinese, Arabic, accented Latin) is enough.
+const HAS_LETTER = /\p{L}/u;
 
 /** A text field: trimmed, 'required' message when missing or blank, 'too long' above max. */
 const requiredText = (field: string, max: number, required: string) =>
@@ -314,6 +319,16 @@ export const addressInputSchema = z
     const stateLabel = profile.stateLabel ?? 'State';
     if (isCityRequired(address.country) && address.city === '') {
       ctx.addIssue({ code: 'custom', path: ['city'], message: M.cityRequired });
+    }
+    for (const [key, field] of [
+      ['fullName', 'Full name'],
+      ['line1', 'Address line 1'],
+      ['city', 'City'],
+    ] as const) {
+      // '' is left to the 'required' rules above (SG may have no city).
+      if (address[key] !== '' && !HAS_LETTER.test(address[key])) {
+        ctx.addIssue({ code: 'custom', path: [key], message: M.noLetter(field) });
+      }
     }
     if (!address.state) {
       if (isStateRequired(address.country)) {

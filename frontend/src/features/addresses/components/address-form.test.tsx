@@ -74,6 +74,28 @@ describe('AddressForm', () => {
     });
   });
 
+  it('given a full name and city of emoji only, when saved, then each says it needs a letter and nothing is sent; a Devanagari name passes', async () => {
+    const sent: AddressBody[] = [];
+    renderForm('IN', async (address) => sent.push(address));
+    await fill('Full name', '😀😀😀');
+    await fill('Phone number', '81234 56789');
+    await fill('Address line 1', '12 Marine Drive');
+    await fill('City', '🏙️');
+    await userEvent.selectOptions(field('State'), 'MH');
+    await fill('PIN Code', '400020');
+    await save();
+    expect(await screen.findByText('Full name must contain at least one letter')).toBeInTheDocument();
+    expect(screen.getByText('City must contain at least one letter')).toBeInTheDocument();
+    expect(field('Full name')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toHaveLength(0);
+
+    await fill('Full name', 'प्रिया शर्मा');
+    await fill('City', 'मुंबई');
+    await save();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ fullName: 'प्रिया शर्मा', city: 'मुंबई' });
+  });
+
   it('given the United Kingdom, then the field is a Postcode with its own message and there is no state', async () => {
     renderForm('GB');
     expect(queryField('State')).toBeNull();

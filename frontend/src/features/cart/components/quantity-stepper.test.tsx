@@ -57,6 +57,39 @@ describe('QuantityStepper', () => {
     expect(box.validationMessage).toBe('');
   });
 
+  it("given 10001 typed (one over the limit), then nothing is sent, the field goes back to the cart's 18 and the limit's message shows on it until the next change", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<QuantityStepper quantity={18} itemName="5x7 Photo Prints" onChange={onChange} />);
+    const box = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of 5x7 Photo Prints' });
+    await user.clear(box);
+    await user.type(box, '10001{Enter}');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(box).toHaveValue(18);
+    // On the page, not only in the browser's bubble (which a phone may never show).
+    expect(screen.getByText(QUANTITY_MESSAGES.tooMany)).toBeVisible();
+    expect(QUANTITY_MESSAGES.tooMany).toBe('Quantity can be at most 10,000 per item.');
+    expect(box).toHaveAccessibleDescription(QUANTITY_MESSAGES.tooMany);
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(box);
+    expect(screen.queryByText(QUANTITY_MESSAGES.tooMany)).toBeNull();
+    expect(box).not.toHaveAttribute('aria-invalid');
+    await user.type(box, '10000{Enter}');
+    expect(onChange).toHaveBeenCalledWith(10_000);
+  });
+
+  it('given the limit message shown, when + is tapped, then it goes', async () => {
+    const user = userEvent.setup();
+    render(<QuantityStepper quantity={18} itemName="A4 Poster" onChange={vi.fn()} />);
+    const box = screen.getByRole('spinbutton', { name: 'Quantity of A4 Poster' });
+    await user.clear(box);
+    await user.type(box, '10001{Enter}');
+    expect(screen.getByText(QUANTITY_MESSAGES.tooMany)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity of A4 Poster' }));
+    expect(screen.queryByText(QUANTITY_MESSAGES.tooMany)).toBeNull();
+  });
+
   it('given + tapped three times quickly on 2, then the field shows 5 at once and 5 is sent when the first change is saved', async () => {
     const user = userEvent.setup();
     const saves: Array<() => void> = [];

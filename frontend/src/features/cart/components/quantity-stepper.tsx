@@ -1,9 +1,10 @@
 // − / number / + for one cart line. Typing commits on Enter or leaving the field; 0 removes the
 // line (spec 1 §4), so the − button at 1 reads "Remove". More than a line may hold is not sent: the
-// field goes back to the cart's quantity and says why (the browser's own bubble on the field).
+// field goes back to the cart's quantity and the server's limit message shows under it until the
+// next change (on the page: a phone may never show the browser's own bubble).
 // Taps on − / + while a change is being saved are not lost: the field counts them at once and the
 // total goes to the server when the change before it is done (three quick taps on + add three).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_LINE_QUANTITY, QUANTITY_MESSAGES } from '@printshop/shared-events/api/cart';
 
 export interface QuantityStepperProps {
@@ -25,6 +26,8 @@ export function QuantityStepper({ quantity, itemName, disabled, onChange }: Quan
   // Taps not sent yet, and whether a tap's change is being saved.
   const [wanted, setWanted] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
   useEffect(() => {
     sent.current = null;
     setText(String(wanted ?? quantity));
@@ -44,8 +47,11 @@ export function QuantityStepper({ quantity, itemName, disabled, onChange }: Quan
     });
   }, [wanted, saving, quantity, onChange]);
 
-  const step = (by: number) =>
+  const step = (by: number) => {
+    setError(null);
+    field.current?.setCustomValidity('');
     setWanted((latest) => Math.min(MAX_LINE_QUANTITY, Math.max(0, (latest ?? quantity) + by)));
+  };
   const locked = disabled && !saving;
 
   const commit = () => {
@@ -58,7 +64,7 @@ export function QuantityStepper({ quantity, itemName, disabled, onChange }: Quan
     if (whole > MAX_LINE_QUANTITY) {
       setText(String(quantity));
       field.current?.setCustomValidity(QUANTITY_MESSAGES.tooMany);
-      field.current?.reportValidity();
+      setError(QUANTITY_MESSAGES.tooMany);
       return;
     }
     if (whole === quantity) setText(String(quantity));
@@ -69,48 +75,58 @@ export function QuantityStepper({ quantity, itemName, disabled, onChange }: Quan
   };
 
   return (
-    <div className="quantity-stepper" role="group" aria-label={`Quantity of ${itemName}`}>
-      <button
-        type="button"
-        className="quantity-stepper__button"
-        aria-label={(wanted ?? quantity) <= 1 ? `Remove ${itemName}` : `Decrease quantity of ${itemName}`}
-        disabled={locked}
-        onClick={() => step(-1)}
-      >
-        −
-      </button>
-      <input
-        className="quantity-stepper__input"
-        type="number"
-        inputMode="numeric"
-        ref={field}
-        min={0}
-        max={MAX_LINE_QUANTITY}
-        step={1}
-        aria-label={`Quantity of ${itemName}`}
-        value={text}
-        disabled={locked}
-        onChange={(event) => {
-          event.target.setCustomValidity('');
-          setText(event.target.value);
-        }}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            commit();
-          }
-        }}
-      />
-      <button
-        type="button"
-        className="quantity-stepper__button"
-        aria-label={`Increase quantity of ${itemName}`}
-        disabled={locked}
-        onClick={() => step(1)}
-      >
-        +
-      </button>
+    <div className="quantity-stepper-field">
+      <div className="quantity-stepper" role="group" aria-label={`Quantity of ${itemName}`}>
+        <button
+          type="button"
+          className="quantity-stepper__button"
+          aria-label={(wanted ?? quantity) <= 1 ? `Remove ${itemName}` : `Decrease quantity of ${itemName}`}
+          disabled={locked}
+          onClick={() => step(-1)}
+        >
+          −
+        </button>
+        <input
+          className="quantity-stepper__input"
+          type="number"
+          inputMode="numeric"
+          ref={field}
+          min={0}
+          max={MAX_LINE_QUANTITY}
+          step={1}
+          aria-label={`Quantity of ${itemName}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          value={text}
+          disabled={locked}
+          onChange={(event) => {
+            event.target.setCustomValidity('');
+            setError(null);
+            setText(event.target.value);
+          }}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              commit();
+            }
+          }}
+        />
+        <button
+          type="button"
+          className="quantity-stepper__button"
+          aria-label={`Increase quantity of ${itemName}`}
+          disabled={locked}
+          onClick={() => step(1)}
+        >
+          +
+        </button>
+      </div>
+      {error && (
+        <p id={errorId} className="quantity-stepper__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

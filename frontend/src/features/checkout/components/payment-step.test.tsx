@@ -146,6 +146,27 @@ describe('PaymentStep', () => {
     expect(await screen.findByText('This code has been used up.')).toBeInTheDocument();
   });
 
+  it('given "Your card was declined.", when the shopper corrects the form and the new attempt stops at a past expiry and a 1-digit CVC, then only the field messages show', async () => {
+    server.on(
+      'POST /api/stripe/confirm-payment',
+      json({ success: false, message: 'Your card was declined.', code: 'PAYMENT_DECLINED' }, 402),
+    );
+    renderStep();
+    await payByCard('4000 0000 0000 0002');
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+
+    await userEvent.clear(field('Expiry (MM/YY)'));
+    await userEvent.type(field('Expiry (MM/YY)'), '01/20');
+    await userEvent.clear(field('Security code (CVC)'));
+    await userEvent.type(field('Security code (CVC)'), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $13.56' }));
+
+    expect(await screen.findByText('This card has expired')).toBeInTheDocument();
+    expect(screen.getByText('Enter the 3- or 4-digit security code')).toBeInTheDocument();
+    expect(screen.queryByText('Your card was declined.')).toBeNull();
+    expect(server.requests.filter((r) => r.url === '/api/stripe/confirm-payment')).toHaveLength(1);
+  });
+
   it('given a card number too short or an expiry in the past, then the form says so before sending', async () => {
     renderStep();
     await userEvent.type(await screen.findByLabelText(/^Card number/), '4242');

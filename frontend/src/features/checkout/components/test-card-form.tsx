@@ -72,7 +72,6 @@ export function TestCardForm({
   const number = form.register('number');
 
   const submit = form.handleSubmit(async (card) => {
-    setError(null);
     try {
       await beforePay();
       onPaid(await confirmCardPayment(paymentIntentId, card.number));
@@ -84,7 +83,12 @@ export function TestCardForm({
   return (
     <form
       className="test-card-form"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        // Every attempt drops the last answer, also one that stops at the fields: a decline left
+        // above new field messages reads as the answer to the corrected card.
+        setError(null);
+        void submit(event);
+      }}
       noValidate
       aria-label="Card details"
     >

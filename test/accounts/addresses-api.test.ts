@@ -212,11 +212,11 @@ describe('validation per field (country profiles)', () => {
     ],
     ['a bad phone', { ...us, phone: '12' }, { phone: 'Please enter a valid phone number' }],
     [
-      'a name, line 1 and city without a letter',
-      { ...us, fullName: '😀😀😀', line1: '12 #', city: '🏙️' },
+      'a name and city without a letter, a line 1 without a letter or number',
+      { ...us, fullName: '😀😀😀', line1: '🏠 #', city: '🏙️' },
       {
         fullName: 'Full name must contain at least one letter',
-        line1: 'Address line 1 must contain at least one letter',
+        line1: 'Address line 1 must contain a letter or a number',
         city: 'City must contain at least one letter',
       },
     ],

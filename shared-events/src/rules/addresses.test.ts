@@ -199,12 +199,14 @@ describe('address schema', () => {
     expect(issuesOf({ ...validAddress('US'), fullName: 42 })).toEqual({ fullName: 'Full name must be text' });
   });
 
-  it('given a name, line 1 or city with no letter (emoji, digits, punctuation), then each is refused as a shipping label cannot carry it', () => {
-    expect(issuesOf({ ...validAddress('US'), fullName: '😀😀😀', city: '🏙️', line1: '123 #' })).toEqual({
+  it('given a name or city with no letter, or a line 1 with neither letter nor number (emoji, punctuation), then each is refused as a shipping label cannot carry it', () => {
+    expect(issuesOf({ ...validAddress('US'), fullName: '😀😀😀', city: '🏙️', line1: '🏠 #' })).toEqual({
       fullName: 'Full name must contain at least one letter',
       city: 'City must contain at least one letter',
-      line1: 'Address line 1 must contain at least one letter',
+      line1: 'Address line 1 must contain a letter or a number',
     });
+    // A Japanese line 1 is often the block numbers alone.
+    expect(issuesOf({ ...validAddress('US'), line1: '1-2-3' })).toEqual({});
     expect(issuesOf({ ...validAddress('US'), fullName: '1234', city: '--' })).toEqual({
       fullName: ADDRESS_MESSAGES.noLetter('Full name'),
       city: ADDRESS_MESSAGES.noLetter('City'),

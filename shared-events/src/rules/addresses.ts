@@ -262,6 +262,7 @@ export const ADDRESS_MESSAGES = {
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
   notText: (field: string) => `${field} must be text`,
   noLetter: (field: string) => `${field} must contain at least one letter`,
+  noLetterOrNumber: (field: string) => `${field} must contain a letter or a number`,
 } as const;
 
 export const ADDRESS_LIMITS = {
@@ -276,9 +277,11 @@ export const ADDRESS_LIMITS = {
 const M = ADDRESS_MESSAGES;
 const L = ADDRESS_LIMITS;
 
-// A shipping label cannot carry a name, street or city of emoji, digits or signs only; a letter of
-// any script (Devanagari, Chinese, Arabic, accented Latin) is enough.
+// A shipping label cannot carry a name or city of emoji, digits or signs only, nor a street of emoji
+// or signs only; a letter of any script (Devanagari, Chinese, Arabic, accented Latin) is enough, and
+// a street may be numbers alone (a Japanese line 1 is often "1-2-3", its district elsewhere).
 const HAS_LETTER = /\p{L}/u;
+const HAS_LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 
 /** A text field: trimmed, 'required' message when missing or blank, 'too long' above max. */
 const requiredText = (field: string, max: number, required: string) =>
@@ -322,13 +325,15 @@ export const addressInputSchema = z
     }
     for (const [key, field] of [
       ['fullName', 'Full name'],
-      ['line1', 'Address line 1'],
       ['city', 'City'],
     ] as const) {
       // '' is left to the 'required' rules above (SG may have no city).
       if (address[key] !== '' && !HAS_LETTER.test(address[key])) {
         ctx.addIssue({ code: 'custom', path: [key], message: M.noLetter(field) });
       }
+    }
+    if (address.line1 !== '' && !HAS_LETTER_OR_NUMBER.test(address.line1)) {
+      ctx.addIssue({ code: 'custom', path: ['line1'], message: M.noLetterOrNumber('Address line 1') });
     }
     if (!address.state) {
       if (isStateRequired(address.country)) {

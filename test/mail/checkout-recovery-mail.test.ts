@@ -27,7 +27,7 @@ async function abandonedCheckout(email = `grace.${randomUUID().slice(0, 6)}@exam
           {
             lineId: 'l1',
             sku: 'POSTERA3',
-            name: 'A3 Poster',
+            name: 'A3 Poster | Customized Poster Print',
             quantity: 3,
             unitPrice: 1185,
             lineTotal: 3555,
@@ -69,7 +69,8 @@ describe('a checkout-recovery message', () => {
     expect(header(raw, 'Subject')).toBe('Your PrintShop order is waiting');
     const body = Buffer.from(decodedBody(raw), 'latin1').toString('utf8');
     expect(body).toContain('Hello Grace Hopper,');
-    expect(body).toContain('3 x A3 Poster');
+    // The name the shop's pages show, without the catalog's ' | …' page-title tail.
+    expect(body).toContain('3 x A3 Poster\r\n');
     expect(body).toContain('Total: £39.50');
     expect(body).toContain('https://shop.example/cart');
   });

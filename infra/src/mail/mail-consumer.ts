@@ -15,11 +15,16 @@ import {
   orderMailSchema,
   passwordResetMailSchema,
 } from '@printshop/shared-events/mail-messages';
-import { checkoutStreamName, type CheckoutEvent } from '@printshop/shared-events/events/checkout';
+import {
+  checkoutStreamName,
+  type CheckoutEvent,
+  type OrderAmounts,
+} from '@printshop/shared-events/events/checkout';
 import { contactStreamName, type ContactEvent } from '@printshop/shared-events/events/contact';
 import { orderStreamName, type OrderEvent } from '@printshop/shared-events/events/order';
 import { foldOrderView, type OrderView } from '@printshop/shared-events/events/order-view';
 import { carrierTrackingUrl, shopTrackingUrl } from '@printshop/shared-events/rules/carriers';
+import { shortName } from '@printshop/shared-events/rules/catalog';
 import { formatMoney } from '@printshop/shared-events/rules/money';
 import type { MailMessage, Mailer } from '@printshop/shared-events/mailer';
 import { loadUser } from '@printshop/command-service/user/find-user';
@@ -115,22 +120,37 @@ async function loadOrder(deps: MailConsumerDeps, data: unknown): Promise<OrderVi
   return foldOrderView(await deps.store.readStream<OrderEvent>(orderStreamName(orderId)));
 }
 
+/** The order's discounts, each on its own receipt line; only those it has. */
+function orderDiscounts(amounts: OrderAmounts): Array<{ label: string; minor: number }> {
+  const discounts = [
+    { label: 'Bulk discount', minor: amounts.discount },
+    { label: `Code ${amounts.promotionCode ?? ''}`.trim(), minor: amounts.promotionDiscount ?? 0 },
+    { label: 'Loyalty points', minor: amounts.loyaltyDiscount },
+  ];
+  return discounts.filter((discount) => discount.minor > 0);
+}
+
 async function composeOrderConfirmation(deps: MailConsumerDeps, data: unknown): Promise<Composed> {
   const order = await loadOrder(deps, data);
   if (!order) return { skip: 'no such order in this shop' };
-  const { currency } = order.amounts;
+  const { amounts } = order;
+  const money = (minor: number) => formatMoney(minor, amounts.currency);
   return {
     mail: {
       to: order.email,
       ...orderConfirmationMail({
         name: order.shippingAddress.fullName,
         orderNumber: order.orderNumber,
+        // The name the shop's pages show: the catalog name without its ' | …' page-title tail.
         lines: order.lines.map((line) => ({
-          name: line.name,
+          name: shortName(line.name),
           quantity: line.quantity,
-          lineTotal: formatMoney(line.lineTotal, currency),
+          lineTotal: money(line.lineTotal),
         })),
-        total: formatMoney(order.amounts.total, currency),
+        subtotal: money(amounts.subtotal),
+        discounts: orderDiscounts(amounts).map(({ label, minor }) => ({ label, amount: money(minor) })),
+        shipping: amounts.shipping === 0 ? 'Free' : money(amounts.shipping),
+        total: money(amounts.total),
         trackLink: shopTrackingUrl(deps.publicUrl, order.orderNumber, order.email),
       }),
     },
@@ -173,7 +193,7 @@ async function composeCheckoutRecovery(deps: MailConsumerDeps, data: unknown): P
       to: email.trim(),
       ...checkoutRecoveryMail({
         name: shippingAddress?.fullName,
-        lines: lines.map((line) => ({ name: line.name, quantity: line.quantity })),
+        lines: lines.map((line) => ({ name: shortName(line.name), quantity: line.quantity })),
         total: formatMoney(amounts.total, amounts.currency),
         link: `${deps.publicUrl}/cart`,
       }),

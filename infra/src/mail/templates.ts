@@ -71,27 +71,42 @@ export function contactMail(o: {
   };
 }
 
-/** The receipt of a paid order: number, lines, total, and where to follow it. */
+/**
+ * The receipt of a paid order: number, lines, then subtotal, each discount, shipping and total (all
+ * formatted already), so the figures add up as on the order page; and where to follow it.
+ */
 export function orderConfirmationMail(o: {
   name: string;
   orderNumber: string;
   lines: Array<{ name: string; quantity: number; lineTotal: string }>;
+  subtotal: string;
+  /** Only the discounts the order has, e.g. { label: 'Code SUMMER10', amount: '$2.00' }. */
+  discounts: Array<{ label: string; amount: string }>;
+  /** 'Free' or an amount. */
+  shipping: string;
   total: string;
   trackLink: string;
 }): RenderedMail {
   const greeting = o.name.trim() ? `Hello ${o.name.trim()},` : 'Hello,';
   const thanks = `Thank you for your order ${o.orderNumber}. Your payment was received and we are preparing your prints.`;
   const lines = o.lines.map((line) => `${line.quantity} x ${line.name}: ${line.lineTotal}`);
-  const total = `Total: ${o.total}`;
+  const totals = [
+    `Subtotal: ${o.subtotal}`,
+    ...o.discounts.map((discount) => `${discount.label}: −${discount.amount}`),
+    `Shipping: ${o.shipping}`,
+    `Total: ${o.total}`,
+  ];
   const follow = 'Follow your order here:';
   return {
     subject: `Your PrintShop order ${o.orderNumber}`,
-    text: [greeting, '', thanks, '', ...lines, total, '', follow, o.trackLink, '', 'PrintShop'].join('\n'),
+    text: [greeting, '', thanks, '', ...lines, '', ...totals, '', follow, o.trackLink, '', 'PrintShop'].join(
+      '\n',
+    ),
     html: html([
       escapeHtml(greeting),
       escapeHtml(thanks),
       lines.map(escapeHtml).join('<br>'),
-      escapeHtml(total),
+      totals.map(escapeHtml).join('<br>'),
       `<a href="${escapeHtml(o.trackLink)}">Follow your order</a>`,
       'PrintShop',
     ]),

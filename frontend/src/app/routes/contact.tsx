@@ -1,5 +1,6 @@
 // /contact: the contact form, with the shop's e-mail and postal address.
 import { useMemo } from 'react';
+import { CONTACT_REPLY_TIME } from '@printshop/shared-events/api/contact';
 import { Page } from '@/components/page';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { useSession } from '@/lib/session/use-session';
@@ -18,7 +19,7 @@ export function Component() {
       heading="Contact Us"
       canonicalPath="/contact"
       description="Questions about an order or a print? Write to us."
-      intro="Questions about an order or a print? We answer within one working day."
+      intro={`Questions about an order or a print? We answer ${CONTACT_REPLY_TIME}.`}
     >
       <div className="contact-page">
         <ContactForm defaults={defaults} />

@@ -38,6 +38,19 @@ describe('ContactForm', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('given a name over 100 characters and a subject over 200, when sent, then each field says its limit in a sentence and nothing is sent', async () => {
+    renderApp(<ContactForm />);
+    await fillAll();
+    await userEvent.click(field('Name'));
+    await userEvent.paste('x'.repeat(100));
+    await userEvent.click(field('Subject'));
+    await userEvent.paste('x'.repeat(200));
+    await send();
+    expect(await screen.findByText('Name must be at most 100 characters')).toBeInTheDocument();
+    expect(screen.getByText('Subject must be at most 200 characters')).toBeInTheDocument();
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("given a sent message, then the server's sentence shows", async () => {
     server.on(
       'POST /api/contact',

@@ -45,4 +45,20 @@ describe('LoyaltyRedeem', () => {
       ),
     );
   });
+
+  it.each([
+    [1, 'You have 1 point, worth $0.01.'],
+    [2, 'You have 2 points, worth $0.02.'],
+    [1000, 'You have 1,000 points, worth $10.00.'],
+  ])('given a balance of %i, when the cart shows, then the count reads "%s"', async (balance, text) => {
+    server.on(
+      'GET /api/loyalty/status',
+      json({ success: true, balance, valuePerPoint: 0.01, earnRate: 1, history: [] }),
+    );
+    server.on('GET /api/cart', () =>
+      json({ ...cartAnswer([{ id: 'l1', quantity: 20 }]), loyaltyPointsUsed: 0 }),
+    );
+    renderApp(<LoyaltyRedeem />);
+    expect(await screen.findByTestId('points-balance')).toHaveTextContent(text);
+  });
 });

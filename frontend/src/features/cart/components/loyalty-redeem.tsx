@@ -7,6 +7,7 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { Price } from '@/components/price';
+import { countOf, pluralOf } from '@/lib/plural';
 import { serverMessageOr } from '@/lib/server-message';
 import { refreshCart, useCart } from '@/lib/cart/get-cart';
 import { useCurrency } from '@/lib/currency/use-currency';
@@ -44,7 +45,7 @@ export function LoyaltyRedeem() {
     try {
       const answer = await redeemPoints(wanted);
       const applied = answer.pointsApplied ?? wanted;
-      setDone(`${applied.toLocaleString('en-US')} points applied to your cart.`);
+      setDone(`${countOf(applied, 'point', 'points')} applied to your cart.`);
       setPoints('');
     } catch (caught) {
       setError(serverMessageOr(caught, REDEEM_FAILED));
@@ -63,8 +64,8 @@ export function LoyaltyRedeem() {
         Loyalty points
       </h2>
       <p className="loyalty-redeem__balance" data-testid="points-balance">
-        You have <strong>{left.toLocaleString('en-US')}</strong> points{used > 0 ? ' left' : ''}, worth{' '}
-        <Price>{formatCents(left * POINT_VALUE_USD_CENTS)}</Price>
+        You have <strong>{left.toLocaleString('en-US')}</strong> {pluralOf(left, 'point', 'points')}
+        {used > 0 ? ' left' : ''}, worth <Price>{formatCents(left * POINT_VALUE_USD_CENTS)}</Price>
         {used > 0 ? ` (${used.toLocaleString('en-US')} used on this cart).` : '.'}
       </p>
       {balance >= MIN_REDEEM_POINTS ? (
@@ -78,7 +79,7 @@ export function LoyaltyRedeem() {
             step={1}
             value={points}
             onChange={(event) => setPoints(event.target.value)}
-            hint={`At least ${MIN_REDEEM_POINTS.toLocaleString('en-US')} points; points pay up to half of your cart.`}
+            hint={`At least ${countOf(MIN_REDEEM_POINTS, 'point', 'points')}; points pay up to half of your cart.`}
           />
           <Button type="submit" variant="secondary" loading={busy}>
             Redeem
@@ -86,7 +87,7 @@ export function LoyaltyRedeem() {
         </form>
       ) : (
         <p className="loyalty-redeem__hint">
-          Redeem from {MIN_REDEEM_POINTS.toLocaleString('en-US')} points. You earn points on every order.
+          Redeem from {countOf(MIN_REDEEM_POINTS, 'point', 'points')}. You earn points on every order.
         </p>
       )}
       {error && <Alert>{error}</Alert>}

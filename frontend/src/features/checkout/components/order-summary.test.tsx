@@ -42,4 +42,8 @@ describe('the order summary', () => {
     expect(screen.getByText(SUMMARY_MESSAGES.pointsHeld(374))).toBeInTheDocument();
     expect(SUMMARY_MESSAGES.pointsHeld(374)).toMatch(/^374 of your points are held/);
   });
+
+  it('given one point held elsewhere, then the note speaks of one point', () => {
+    expect(SUMMARY_MESSAGES.pointsHeld(1)).toMatch(/^1 of your points is held/);
+  });
 });

@@ -7,10 +7,11 @@ import type { CheckoutTotals } from '@printshop/shared-events/api/orders';
 import { OrderTotals } from '@/components/order-totals';
 import { OrderLines } from '@/components/order-lines';
 import { DeliveryPromise } from '@/components/delivery-promise';
+import { pluralOf } from '@/lib/plural';
 
 export const SUMMARY_MESSAGES = {
   pointsHeld: (held: number) =>
-    `${held.toLocaleString('en-US')} of your points are held by a payment you started elsewhere (another tab or device), so this order is priced without them.`,
+    `${held.toLocaleString('en-US')} of your points ${pluralOf(held, 'is', 'are')} held by a payment you started elsewhere (another tab or device), so this order is priced without them.`,
 } as const;
 
 export function OrderSummary({

@@ -87,7 +87,9 @@ describe('framing on the 4x6 print page', () => {
     await input.setInputFiles(notes);
     await page
       .getByRole('alert')
-      .filter({ hasText: '1 file(s) could not be processed. Please ensure they are valid image files.' })
+      .filter({
+        hasText: '1 file could not be processed: not-a-photo.jpg. Please ensure it is a valid image file.',
+      })
       .waitFor();
     expect(await page.getByTestId('upload-card').count()).toBe(0);
     expect(uploads).toBe(0);

@@ -33,7 +33,7 @@ const unsupported = { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: UPLO
 const unreadable = (detail: string, field = 'image') => ({
   status: 400,
   code: 'VALIDATION_ERROR',
-  message: UPLOAD_MESSAGES.filesRejected(1),
+  message: UPLOAD_MESSAGES.uploadRejected,
   errors: { [field]: detail },
 });
 const tooManyPixels = { status: 413, code: 'PAYLOAD_TOO_LARGE', message: IMAGE_MESSAGES.tooManyPixels };

@@ -39,7 +39,7 @@ export interface OpenedImage {
 
 /** 400 with the spec's message; the field says what was wrong. */
 export const unreadable = (field: string, detail: string = IMAGE_MESSAGES.damaged) =>
-  new ValidationError(UPLOAD_MESSAGES.filesRejected(1), { [field]: detail });
+  new ValidationError(UPLOAD_MESSAGES.uploadRejected, { [field]: detail });
 
 const tooManyPixels = () => new PayloadTooLarge(IMAGE_MESSAGES.tooManyPixels);
 

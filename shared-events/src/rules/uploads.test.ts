@@ -104,9 +104,15 @@ describe('quantities', () => {
 });
 
 describe('messages', () => {
-  it('count rejected files', () => {
-    expect(UPLOAD_MESSAGES.filesRejected(2)).toBe(
-      '2 file(s) could not be processed. Please ensure they are valid image files.',
+  it('given rejected files, then the message counts them in proper English and names the first three', () => {
+    expect(UPLOAD_MESSAGES.filesRejected(['notes.jpg'])).toBe(
+      '1 file could not be processed: notes.jpg. Please ensure it is a valid image file.',
+    );
+    expect(UPLOAD_MESSAGES.filesRejected(['notes.jpg', 'empty.png'])).toBe(
+      '2 files could not be processed: notes.jpg and empty.png. Please ensure they are valid image files.',
+    );
+    expect(UPLOAD_MESSAGES.filesRejected(['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg', 'e.jpg'])).toBe(
+      '5 files could not be processed: a.jpg, b.jpg, c.jpg, and 2 more. Please ensure they are valid image files.',
     );
     expect(UPLOAD_MESSAGES.collagesAdded(3)).toBe('3 collages added to cart!');
   });

@@ -1,6 +1,8 @@
 // Upload, crop and quantity rules of spec 2 §5 and its messages (§8), word for word. Where a message
 // takes a number, a file name or a status it is a function.
 
+import { countOf } from './plural';
+
 export type ImageKind = 'png' | 'jpeg' | 'webp' | 'heic';
 
 /** Accepted declared types (the browser's File.type). HEIC/HEIF are converted on the server. */
@@ -118,9 +120,20 @@ export function collageQuantity(entered: unknown): number {
 }
 
 // Messages (spec 2 §5 and §8).
+const REJECTED_NAMES_SHOWN = 3;
+const REJECTED_LIST = new Intl.ListFormat('en-US', { type: 'conjunction' });
+
 export const UPLOAD_MESSAGES = {
-  filesRejected: (count: number) =>
-    `${count} file(s) could not be processed. Please ensure they are valid image files.`,
+  /** Names the first few files, so the shopper knows which ones to look at. */
+  filesRejected: (names: readonly string[]) => {
+    const shown = names.slice(0, REJECTED_NAMES_SHOWN);
+    const more = names.length - shown.length;
+    const listed = REJECTED_LIST.format(more > 0 ? [...shown, `${more} more`] : shown);
+    const ensure = names.length === 1 ? 'it is a valid image file' : 'they are valid image files';
+    return `${countOf(names.length, 'file', 'files')} could not be processed: ${listed}. Please ensure ${ensure}.`;
+  },
+  /** The server's answer to an upload it cannot read: it has one file, and no name it can trust. */
+  uploadRejected: '1 file could not be processed. Please ensure it is a valid image file.',
   /** Ours: spec 2 §9 states the limit but not its message. */
   fileTooLarge: (fileName: string) => `${fileName} is larger than 50 MB. Please choose a smaller image.`,
   /** Ours: the server's answer (415) when the content is not an accepted image. */

@@ -66,7 +66,7 @@ export function useProductCreation({
     async (files: Iterable<File>) => {
       const { rejected, tooLarge } = await addFiles(files);
       const messages = tooLarge.map(UPLOAD_MESSAGES.fileTooLarge);
-      if (rejected > 0) messages.unshift(UPLOAD_MESSAGES.filesRejected(rejected));
+      if (rejected.length > 0) messages.unshift(UPLOAD_MESSAGES.filesRejected(rejected));
       if (messages.length > 0) setError(messages.join(' '));
     },
     [addFiles],

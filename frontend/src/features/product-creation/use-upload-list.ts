@@ -23,8 +23,8 @@ const readHead = async (file: File): Promise<Uint8Array> => {
 
 export interface ChosenFiles {
   accepted: File[];
-  /** Not image content (or unreadable), whatever the name says. */
-  rejected: number;
+  /** Names of files that are not image content (or unreadable), whatever the name says. */
+  rejected: string[];
   /** Names of images over the upload limit. */
   tooLarge: string[];
 }
@@ -33,12 +33,12 @@ export interface ChosenFiles {
 export async function acceptFiles(files: Iterable<File>): Promise<ChosenFiles> {
   const list = [...files];
   const verdicts = await Promise.all(list.map(async (file) => judgeChosenFile(file, await readHead(file))));
-  const chosen: ChosenFiles = { accepted: [], rejected: 0, tooLarge: [] };
+  const chosen: ChosenFiles = { accepted: [], rejected: [], tooLarge: [] };
   verdicts.forEach((verdict, i) => {
     const file = list[i]!;
     if (verdict.ok) chosen.accepted.push(file);
     else if (verdict.reason === 'too-large') chosen.tooLarge.push(file.name);
-    else chosen.rejected += 1;
+    else chosen.rejected.push(file.name);
   });
   return chosen;
 }

@@ -7,7 +7,7 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { Price } from '@/components/price';
-import { countOf, pluralOf } from '@/lib/plural';
+import { countOf, pluralOf } from '@printshop/shared-events/rules/plural';
 import { serverMessageOr } from '@/lib/server-message';
 import { refreshCart, useCart } from '@/lib/cart/get-cart';
 import { useCurrency } from '@/lib/currency/use-currency';

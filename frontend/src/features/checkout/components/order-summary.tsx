@@ -7,7 +7,7 @@ import type { CheckoutTotals } from '@printshop/shared-events/api/orders';
 import { OrderTotals } from '@/components/order-totals';
 import { OrderLines } from '@/components/order-lines';
 import { DeliveryPromise } from '@/components/delivery-promise';
-import { pluralOf } from '@/lib/plural';
+import { pluralOf } from '@printshop/shared-events/rules/plural';
 
 export const SUMMARY_MESSAGES = {
   pointsHeld: (held: number) =>

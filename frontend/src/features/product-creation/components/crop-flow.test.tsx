@@ -33,13 +33,13 @@ const renderPoster = (tools = testImageTools) =>
   renderPage(<PosterPage product={A4} imageTools={tools} />, '/product/poster-a4');
 
 describe('choosing files', () => {
-  it('given two images and a text file, then the images are listed and the spec message names one rejected file', async () => {
+  it('given two images and a text file, then the images are listed and the message names the rejected file', async () => {
     const { user } = renderPoster();
     await chooseFiles(user, [photo('a.png'), photo('b.jpg', 'image/jpeg'), photo('notes.txt', 'text/plain')]);
 
     expect(cards()).toHaveLength(2);
     expect(screen.getByRole('alert')).toHaveTextContent(
-      '1 file(s) could not be processed. Please ensure they are valid image files.',
+      '1 file could not be processed: notes.txt. Please ensure it is a valid image file.',
     );
     expect(card('a.png')).toHaveTextContent('Needs cropping');
     // The crop guide shows until the first image is chosen for cropping.
@@ -62,7 +62,7 @@ describe('choosing files', () => {
       photo('empty.png', 'image/png', 0),
     ]);
     expect(cards()).toHaveLength(2);
-    expect(screen.getByRole('alert')).toHaveTextContent('1 file(s) could not be processed.');
+    expect(screen.getByRole('alert')).toHaveTextContent('1 file could not be processed: empty.png.');
     expect(card('d.HEIC')).toHaveTextContent('Converting HEIC…');
     expect(screen.getByRole('button', { name: 'Crop d.HEIC' })).toBeDisabled();
 

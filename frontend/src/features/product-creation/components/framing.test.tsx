@@ -30,7 +30,18 @@ describe('files judged when chosen', () => {
 
     expect(cards()).toHaveLength(1);
     expect(screen.getByRole('alert')).toHaveTextContent(
-      '1 file(s) could not be processed. Please ensure they are valid image files. huge.jpg is larger than 50 MB. Please choose a smaller image.',
+      '1 file could not be processed: holiday.jpg. Please ensure it is a valid image file. huge.jpg is larger than 50 MB. Please choose a smaller image.',
+    );
+  });
+
+  it('given a text file renamed .jpg and an empty .png, when chosen, then the message names both', async () => {
+    const { user } = renderPoster();
+    const notes = new File(['just some notes, not a photo'], 'notes.jpg', { type: 'image/jpeg' });
+    await chooseFiles(user, [notes, photo('empty.png', 'image/png', 0), photo('a.png')]);
+
+    expect(cards()).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '2 files could not be processed: notes.jpg and empty.png. Please ensure they are valid image files.',
     );
   });
 });

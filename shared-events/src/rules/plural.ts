@@ -1,5 +1,6 @@
 // Counted nouns in the shop's English: Intl.PluralRules picks "point" or "points" (the shop has no
-// other UI language, so the forms are given, not looked up).
+// other UI language, so the forms are given, not looked up). Shared: the message catalogs here
+// and the frontend count the same way.
 const rules = new Intl.PluralRules('en-US');
 const numbers = new Intl.NumberFormat('en-US');
 

@@ -61,7 +61,7 @@ describe('printQuality bands', () => {
       message: PRINT_QUALITY_MESSAGES.fair,
     });
     expect(assessPrint({ width: 400, height: 600 }, { width: 4, height: 6, unit: 'in' }).message).toMatch(
-      /^Low resolution/,
+      /blurry or pixelated/,
     );
   });
 });

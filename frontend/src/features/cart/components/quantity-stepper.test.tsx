@@ -119,12 +119,32 @@ describe('QuantityStepper', () => {
 
   it('given a tapped change the server refuses, then the field goes back to the cart quantity', async () => {
     const user = userEvent.setup();
-    const onChange = vi.fn(() => Promise.resolve());
+    const onChange = vi.fn(() => Promise.resolve(false));
     render(<QuantityStepper quantity={2} itemName="A4 Poster" onChange={onChange} />);
     await user.click(screen.getByRole('button', { name: 'Increase quantity of A4 Poster' }));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(3));
     await waitFor(() =>
       expect(screen.getByRole('spinbutton', { name: 'Quantity of A4 Poster' })).toHaveValue(2),
     );
+  });
+
+  it('given a tapped change saved before the cart read again reaches the line, then the field keeps the new quantity, sends nothing more, and follows the cart once it changes', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn(() => Promise.resolve(true));
+    const { rerender } = render(<QuantityStepper quantity={2} itemName="A4 Poster" onChange={onChange} />);
+    await user.click(screen.getByRole('button', { name: 'Increase quantity of A4 Poster' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(3));
+    const box = screen.getByRole('spinbutton', { name: 'Quantity of A4 Poster' });
+    // Saved; the cart's quantity is still the old one for a render or more.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(box).toHaveValue(3);
+    expect(onChange).toHaveBeenCalledTimes(1);
+
+    rerender(<QuantityStepper quantity={3} itemName="A4 Poster" onChange={onChange} />);
+    expect(box).toHaveValue(3);
+    // Another tab's change shows as the cart reads it.
+    rerender(<QuantityStepper quantity={7} itemName="A4 Poster" onChange={onChange} />);
+    await waitFor(() => expect(box).toHaveValue(7));
+    expect(onChange).toHaveBeenCalledTimes(1);
   });
 });

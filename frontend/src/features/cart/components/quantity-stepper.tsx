@@ -13,7 +13,7 @@ export interface QuantityStepperProps {
   itemName: string;
   /** Disabled while something else changes the line; the stepper's own saving does not disable it. */
   disabled?: boolean;
-  /** Settles once the change is saved (or refused) and the cart read again. */
+  /** Settles once the change is saved (or refused: false) and the cart read again. */
   onChange(quantity: number): Promise<unknown> | void;
 }
 
@@ -33,19 +33,32 @@ export function QuantityStepper({ quantity, itemName, disabled, onChange }: Quan
     setText(String(wanted ?? quantity));
   }, [quantity, wanted]);
 
+  // A saved value stays shown until the cart's quantity changes (the read after the save may reach
+  // this line a render later: without this the field flashed the old quantity).
+  const saved = useRef<number | null>(null);
   useEffect(() => {
     if (wanted === null || saving) return;
     if (wanted === quantity) {
+      saved.current = null;
       setWanted(null);
       return;
     }
+    if (saved.current === wanted) return;
     setSaving(true);
-    void Promise.resolve(onChange(wanted)).finally(() => {
-      setSaving(false);
-      // Success or refusal, the cart as read again shows; later taps are still wanted.
-      setWanted((latest) => (latest === wanted ? null : latest));
-    });
+    void Promise.resolve(onChange(wanted))
+      .then((result) => {
+        // Refused: the cart as read again shows; later taps are still wanted.
+        if (result === false) setWanted((latest) => (latest === wanted ? null : latest));
+        else saved.current = wanted;
+      })
+      .finally(() => setSaving(false));
   }, [wanted, saving, quantity, onChange]);
+  useEffect(() => {
+    // The cart's quantity changed (read again, or another tab): it shows unless taps are waiting.
+    if (saved.current === null) return;
+    saved.current = null;
+    setWanted((latest) => (latest === null || latest === quantity ? null : latest));
+  }, [quantity]);
 
   const step = (by: number) => {
     setError(null);

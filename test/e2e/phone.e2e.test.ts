@@ -444,10 +444,19 @@ describe('checkout on a phone, in India', () => {
     }));
     expect(width).toEqual({ page: PHONE.width, screen: PHONE.width });
     // Side by side, the expiry and the security code line up, though the longer label wraps.
-    const expiry = await boxOf(labelled(page, 'Expiry (MM/YY)'));
-    const cvc = await boxOf(labelled(page, 'Security code (CVC)'));
-    expect(cvc.top).toBe(expiry.top);
-    expect(cvc.left).toBeGreaterThan(expiry.right);
+    // Both read in one frame: the step's own history entry scrolls the page, and two reads apart
+    // could straddle a scroll step.
+    const [expiry, cvc] = await labelled(page, 'Expiry (MM/YY)').evaluate((field) => {
+      const cvcField = Array.from(document.querySelectorAll('input')).find((input) =>
+        input.labels?.[0]?.textContent?.startsWith('Security code (CVC)'),
+      )!;
+      return [field, cvcField].map((el) => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top, right: r.right, left: r.left };
+      });
+    });
+    expect(cvc!.top).toBe(expiry!.top);
+    expect(cvc!.left).toBeGreaterThan(expiry!.right);
     await recordScreenshot(page, 'phone-checkout-payment-india');
   }, 120_000);
 });

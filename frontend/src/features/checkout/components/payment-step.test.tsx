@@ -66,12 +66,16 @@ const payByCard = async (number: string) => {
   await userEvent.click(screen.getByRole('button', { name: 'Pay $13.56' }));
 };
 
+/** Stripe declines every card (its 402 and message). */
+const declineCards = () =>
+  server.on(
+    'POST /api/stripe/confirm-payment',
+    json({ success: false, message: 'Your card was declined.', code: 'PAYMENT_DECLINED' }, 402),
+  );
+
 describe('PaymentStep', () => {
   it("given test mode, when the declined test card is used, then the server's decline message shows and no order is made", async () => {
-    server.on(
-      'POST /api/stripe/confirm-payment',
-      json({ success: false, message: 'Your card was declined.', code: 'PAYMENT_DECLINED' }, 402),
-    );
+    declineCards();
     const onPaid = vi.fn();
     renderStep(onPaid);
     expect(await screen.findByText(TEST_MODE_LABEL)).toBeInTheDocument();
@@ -95,10 +99,7 @@ describe('PaymentStep', () => {
   });
 
   it('given a declined card, when another card is tried after the code was used up elsewhere, then the refusal shows and no card is charged', async () => {
-    server.on(
-      'POST /api/stripe/confirm-payment',
-      json({ success: false, message: 'Your card was declined.', code: 'PAYMENT_DECLINED' }, 402),
-    );
+    declineCards();
     renderStep();
     await payByCard('4000 0000 0000 0002');
     expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
@@ -147,10 +148,7 @@ describe('PaymentStep', () => {
   });
 
   it('given "Your card was declined.", when the shopper corrects the form and the new attempt stops at a past expiry and a 1-digit CVC, then only the field messages show', async () => {
-    server.on(
-      'POST /api/stripe/confirm-payment',
-      json({ success: false, message: 'Your card was declined.', code: 'PAYMENT_DECLINED' }, 402),
-    );
+    declineCards();
     renderStep();
     await payByCard('4000 0000 0000 0002');
     expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();

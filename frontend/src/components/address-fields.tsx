@@ -4,8 +4,8 @@
 import { useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { get, useFormContext, useWatch, type FieldError, type FieldValues } from 'react-hook-form';
 import {
-  ADDRESS_PROFILES,
   addressProfile,
+  countryChoices,
   findState,
   isCityRequired,
   isStateRequired,
@@ -15,10 +15,6 @@ import { formatPhone } from '@printshop/shared-events/rules/phone';
 import { UNLISTED_COUNTRY_MESSAGE } from '@printshop/shared-events/rules/shipping';
 import { Field, SelectField } from './field';
 import './address-fields.css';
-
-const COUNTRY_OPTIONS = Object.values(ADDRESS_PROFILES)
-  .map((p) => ({ value: p.code, label: p.name }))
-  .sort((a, b) => a.label.localeCompare(b.label, 'en'));
 
 export function AddressFields({ prefix = '', idPrefix = 'address' }: { prefix?: string; idPrefix?: string }) {
   const { register, formState, setValue, getValues, trigger } = useFormContext<FieldValues>();
@@ -31,10 +27,7 @@ export function AddressFields({ prefix = '', idPrefix = 'address' }: { prefix?: 
   const cityRequired = isCityRequired(country);
 
   const countries = useMemo(
-    () =>
-      COUNTRY_OPTIONS.some((o) => o.value === country)
-        ? COUNTRY_OPTIONS
-        : [...COUNTRY_OPTIONS, { value: country, label: addressProfile(country).name }],
+    () => countryChoices(country).map(({ code, name }) => ({ value: code, label: name })),
     [country],
   );
 

@@ -225,6 +225,16 @@ export function addressProfile(country: string): CountryAddressProfile {
   return buildProfile(code, { name, currency: 'USD', addressFormat: US_STYLE.filter((f) => f !== 'state') });
 }
 
+const COUNTRY_CHOICES = Object.values(ADDRESS_PROFILES)
+  .map((p) => ({ code: p.code, name: p.name }))
+  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+
+/** The countries a shopper picks from, by name: the 42 profiles, and `current` when it is another. */
+export function countryChoices(current?: string): { code: string; name: string }[] {
+  if (!current || current in ADDRESS_PROFILES) return COUNTRY_CHOICES;
+  return [...COUNTRY_CHOICES, { code: current, name: addressProfile(current).name }];
+}
+
 /** A country we have a profile for, or any country with a telephone numbering plan (ISO 3166-1). */
 export const isKnownCountry = (country: string): boolean => {
   const code = country.trim().toUpperCase();

@@ -7,11 +7,14 @@ import { formatMoney } from '@printshop/shared-events/rules/money';
 import { Icon } from '@/components/icon';
 import { Price } from '@/components/price';
 import { useShippingAnnouncement, useShippingTerms } from '@/lib/catalog/live-catalog';
-import { detectedCountryAtom } from '@/lib/currency/currency-store';
+import { knownCountryAtom } from '@/lib/currency/currency-store';
 import { useCurrency } from '@/lib/currency/use-currency';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export function AnnouncementBar() {
-  const country = useAtomValue(detectedCountryAtom);
+  // The prerendered page knows no country: a saved choice shows once hydrated.
+  const known = useAtomValue(knownCountryAtom);
+  const country = useHydrated() ? known : null;
   const { currency } = useCurrency();
   const announcement = useShippingAnnouncement(country, currency);
   const threshold = useShippingTerms(country, currency).freeShippingThreshold;

@@ -4,8 +4,10 @@ import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import {
   AUTO_DETECTED_KEY,
+  COUNTRY_KEY,
   CURRENCY_KEY,
   applyDetectionAtom,
+  chooseCountryAtom,
   autoDetectedAtom,
   countryAtom,
   currencyAtom,
@@ -50,5 +52,32 @@ describe('currency choice', () => {
     const store = createStore();
     store.set(applyDetectionAtom, 'BR');
     expect(store.get(currencyAtom)).toBe('USD');
+  });
+});
+
+describe('country to ship to', () => {
+  it('given the US detected, when the shopper chooses India, then the cart is priced for India and the choice is saved', () => {
+    const store = createStore();
+    store.set(applyDetectionAtom, 'US');
+    store.set(chooseCountryAtom, 'IN');
+    expect(store.get(countryAtom)).toBe('IN');
+    expect(localStorage.getItem(COUNTRY_KEY)).toBe('IN');
+  });
+
+  it('given a saved choice, then it wins over the detected country on the next visit, and the currency is left alone', () => {
+    localStorage.setItem(COUNTRY_KEY, 'IN');
+    const store = createStore();
+    store.set(applyDetectionAtom, 'DE');
+    expect(store.get(countryAtom)).toBe('IN');
+    expect(store.get(currencyAtom)).toBe('EUR');
+  });
+
+  it('given a saved value that is not a country code, then the detected country', () => {
+    localStorage.setItem(COUNTRY_KEY, 'india');
+    const store = createStore();
+    store.set(applyDetectionAtom, 'JP');
+    expect(store.get(countryAtom)).toBe('JP');
+    store.set(chooseCountryAtom, '<script>');
+    expect(store.get(countryAtom)).toBe('JP');
   });
 });

@@ -1,6 +1,8 @@
 // The display currency and the visitor's country (spec 1 §4 "Currency choice", §9). A saved choice
 // wins; otherwise the currency of the detected country; otherwise USD. The choice is kept under
-// CURRENCY_KEY (spec 2 §3: "a product-specific key holding the currency code").
+// CURRENCY_KEY (spec 2 §3: "a product-specific key holding the currency code"). The country the
+// cart ships to works the same way: the one chosen in the cart or at checkout (COUNTRY_KEY), else
+// the detected one, else US.
 import { atom } from 'jotai';
 import { atomWithDefault } from 'jotai/utils';
 import {
@@ -12,6 +14,7 @@ import {
 import { readStored, writeStored } from '@/lib/storage';
 
 export const CURRENCY_KEY = 'printshop_currency';
+export const COUNTRY_KEY = 'printshop_country';
 /** Set while the saved currency is one we detected, not one the visitor picked. */
 export const AUTO_DETECTED_KEY = 'printshop_currency_auto_detected';
 export const CURRENCY_CHANGED_EVENT = 'currencyChanged';
@@ -29,8 +32,23 @@ export const autoDetectedAtom = atomWithDefault<boolean>(() => readStored(AUTO_D
 export const detectNoticeAtom = atom(false);
 /** The visitor's country once detected (null: unknown, e.g. detection failed). */
 export const detectedCountryAtom = atom<string | null>(null);
-/** The country the cart is priced for: the detected one, else US (spec 1 §9). */
-export const countryAtom = atom((get) => get(detectedCountryAtom) ?? DEFAULT_COUNTRY);
+const readStoredCountry = (): string | null => {
+  const stored = readStored(COUNTRY_KEY);
+  return stored && /^[A-Z]{2}$/.test(stored) ? stored : null;
+};
+/** The country the shopper chose to ship to (null: never chose). */
+export const chosenCountryAtom = atomWithDefault<string | null>(readStoredCountry);
+/** The chosen country, else the detected one (null: neither yet). */
+export const knownCountryAtom = atom((get) => get(chosenCountryAtom) ?? get(detectedCountryAtom));
+/** The country the cart is priced for: the chosen one, else the detected one, else US (spec 1 §9). */
+export const countryAtom = atom((get) => get(knownCountryAtom) ?? DEFAULT_COUNTRY);
+
+/** A country chosen to ship to: saved, and the cart and shipping amounts follow it. */
+export const chooseCountryAtom = atom(null, (_get, set, country: string) => {
+  if (!/^[A-Z]{2}$/.test(country)) return;
+  writeStored(COUNTRY_KEY, country);
+  set(chosenCountryAtom, country);
+});
 
 export interface CurrencyChangedDetail {
   currency: CurrencyCode;

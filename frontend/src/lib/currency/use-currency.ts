@@ -10,7 +10,14 @@ import {
 import { DEFAULT_CURRENCY, type CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useCurrencyRates } from '@/lib/catalog/live-catalog';
-import { autoDetectedAtom, chooseCurrencyAtom, countryAtom, currencyAtom } from './currency-store';
+import {
+  DEFAULT_COUNTRY,
+  autoDetectedAtom,
+  chooseCountryAtom,
+  chooseCurrencyAtom,
+  countryAtom,
+  currencyAtom,
+} from './currency-store';
 
 /** USD cents as text in a display currency, by the one rounding rule of money.ts, at `rates` (the owner's). */
 export const formatUsdCents = (usdCents: number, currency: CurrencyCode, rates?: CurrencyRates): string =>
@@ -21,12 +28,15 @@ export const formatUsd = (usd: number, currency: CurrencyCode, rates?: CurrencyR
   formatUsdCents(toMinor(usd, 'USD'), currency, rates);
 
 export function useCurrency() {
-  // Prerendered prices are in the default currency: the saved one shows once hydrated.
+  // Prerendered prices are in the default currency and country: the saved ones show once hydrated.
+  const hydrated = useHydrated();
   const saved = useAtomValue(currencyAtom);
-  const currency = useHydrated() ? saved : DEFAULT_CURRENCY;
-  const country = useAtomValue(countryAtom);
+  const currency = hydrated ? saved : DEFAULT_CURRENCY;
+  const savedCountry = useAtomValue(countryAtom);
+  const country = hydrated ? savedCountry : DEFAULT_COUNTRY;
   const autoDetected = useAtomValue(autoDetectedAtom);
   const chooseCurrency = useSetAtom(chooseCurrencyAtom);
+  const chooseCountry = useSetAtom(chooseCountryAtom);
   // The owner's rates from GET /api/settings, so the storefront converts as the server prices.
   const rates = useCurrencyRates();
   /** Format a USD amount given in cents. */
@@ -51,6 +61,7 @@ export function useCurrency() {
     country,
     autoDetected,
     chooseCurrency,
+    chooseCountry,
     formatCents,
     formatPrice,
     formatAmount,

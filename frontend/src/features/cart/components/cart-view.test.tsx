@@ -10,6 +10,7 @@ import { cartAnswer } from '@/test/fixtures';
 import { json, startTestServer, type TestServer } from '@/test/http-server';
 import { renderApp } from '@/test/render';
 import { CART_MESSAGES } from '@/lib/cart/cart-messages';
+import { COUNTRY_KEY } from '@/lib/currency/currency-store';
 import { CartView } from './cart-view';
 
 let server: TestServer;
@@ -118,6 +119,22 @@ describe('CartView', () => {
     server.on('GET /api/cart', json(cart));
     renderApp(<CartView />);
     expect(await screen.findByText(UNLISTED_COUNTRY_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('given the US guessed, when India is chosen to ship to, then the cart is read for IN and the choice kept', async () => {
+    server.on('GET /api/cart', (request) => {
+      const country = new URL(request.url, server.origin).searchParams.get('country') ?? 'US';
+      return json(cartAnswer([{ id: 'a', quantity: 1 }], { country }));
+    });
+    renderApp(<CartView />);
+    const shipTo = await screen.findByRole('combobox', { name: 'Shipping to' });
+    expect(shipTo).toHaveValue('US');
+    await userEvent.selectOptions(shipTo, 'India');
+    await waitFor(() =>
+      expect(server.requests.some((r) => isCartRead(r) && r.url.includes('country=IN'))).toBe(true),
+    );
+    expect(screen.getByRole('combobox', { name: 'Shipping to' })).toHaveValue('IN');
+    expect(localStorage.getItem(COUNTRY_KEY)).toBe('IN');
   });
 
   it('when + is pressed, then the new quantity is sent and the cart reloaded', async () => {

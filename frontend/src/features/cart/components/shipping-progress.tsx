@@ -1,20 +1,28 @@
-// Where the cart ships, how long it takes, and how far it is from free shipping; for a country
-// without its own rule, the note of spec 1 §8.
+// Where the cart ships (a choice: detection guesses, often wrongly), how long it takes, and how far
+// it is from free shipping; for a country without its own rule, the note of spec 1 §8.
 import type { CartDto } from '@printshop/shared-events/api/cart';
+import { countryChoices } from '@printshop/shared-events/rules/addresses';
 import { UNLISTED_COUNTRY_MESSAGE } from '@printshop/shared-events/rules/shipping';
 import { DeliveryPromise } from '@/components/delivery-promise';
+import { SelectField } from '@/components/field';
 import { Price } from '@/components/price';
+import { useCurrency } from '@/lib/currency/use-currency';
 
 export function ShippingProgress({ cart, format }: { cart: CartDto; format: (amount: number) => string }) {
+  const { country, chooseCountry } = useCurrency();
   const { shippingInfo: info, freeShippingThreshold: threshold, subtotal } = cart;
   const unlisted = info.zone === 'rest_of_world';
   const remaining = threshold === null ? null : Math.max(0, threshold - subtotal);
   const share = threshold ? Math.min(100, Math.round((subtotal / threshold) * 100)) : 0;
   return (
     <section className="shipping-progress" aria-label="Shipping">
-      <p className="shipping-progress__where">
-        Shipping to <strong>{unlisted ? cart.country : info.countryName}</strong>
-      </p>
+      <SelectField
+        label="Shipping to"
+        className="shipping-progress__where"
+        value={country}
+        options={countryChoices(country).map(({ code, name }) => ({ value: code, label: name }))}
+        onChange={(event) => chooseCountry(event.target.value)}
+      />
       <DeliveryPromise days={info.estimatedDays} />
       {threshold !== null && remaining !== null && (
         <>

@@ -54,7 +54,7 @@ export function CheckoutFlow({
   onPaid,
 }: CheckoutFlowProps) {
   const { user, isAuthenticated } = useSession();
-  const { currency, country: visitorCountry, formatAmount } = useCurrency();
+  const { currency, country: visitorCountry, chooseCountry, formatAmount } = useCurrency();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [country, setCountry] = useState(() => (visitorCountry in ADDRESS_PROFILES ? visitorCountry : 'US'));
@@ -83,9 +83,15 @@ export function CheckoutFlow({
     trackBeginCheckout(cart.data, user);
   }, [cart.data, user]);
 
-  const onCountryChange = useCallback((next: string) => {
-    if (/^[A-Z]{2}$/.test(next)) setCountry(next);
-  }, []);
+  // The address's country is where the cart ships from now on (the cart's "Shipping to" too).
+  const onCountryChange = useCallback(
+    (next: string) => {
+      if (!/^[A-Z]{2}$/.test(next)) return;
+      setCountry(next);
+      chooseCountry(next);
+    },
+    [chooseCountry],
+  );
 
   const startFor = useCallback(
     (entered: CheckoutDetails, inCurrency: typeof currency) =>

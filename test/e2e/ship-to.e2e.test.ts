@@ -1,0 +1,58 @@
+// Journey: a shopper in India whose country the shop cannot detect (here: none, so the US rule)
+// pays in rupees. The cart must not charge them American shipping: they choose India under
+// "Shipping to", and the cart, the announcement bar and the checkout follow, after a reload too;
+// the country they then pick for the address at checkout is where the cart ships from then on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openShop, type Shop } from './support/browser';
+import { addPosterToCart } from './support/cart';
+import { labelled } from './support/checkout';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await openShop('e2e-ship-to');
+  await shop.page.goto(shop.url('/'));
+  await shop.page.evaluate(() => localStorage.setItem('printshop_currency', 'INR'));
+  await addPosterToCart(shop.page, 2);
+});
+afterAll(() => shop?.close());
+
+const shippingFee = (page: Page) =>
+  page.locator('.cart-view__summary .order-totals__row', { hasText: 'Shipping' }).locator('dd').innerText();
+const shipTo = (page: Page) => page.getByRole('combobox', { name: 'Shipping to' });
+const announcement = (page: Page) => page.getByRole('region', { name: 'Announcement' }).innerText();
+
+describe('choosing where the cart ships', () => {
+  it('given rupees and no detected country, when India is chosen in the cart, then shipping is the domestic ₹99 and stays after a reload', async () => {
+    const { page } = shop;
+    await page.goto(shop.url('/cart'));
+    await expect.poll(() => shipTo(page).inputValue()).toBe('US');
+    const american = await shippingFee(page);
+    expect(american).toMatch(/^₹/);
+    expect(american).not.toBe('₹99.00');
+
+    await shipTo(page).selectOption({ label: 'India' });
+    await expect.poll(() => shippingFee(page)).toBe('₹99.00');
+    await expect.poll(() => announcement(page)).toContain('Free shipping on orders over ₹999.00');
+    await expect
+      .poll(() => page.getByText(/more for free shipping/).innerText())
+      .toMatch(/^Add ₹[\d,.]+ more/);
+    await shop.screenshot('ship-to-india-cart');
+
+    await page.reload();
+    await expect.poll(() => shipTo(page).inputValue()).toBe('IN');
+    await expect.poll(() => shippingFee(page)).toBe('₹99.00');
+  });
+
+  it('given India chosen, then the checkout starts with India, and a German address makes the cart ship to Germany', async () => {
+    const { page } = shop;
+    await page.goto(shop.url('/checkout'));
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    await expect.poll(() => labelled(page, 'Country').inputValue()).toBe('IN');
+
+    await labelled(page, 'Country').selectOption({ label: 'Germany' });
+    await page.goto(shop.url('/cart'));
+    await expect.poll(() => shipTo(page).inputValue()).toBe('DE');
+    await expect.poll(() => shippingFee(page)).not.toBe('₹99.00');
+  });
+});

@@ -115,6 +115,15 @@ describe("the shop's address in its pages", () => {
     expect(reset.text).toBe(SHELL.sent);
   });
 
+  it.each(['/images/a;b', '/images/-abc', `/images/${'x'.repeat(150)}`, '/assets/gone'])(
+    'given %s, which is no image id and no file, when a browser asks for it, then 404, not the app page',
+    async (requested) => {
+      const res = await get(requested);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type'] ?? '').not.toMatch(/html/);
+    },
+  );
+
   it.each(['/images/..%2F..%2Fetc%2Fpasswd', '/images/products/..%2F..%2Fpackage.json', '/images/a%00b'])(
     'given a path that climbs out of its folder or holds a NUL (%s), when it is asked for, then 404 NOT_FOUND and no file is read',
     async (pathname) => {

@@ -39,6 +39,10 @@ const HIDDEN_WAIT_MS = 250;
 const ASSET_FILE =
   /\.(?:png|jpe?g|webp|avif|gif|svg|ico|js|mjs|css|map|json|txt|xml|webmanifest|woff2?|ttf|html)$/i;
 
+/** The build's folders of files (and photos, /images/:id): nothing under them is a page. */
+const FILE_FOLDERS = ['/images/', '/assets/'];
+const inFileFolder = (requestPath: string) => FILE_FOLDERS.some((folder) => requestPath.startsWith(folder));
+
 const isApi = (requestPath: string) => requestPath === '/api' || requestPath.startsWith('/api/');
 
 /**
@@ -151,7 +155,7 @@ export function serveFrontend(dir: string, options: FrontendOptions = {}): Middl
     // A missing file (a picture, a script) is a 404, even for a browser whose Accept ends with */*
     // (an <img> asking for /images/products/x.png). Judged by the file types of a build: an app
     // route may hold dots (a password-reset link's token).
-    const isFile = ASSET_FILE.test(ctx.path);
+    const isFile = ASSET_FILE.test(ctx.path) || inFileFolder(ctx.path);
     const wantsPage =
       (ctx.method === 'GET' || ctx.method === 'HEAD') && !isFile && ctx.accepts('html') === 'html';
     // '/prints/' is the page '/prints'.

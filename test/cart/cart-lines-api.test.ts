@@ -132,6 +132,8 @@ describe('a guest cart', () => {
     const body = { sku: 'POSTERA4', croppedImageId: image };
     const cases: Array<[unknown, string]> = [
       [10_001, QUANTITY_MESSAGES.tooMany],
+      [2 ** 53, QUANTITY_MESSAGES.tooMany],
+      [1e308, QUANTITY_MESSAGES.tooMany],
       [1.5, QUANTITY_MESSAGES.whole],
       [0, QUANTITY_MESSAGES.atLeastOne],
       ['3', QUANTITY_MESSAGES.number],

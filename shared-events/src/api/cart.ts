@@ -40,11 +40,12 @@ export const QUANTITY_MESSAGES = {
   tooMany: `Quantity can be at most ${MAX_LINE_QUANTITY.toLocaleString('en-US')} per item.`,
 } as const;
 
+// The limit is checked before wholeness: 2^53 or 1e308 is too many, whatever int() makes of it.
 const quantityNumber = () =>
   z
     .number({ error: QUANTITY_MESSAGES.number })
-    .int(QUANTITY_MESSAGES.whole)
-    .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGES.tooMany);
+    .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGES.tooMany)
+    .int(QUANTITY_MESSAGES.whole);
 
 export const lineQuantitySchema = quantityNumber().min(1, QUANTITY_MESSAGES.atLeastOne);
 

@@ -97,8 +97,12 @@ describe('registering an endpoint', () => {
     ['https://user:pw@hooks.example.com/x', M.credentials],
     ['https://token@hooks.example.com/x', M.credentials],
     ['https://hooks.example.com/x#part', M.fragment],
+    ['https://hooks.example.com/\r\nX-Injected: 1', M.spaces],
+    ['https://hooks.example.com/a b', M.spaces],
+    ['https://hooks.example.com/\tx', M.spaces],
+    [' https://hooks.example.com/x', M.spaces],
     ['ftp://hooks.example.com/x', M.badUrl],
-    ['not a url', M.badUrl],
+    ['not-a-url', M.badUrl],
   ])('given nothing, when the URL is %s, then the url field is refused', (bad, message) => {
     expect(fieldErrors(register({ url: bad }))).toEqual({ url: message });
   });

@@ -13,12 +13,15 @@ export const WEBHOOK_MESSAGES = {
   badUrl: 'Enter an http(s) URL',
   credentials: 'Leave the user name and password out of the URL; receivers check the signature instead',
   fragment: 'Leave the #fragment out of the URL',
+  spaces: 'Enter the URL without spaces or line breaks',
   unknownEvent: (name: string) => `Unknown event "${name}"; choose from ${WEBHOOK_EVENT_NAMES.join(', ')}`,
   pingInactive: 'Enable this endpoint before sending it a ping',
 } as const;
 
 /** Why the URL cannot be an endpoint, or undefined when it can. */
 export function urlProblem(url: string): string | undefined {
+  // The URL parser drops line breaks and tabs silently: what is kept must be what was typed.
+  if (/[\s\u0000-\u001f\u007f]/.test(url)) return WEBHOOK_MESSAGES.spaces;
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -39,9 +39,18 @@ describe('choosing where the cart ships', () => {
       .toMatch(/^Add ₹[\d,.]+ more/);
     await shop.screenshot('ship-to-india-cart');
 
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await expect.poll(() => shipTo(page).inputValue()).toBe('IN');
     await expect.poll(() => shippingFee(page)).toBe('₹99.00');
+    // Reached by keyboard from the top, the field scrolls into view above the fixed Proceed bar.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shipTo(page).focus();
+    const field = await shipTo(page).boundingBox();
+    const bar = await page.getByRole('link', { name: 'Proceed to Checkout' }).boundingBox();
+    expect(field!.y + field!.height).toBeLessThanOrEqual(bar!.y);
+    await shop.screenshot('ship-to-india-cart-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('given India chosen, then the checkout starts with India, and a German address makes the cart ship to Germany', async () => {

@@ -4,10 +4,11 @@
 // shopper's track-order page shows the parcel; a signed-in customer is refused the admin area.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { openShop, recordScreenshot, type Shop } from './support/browser';
 import { labelled } from './support/checkout';
 import { placeShopperOrder, waitForAdminReadSide } from './support/orders';
-import { domainLineCount } from './support/screens';
+import { domainLineCount, layoutProblems, ONE_LINE } from './support/screens';
 
 let shop: Shop;
 let shopperEmail = '';
@@ -21,6 +22,36 @@ const ADMIN_PASSWORD = 'ChiefPass123';
 /** A form control by its visible label (required fields end with a decorative ' *'). */
 const control = (label: string) => labelled(shop.page, label);
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** The shadow alone (text hidden): darker at the edge where columns are hidden, on the right
+ * before scrolling and on the left at the end. */
+async function expectEdgeShadows(wrap: Locator) {
+  const { page } = shop;
+  await page.addStyleTag({ content: '.admin-table * { color: transparent !important; }' });
+  await wrap.scrollIntoViewIfNeeded();
+  const edges = async () => {
+    const box = (await wrap.boundingBox())!;
+    const shot = await page.screenshot({ clip: box });
+    const { data, info } = await sharp(shot).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const mean = (from: number) => {
+      let sum = 0;
+      let n = 0;
+      for (let y = 0; y < info.height; y++)
+        for (let x = from; x < from + 4; x++) {
+          sum += data[y * info.width + x]!;
+          n++;
+        }
+      return sum / n;
+    };
+    // Inside the 1 px border.
+    return { left: mean(2), right: mean(info.width - 6) };
+  };
+  const start = await edges();
+  expect(start.left - start.right, JSON.stringify(start)).toBeGreaterThan(8);
+  await wrap.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  const end = await edges();
+  expect(end.right - end.left, JSON.stringify(end)).toBeGreaterThan(8);
+}
 
 beforeAll(async () => {
   // The webhook step registers an endpoint on loopback: this shop's owner allows that one address.
@@ -274,32 +305,56 @@ describe('the admin area', () => {
       await page.setViewportSize({ width: 740, height: 1000 });
       const cut = await fits(users);
       expect(cut.scroll).toBeGreaterThan(cut.box);
-      // The shadow alone (text hidden): darker at the edge where columns are hidden, on the right
-      // before scrolling and on the left at the end.
-      await page.addStyleTag({ content: '.admin-table * { color: transparent !important; }' });
-      const wrap = page.locator('.admin-table-wrap');
-      const edges = async () => {
-        const box = (await wrap.boundingBox())!;
-        const shot = await page.screenshot({ clip: box });
-        const { data, info } = await sharp(shot).greyscale().raw().toBuffer({ resolveWithObject: true });
-        const mean = (from: number) => {
-          let sum = 0;
-          let n = 0;
-          for (let y = 0; y < info.height; y++)
-            for (let x = from; x < from + 4; x++) {
-              sum += data[y * info.width + x]!;
-              n++;
-            }
-          return sum / n;
-        };
-        // Inside the 1 px border.
-        return { left: mean(2), right: mean(info.width - 6) };
-      };
-      const start = await edges();
-      expect(start.left - start.right, JSON.stringify(start)).toBeGreaterThan(8);
-      await wrap.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-      const end = await edges();
-      expect(end.right - end.left, JSON.stringify(end)).toBeGreaterThan(8);
+      await expectEdgeShadows(page.locator('.admin-table-wrap'));
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  it('given an order of a thousand prints with a long SKU, then the sales report fits a phone, its figures stay whole on a desktop, and dates and order numbers stay on one line', async () => {
+    const { page } = shop;
+    // Amounts in the hundreds and LARGERETROPOLAROIDWHITE, unbreakable: what the shop's real orders
+    // show (a single poster order hid a report 441 px wide on a 390 px phone).
+    const large = await placeShopperOrder(shop.app.url, { sku: 'LARGERETROPOLAROIDWHITE', quantity: 1000 });
+    await waitForAdminReadSide(
+      shop.app.url,
+      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      large.position,
+      ['/api/admin/orders?status=paid', `/api/admin/reports/sales?from=${today()}&to=${today()}`],
+    );
+    /** Sideways scroll, the top bar (its name too), and what must stay on one line. */
+    const problems = (phone: boolean) =>
+      layoutProblems(
+        page,
+        { 'area name': 'header.admin-topbar a[href="/admin"]', 'back to shop': 'header a[href="/"]' },
+        { phone },
+      );
+    try {
+      await page.goto(shop.url('/admin/production'));
+      await page.getByRole('link', { name: large.orderNumber }).waitFor();
+      for (const width of [320, 390, 820]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect.soft(problems(true), `at ${width} px`).resolves.toEqual([]);
+      }
+      await shop.screenshot('admin-production-tablet');
+
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(shop.url('/admin/reports/sales'));
+      await page.getByLabel(/^Net revenue: /).waitFor();
+      expect(await page.locator(ONE_LINE).count()).toBeGreaterThan(5);
+      await expect.soft(problems(false)).resolves.toEqual([]);
+      await shop.screenshot('admin-sales-desktop');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(shop.url('/admin/reports/sales'));
+      const top = page.getByRole('table', { name: 'Top products' });
+      await top.getByText('LARGERETROPOLAROIDWHITE').waitFor();
+      await expect.soft(problems(true)).resolves.toEqual([]);
+      // The table, wider than the phone, scrolls in its own box and shows it.
+      const wrap = top.locator('xpath=ancestor::div[contains(@class, "admin-table-wrap")][1]');
+      const { scroll, box } = await wrap.evaluate((el) => ({ scroll: el.scrollWidth, box: el.clientWidth }));
+      expect(scroll).toBeGreaterThan(box);
+      await recordScreenshot(page, 'admin-sales-phone', { fullPage: true });
+      await expectEdgeShadows(wrap);
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }

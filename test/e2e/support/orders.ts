@@ -72,8 +72,11 @@ export function client(baseUrl: string) {
   };
 }
 
-/** A shopper who registers and pays for two A4 posters; the order and its payment's position. */
-export async function placeShopperOrder(baseUrl: string) {
+/**
+ * A shopper who registers and pays for two A4 posters (or `quantity` of another product); the order
+ * and its payment's position.
+ */
+export async function placeShopperOrder(baseUrl: string, { sku = 'POSTERA4', quantity = 2 } = {}) {
   const shopper = client(baseUrl);
   const email = `shopper.${randomUUID().slice(0, 8)}@example.com`;
   const password = 'Shopper123';
@@ -94,7 +97,7 @@ export async function placeShopperOrder(baseUrl: string) {
   await shopper.expectOk(
     'POST',
     '/api/cart/item',
-    { sku: 'POSTERA4', quantity: 2, croppedImageId: uploaded.body.image.id as string },
+    { sku, quantity, croppedImageId: uploaded.body.image.id as string },
     201,
   );
   const intent = await shopper.expectOk('POST', '/api/stripe/create-payment-intent', {

@@ -1,6 +1,7 @@
 // What the every-screen journey checks on a page: no sideways scroll, the header's five items
 // (logo, menu, currency, account, cart) in view and big enough to tap on phones, the admin
-// shell's own items, and axe-core's serious or critical violations.
+// shell's own items, figures, dates and order numbers each on one line, and axe-core's serious or
+// critical violations.
 import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 
@@ -41,8 +42,13 @@ export const STANDALONE_TARGETS =
   '.back-link, .footer__links a, header.header .search-form button, header.header .nav__trigger, header.header .nav__item > a';
 export const ADMIN_SHELL_ITEMS = {
   sections: 'nav[aria-label="Admin"], button[aria-controls="admin-sidebar"]',
+  // The area's name, at every width (a phone once showed only the menu button and View Shop).
+  'area name': 'header.admin-topbar a[href="/admin"]',
   'back to shop': 'a[href="/"]',
 } as const;
+/** What reads as one piece and is never broken over two lines: a date or an order number in a
+ * table ("Dec 1, 2026 / 5:13 AM", "PS- / 8KU2D55E" once), a card's figure ("$602.3 / 2" once). */
+export const ONE_LINE = '.admin-table time, .admin-table a[href^="/admin/orders/"], .admin-kpi__value';
 
 /** Space the page's heading keeps from the screen's sides (the pages' own padding is 11-20 px). */
 export const MIN_SIDE_GAP_PX = 8;
@@ -50,7 +56,8 @@ export const MIN_SIDE_GAP_PX = 8;
 /**
  * Layout problems at the page's current width: sideways scroll (naming the widest elements), a
  * shell item missing or out of view, the page's heading against a side of the screen or a shared
- * class without its styles (a page that did not bring its stylesheets), and on phones an item smaller than 44 x 44 px.
+ * class without its styles (a page that did not bring its stylesheets), a figure, date or order
+ * number broken over two lines, and on phones an item smaller than 44 x 44 px.
  */
 export async function layoutProblems(
   page: Page,
@@ -58,7 +65,7 @@ export async function layoutProblems(
   options: { phone: boolean; noStoreHeader?: boolean },
 ): Promise<string[]> {
   return page.evaluate(
-    ({ items, phone, noStoreHeader, minTarget, minGap, standalone }) => {
+    ({ items, phone, noStoreHeader, minTarget, minGap, standalone, oneLine }) => {
       const problems: string[] = [];
       const width = document.documentElement.clientWidth;
       const scroll = document.documentElement.scrollWidth;
@@ -96,11 +103,21 @@ export async function layoutProblems(
         if (small.length > 0)
           problems.push(`under ${minTarget} px to a finger: ${small.slice(0, 4).join(', ')}`);
       }
+      const broken = Array.from(document.querySelectorAll<HTMLElement>(oneLine))
+        .filter(shown)
+        .filter((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const bottoms = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.bottom);
+          return bottoms.some((bottom) => Math.abs(bottom - bottoms[0]!) > 2);
+        })
+        .map((el) => `"${el.textContent?.trim()}"`);
+      if (broken.length > 0) problems.push(`broken over two lines: ${broken.slice(0, 4).join(', ')}`);
       // The shop header's controls side by side, none over another (a long first name once pushed
-      // the menus under the search button).
+      // the menus under the search button), and so are the admin top bar's.
       const controls = Array.from(
         document.querySelectorAll<HTMLElement>(
-          'header.header .header__bar > .logo, header.header .nav__item, header.header .header__actions > *',
+          'header.header .header__bar > .logo, header.header .nav__item, header.header .header__actions > *, header.admin-topbar > *',
         ),
       ).filter(shown);
       controls.forEach((a, i) => {
@@ -151,6 +168,7 @@ export async function layoutProblems(
       minTarget: MIN_TARGET_PX,
       minGap: MIN_SIDE_GAP_PX,
       standalone: STANDALONE_TARGETS,
+      oneLine: ONE_LINE,
     },
   );
 }

@@ -36,10 +36,10 @@ export function AdminLayout() {
           onClick={() => setOpen((o) => !o)}
         >
           <span className="admin-layout__burger" aria-hidden="true" />
-          {open ? 'Hide admin menu' : 'Admin menu'}
+          <span className="admin-layout__toggle-label">{open ? 'Hide admin menu' : 'Admin menu'}</span>
         </button>
         <Link to="/admin" className="admin-topbar__brand">
-          {SITE_NAME} Admin
+          <span className="admin-topbar__site">{SITE_NAME}&nbsp;</span>Admin
         </Link>
         <Link to="/" className="admin-topbar__shop">
           View Shop

@@ -70,14 +70,12 @@ export function OrdersTable({
                     />
                   </td>
                 )}
-                <th scope="row">
+                <th scope="row" className="admin-order-number">
                   <Link to={`/admin/orders/${encodeURIComponent(order.id)}`}>{order.orderNumber}</Link>
                 </th>
                 <td>
-                  {/* The day and the time each stay whole; a narrow table breaks between them. */}
                   <time dateTime={order.createdAt}>
-                    <span className="when">{formatDate(order.createdAt)}</span>{' '}
-                    <span className="when">{formatTime(order.createdAt)}</span>
+                    {formatDate(order.createdAt)} {formatTime(order.createdAt)}
                   </time>
                 </td>
                 <td>

@@ -49,7 +49,7 @@ export function ProductionQueue() {
                   <tbody>
                     {data.orders.map((order) => (
                       <tr key={order.id}>
-                        <td>
+                        <td className="admin-order-number">
                           <Link to={`/admin/orders/${order.id}`}>{order.orderNumber}</Link>
                         </td>
                         <td>

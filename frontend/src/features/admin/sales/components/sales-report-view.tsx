@@ -108,29 +108,31 @@ function ReportBody({ report }: { report: SalesReportResponse }) {
           {report.byCategory.length === 0 ? (
             <p className="admin-empty">{SALES_MESSAGES.noSales}</p>
           ) : (
-            <table className="admin-table">
-              <caption className="visually-hidden">Sales by category</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Category</th>
-                  <th scope="col" className="num">
-                    Units
-                  </th>
-                  <th scope="col" className="num">
-                    Net
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.byCategory.map((row) => (
-                  <tr key={row.category}>
-                    <th scope="row">{row.category}</th>
-                    <td className="num">{formatCount(row.units)}</td>
-                    <td className="num">{money(row.net)}</td>
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <caption className="visually-hidden">Sales by category</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Category</th>
+                    <th scope="col" className="num">
+                      Units
+                    </th>
+                    <th scope="col" className="num">
+                      Net
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {report.byCategory.map((row) => (
+                    <tr key={row.category}>
+                      <th scope="row">{row.category}</th>
+                      <td className="num">{formatCount(row.units)}</td>
+                      <td className="num">{money(row.net)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </section>
         <section className="admin-section" aria-labelledby="sales-top-products">
@@ -138,31 +140,35 @@ function ReportBody({ report }: { report: SalesReportResponse }) {
           {report.topProducts.length === 0 ? (
             <p className="admin-empty">{SALES_MESSAGES.noSales}</p>
           ) : (
-            <table className="admin-table">
-              <caption className="visually-hidden">Top products</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col" className="num">
-                    Units
-                  </th>
-                  <th scope="col" className="num">
-                    Net
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.topProducts.map((row) => (
-                  <tr key={row.sku}>
-                    <th scope="row">
-                      {row.name} <span className="text-muted">{row.sku}</span>
+            // A SKU does not break (LARGERETROPOLAROIDWHITE): on a phone the table scrolls in its
+            // box, not the page, and with no link in it the box takes the keys' focus to scroll.
+            <div className="admin-table-wrap" tabIndex={0}>
+              <table className="admin-table">
+                <caption className="visually-hidden">Top products</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Product</th>
+                    <th scope="col" className="num">
+                      Units
                     </th>
-                    <td className="num">{formatCount(row.units)}</td>
-                    <td className="num">{money(row.net)}</td>
+                    <th scope="col" className="num">
+                      Net
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {report.topProducts.map((row) => (
+                    <tr key={row.sku}>
+                      <th scope="row">
+                        {row.name} <span className="text-muted">{row.sku}</span>
+                      </th>
+                      <td className="num">{formatCount(row.units)}</td>
+                      <td className="num">{money(row.net)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </section>
       </div>

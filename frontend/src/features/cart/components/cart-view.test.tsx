@@ -211,7 +211,21 @@ describe('CartView', () => {
     server.on('DELETE /api/cart/item/b', { status: 500, body: '' });
     renderApp(<CartView />);
     await userEvent.click(await screen.findByRole('button', { name: 'Remove all' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove everything from your cart?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove all' }));
     expect(await screen.findByText(CART_MESSAGES.removeOneFailed('b'))).toBeInTheDocument();
+  });
+
+  it('when Remove all is tapped and the question cancelled, then nothing is removed', async () => {
+    server.on('GET /api/cart', json(cartAnswer([{ id: 'a', quantity: 2 }])));
+    renderApp(<CartView />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove all' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove everything from your cart?' });
+    expect(dialog).toHaveTextContent('2 items and their photos');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    expect(screen.getByRole('spinbutton', { name: 'Quantity of A4 Poster' })).toHaveValue(2);
   });
 
   it("given the cart answer fails without a message, then 'Failed to fetch cart.' shows", async () => {

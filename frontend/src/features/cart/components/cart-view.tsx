@@ -1,8 +1,9 @@
 // The cart page (spec 1 §2-§4, §8): lines, totals in the chosen currency, shipping and the
 // free-shipping progress, the promo code field, a slot for loyalty points, and the cart's error messages.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert } from '@/components/alert';
 import { Button, ButtonLink } from '@/components/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { OrderTotals } from '@/components/order-totals';
 import { Spinner } from '@/components/spinner';
 import { failureMessage } from '@/lib/server-message';
@@ -20,6 +21,8 @@ export function CartView({ loyalty }: { loyalty?: ReactNode }) {
   const cart = useCart();
   const actions = useCartActions();
   const { formatAmount } = useCurrency();
+  // Emptying the cart loses every photo's crop: one stray tap must not do it.
+  const [confirmingEmpty, setConfirmingEmpty] = useState(false);
 
   if (cart.isPending) return <Spinner page label="Loading your cart…" />;
   if (cart.isError && !cart.data) {
@@ -67,10 +70,25 @@ export function CartView({ loyalty }: { loyalty?: ReactNode }) {
                 size="sm"
                 loading={actions.busy === 'all'}
                 disabled={actions.busy !== null}
-                onClick={() => void actions.removeItems(ids)}
+                onClick={() => setConfirmingEmpty(true)}
               >
                 Remove all
               </Button>
+              <ConfirmDialog
+                open={confirmingEmpty}
+                title="Remove everything from your cart?"
+                confirmLabel="Remove all"
+                onCancel={() => setConfirmingEmpty(false)}
+                onConfirm={() => {
+                  setConfirmingEmpty(false);
+                  void actions.removeItems(ids);
+                }}
+              >
+                <p>
+                  {data.totalQuantity} {data.totalQuantity === 1 ? 'item' : 'items'} and their photos' crops
+                  will be removed.
+                </p>
+              </ConfirmDialog>
             </div>
             <ul className="cart-view__lines" aria-busy={cart.isFetching || undefined}>
               {groupCartLines(data.items).map((group) => (

@@ -11,7 +11,7 @@ import { Field, SelectField, TextareaField } from '@/components/field';
 import { ApiError } from '@/lib/api-client';
 import { serverMessageOr } from '@/lib/server-message';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@/lib/order-status';
-import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { isRefusedMove, useChangeOrderStatus } from '../api/admin-orders';
 
 const FINAL_MOVES: ReadonlySet<OrderStatus> = new Set(['cancelled', 'refunded']);

@@ -10,7 +10,7 @@ import { Field, SelectField } from '@/components/field';
 import { serverMessageOr } from '@/lib/server-message';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@/lib/order-status';
 import { AdminPage } from '@/features/admin/components/admin-page';
-import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { OrdersTable } from '@/features/admin/components/orders-table';
 import { Pager } from '@/features/admin/components/pager';
 import { QueryState } from '@/features/admin/components/query-state';

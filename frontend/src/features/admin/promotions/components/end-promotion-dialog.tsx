@@ -1,7 +1,7 @@
 // Ending a code now, after a confirmation: no checkout can use it afterwards (payments already under
 // way keep their use) and it cannot be changed again.
 import { serverMessageOr } from '@/lib/server-message';
-import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useEndPromotion } from '../api/admin-promotions';
 
 export const END_PROMOTION_MESSAGES = {

@@ -9,7 +9,7 @@ import { SelectField } from '@/components/field';
 import { formatDateTime } from '@/lib/format-date';
 import { serverMessageOr } from '@/lib/server-message';
 import { AdminPage } from '@/features/admin/components/admin-page';
-import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Pager } from '@/features/admin/components/pager';
 import { QueryState } from '@/features/admin/components/query-state';
 import { Badge } from '@/features/admin/components/status-badge';

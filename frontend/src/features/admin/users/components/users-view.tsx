@@ -10,7 +10,7 @@ import { serverMessageOr } from '@/lib/server-message';
 import { useSession } from '@/lib/session/use-session';
 import { formatAmount } from '@/features/admin/admin-format';
 import { AdminPage } from '@/features/admin/components/admin-page';
-import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Pager } from '@/features/admin/components/pager';
 import { QueryState } from '@/features/admin/components/query-state';
 import { Badge } from '@/features/admin/components/status-badge';

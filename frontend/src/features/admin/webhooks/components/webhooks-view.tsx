@@ -8,7 +8,7 @@ import { Button } from '@/components/button';
 import { formatDate } from '@/lib/format-date';
 import { serverMessageOr } from '@/lib/server-message';
 import { AdminPage } from '@/features/admin/components/admin-page';
-import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/features/admin/components/query-state';
 import { Badge } from '@/features/admin/components/status-badge';
 import {

@@ -1,9 +1,10 @@
 // A modal question before an action that cannot be taken back (archive orders, change a role,
-// delete a review or a webhook). Focus moves into it (to Cancel, the safe choice), Tab stays
+// delete a review or a webhook; empty the cart). Focus moves into it (to Cancel, the safe choice), Tab stays
 // inside, Escape cancels, and focus returns to where it was when it closes.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
+import './confirm-dialog.css';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -65,22 +66,22 @@ export function ConfirmDialog({
   };
 
   return (
-    <div className="admin-modal" role="presentation">
+    <div className="confirm-dialog" role="presentation">
       <div
         ref={dialog}
-        className="admin-modal__dialog"
+        className="confirm-dialog__box"
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={textId}
         onKeyDown={onKeyDown}
       >
-        <h2 id={titleId} className="admin-modal__title">
+        <h2 id={titleId} className="confirm-dialog__title">
           {title}
         </h2>
         <div id={textId}>{children}</div>
         {error && <Alert>{error}</Alert>}
-        <div className="admin-modal__actions">
+        <div className="confirm-dialog__actions">
           <Button data-autofocus variant="ghost" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>

@@ -85,7 +85,7 @@ describe('cart, sign-in and checkout', () => {
     await shop.screenshot('checkout-card-declined');
   });
 
-  it("given the payment step, when the browser's Back is pressed and the page reloaded, then the details show what was typed, and Continue comes back to payment", async () => {
+  it("given the payment step, when the browser's Back is pressed and the page reloaded, then the details show what was typed; Forward or a reload shows the payment step again; a half-typed change survives a reload", async () => {
     const { page } = shop;
     await page.goBack();
     await expect(control('Full name').inputValue()).resolves.toBe('Ada Lovelace');
@@ -95,9 +95,23 @@ describe('cart, sign-in and checkout', () => {
     await expect(control('ZIP Code').inputValue()).resolves.toBe('62701');
     await expect(control('E-mail').inputValue()).resolves.toBe(email);
     await page.goForward();
-    // A reload lost the started checkout: the payment step's address shows the details again.
-    await expect(control('City').inputValue()).resolves.toBe('Springfield');
+    // The payment step starts again from the details kept for the tab.
+    await page.getByText('Test mode — use 4242 4242 4242 4242').waitFor();
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Your details' }).innerText())
+      .toMatch(/Springfield/);
+    await page.reload();
+    await page.getByText('Test mode — use 4242 4242 4242 4242').waitFor();
 
+    // Half typed (not valid yet) and reloaded before Continue: still what was typed.
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    await control('Address line 2 (optional)').fill('Apt 4');
+    await control('ZIP Code').fill('');
+    await page.reload();
+    await expect(control('Address line 2 (optional)').inputValue()).resolves.toBe('Apt 4');
+    await expect(control('ZIP Code').inputValue()).resolves.toBe('');
+    await expect(control('Full name').inputValue()).resolves.toBe('Ada Lovelace');
+    await control('ZIP Code').fill('62701');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByText('Test mode — use 4242 4242 4242 4242').waitFor();
   });

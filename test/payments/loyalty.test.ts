@@ -218,6 +218,59 @@ describe('redeeming points on an order', () => {
     expect((await status(customer)).balance).toBe(Math.floor(cart.subtotal - 5) + Math.floor(other.subtotal));
   });
 
+  it('given all 500 points on the cart held by a started payment, when the same tab starts its checkout again (Back, an address or currency change) replacing it, then the new checkout keeps the points and the old one holds nothing', async () => {
+    const { customer, email, userId } = await customerWithPointsOnCart(500);
+    const first = await startCheckout(customer, email);
+    await intentFor(customer, first);
+
+    const again = await customer.call('POST', '/api/checkout/start', {
+      email,
+      shippingAddress: ADDRESS,
+      currency: 'USD',
+      country: 'US',
+      replaces: first,
+    });
+
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const started = checkoutStartResponseSchema.parse(again.body);
+    expect(started.totals?.loyaltyPointsUsed).toBe(500);
+    const paid = await pay(customer, (await intentFor(customer, started.checkoutId)).paymentIntentId);
+    expect(orderResponseSchema.parse(paid.body).order.discount).toBe(5);
+    const released = (await eventLog(app).readStream(loyaltyStreamName(userId))).filter(
+      (e) => e.type === 'PointsReservationReleased',
+    );
+    expect(released.map((e) => e.data)).toMatchObject([{ checkoutId: first, reason: 'checkout_replaced' }]);
+  });
+
+  it("given a started payment holding the points, when another customer's checkout names it as replaced, then it keeps its hold", async () => {
+    const { customer, email } = await customerWithPointsOnCart(500);
+    const first = await startCheckout(customer, email);
+    await intentFor(customer, first);
+    const stranger = browser(app);
+    await addPrints(stranger, '8X10PHOTOPRINT', 1);
+
+    const theirs = await stranger.call('POST', '/api/checkout/start', {
+      email: 'stranger@example.com',
+      shippingAddress: ADDRESS,
+      currency: 'USD',
+      country: 'US',
+      replaces: first,
+    });
+
+    expect(theirs.status).toBe(200);
+    const mine = checkoutStartResponseSchema.parse(
+      (
+        await customer.call('POST', '/api/checkout/start', {
+          email,
+          shippingAddress: ADDRESS,
+          currency: 'USD',
+          country: 'US',
+        })
+      ).body,
+    );
+    expect(mine.totals?.loyaltyPointsUsed).toBe(0);
+  });
+
   it('given points on a checkout, when its pay button is pressed twice and the webhook races two client confirmations, then one hold, one order and the points spent once', async () => {
     const { customer, email, userId } = await customerWithPointsOnCart(500);
     const checkoutId = await startCheckout(customer, email);

@@ -6,6 +6,8 @@ import type { EventStore } from '@printshop/shared-events/event-store';
 import { toMajor } from '@printshop/shared-events/rules/money';
 import { toAddressFields } from '../address/router';
 import { answerWithPosition, callerOf, metadataOf } from '../caller';
+import { releaseCheckoutHolds } from '../payment/payment-request';
+import { loadCheckout, ownsCheckout } from './checkout';
 import { startCheckout } from './start-checkout';
 
 export interface CheckoutRouterDeps {
@@ -21,6 +23,14 @@ export function checkoutRouter(deps: CheckoutRouterDeps): Router {
     const body = checkoutStartBodySchema.parse(ctx.request.body ?? {});
     const caller = callerOf(ctx);
     const at = deps.now().toISOString();
+    // The tab's previous checkout, never paid, gives up what its payment held: without this a
+    // shopper who went Back (or changed currency) was priced without their own points for an hour.
+    if (body.replaces) {
+      const previous = await loadCheckout(deps.store, body.replaces);
+      if (previous.started && !previous.completed && ownsCheckout(previous.started, caller)) {
+        await releaseCheckoutHolds(deps.store, body.replaces, 'checkout_replaced', at, metadataOf(ctx, at));
+      }
+    }
     const { checkout, position } = await startCheckout(
       deps.store,
       caller,

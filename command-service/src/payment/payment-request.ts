@@ -227,7 +227,7 @@ export async function recordPaymentFailure(
 export async function releaseCheckoutHolds(
   store: EventStore,
   checkoutId: string | undefined,
-  reason: 'payment_failed' | 'payment_refunded',
+  reason: 'payment_failed' | 'payment_refunded' | 'checkout_replaced',
   at: string,
   metadata: EventMetadata,
 ): Promise<number | undefined> {

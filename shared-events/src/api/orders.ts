@@ -34,6 +34,8 @@ export const checkoutStartBodySchema = z.object({
   shippingAddress: addressInputSchema.optional(),
   currency: currencySchema,
   country: countrySchema,
+  /** The tab's previous checkout, unpaid: its points and code hold end, so this one can take them. */
+  replaces: idSchema.optional(),
 });
 /** What a started checkout charges, in major units of its currency: what the payment step shows. */
 export const checkoutTotalsSchema = z.object({

@@ -75,7 +75,13 @@ export const PointsReserved = defineEvent(
 );
 
 // payment_refunded: the payment was given back because another tab's order took its items first.
-export const RESERVATION_RELEASE_REASONS = ['payment_failed', 'expired', 'payment_refunded'] as const;
+// checkout_replaced: the same tab started the checkout again (Back, another address or currency).
+export const RESERVATION_RELEASE_REASONS = [
+  'payment_failed',
+  'expired',
+  'payment_refunded',
+  'checkout_replaced',
+] as const;
 
 /** The hold of a checkout ended without an order: its points are available again. */
 export const PointsReservationReleased = defineEvent(

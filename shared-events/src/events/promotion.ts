@@ -81,6 +81,7 @@ export const PROMOTION_RELEASE_REASONS = [
   'expired',
   'payment_not_started',
   'payment_refunded',
+  'checkout_replaced',
 ] as const;
 
 export const PromotionUseReleased = defineEvent(

@@ -3,7 +3,9 @@
 // amount. Begin-checkout tracking is sent once when the page opens with a cart; after payment the
 // cart is reloaded (it is empty now) and the confirmation page shows the order. The payment step is
 // a history entry of its own (?step=payment), so the browser's Back returns to the details, and
-// the details entered are kept for the tab (details-store.ts), so Back or a reload loses nothing.
+// the details are kept for the tab as they are typed (details-store.ts), so Back or a reload loses
+// nothing; a reload of the payment step starts it again from them. Each start replaces the tab's
+// previous checkout, so what that one's payment held (points, a code) is this one's again.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -23,7 +25,14 @@ import { useCurrency } from '@/lib/currency/use-currency';
 import { useSession } from '@/lib/session/use-session';
 import { startCheckout, type StartedCheckout } from '../api/start-checkout';
 import { trackBeginCheckout } from '../begin-checkout';
-import { forgetDetails, storeDetails, storedDetails } from '../details-store';
+import {
+  forgetDetails,
+  lastCheckoutId,
+  rememberCheckout,
+  storeDetails,
+  storedDetails,
+  storedDraft,
+} from '../details-store';
 import { DetailsForm, type CheckoutDetails } from './details-form';
 import { OrderSummary } from './order-summary';
 import { PaymentStep } from './payment-step';
@@ -93,16 +102,17 @@ export function CheckoutFlow({
     [chooseCountry],
   );
 
-  const startFor = useCallback(
-    (entered: CheckoutDetails, inCurrency: typeof currency) =>
-      startCheckout({
-        email: entered.email,
-        shippingAddress: entered.shippingAddress,
-        currency: inCurrency,
-        country: entered.shippingAddress.country,
-      }),
-    [],
-  );
+  const startFor = useCallback(async (entered: CheckoutDetails, inCurrency: typeof currency) => {
+    const started = await startCheckout({
+      email: entered.email,
+      shippingAddress: entered.shippingAddress,
+      currency: inCurrency,
+      country: entered.shippingAddress.country,
+      replaces: lastCheckoutId(),
+    });
+    rememberCheckout(started.checkoutId);
+    return started;
+  }, []);
 
   // A currency change on the payment step starts the checkout again in the new currency, so the
   // pay button asks for (and the provider charges) the amount shown beside it.
@@ -119,6 +129,23 @@ export function CheckoutFlow({
       current = false;
     };
   }, [checkout, details, currency, startFor]);
+
+  // A reload of the payment step (the started checkout lived in memory) starts it again from the
+  // details kept for the tab; without complete details it is the details step again.
+  const resuming = params.get('step') === 'payment' && !checkout;
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!resuming || resumed.current || !cart.data) return;
+    resumed.current = true;
+    const kept = storedDetails();
+    const backToDetails = () => setParams({}, { replace: true });
+    if (!kept || cart.data.items.length === 0) return backToDetails();
+    const entered = { ...kept, saveAddress: false };
+    startFor(entered, currency).then((next) => {
+      setDetails(entered);
+      setCheckout(next);
+    }, backToDetails);
+  }, [resuming, cart.data, currency, startFor, setParams]);
 
   const start = async (entered: CheckoutDetails) => {
     const started = await startFor(entered, currency);
@@ -141,7 +168,8 @@ export function CheckoutFlow({
     onPaid?.(order);
   };
 
-  if (cart.isPending) return <Spinner page label="Loading your cart…" />;
+  if (cart.isPending || (resuming && startedCheckout === null && cart.data?.items.length))
+    return <Spinner page label={cart.isPending ? 'Loading your cart…' : 'Opening the payment step…'} />;
   if (!cart.data) {
     return <Alert>{failureMessage(cart.error, CART_MESSAGES.fetchFailed, CART_MESSAGES.fetchError)}</Alert>;
   }
@@ -155,9 +183,9 @@ export function CheckoutFlow({
   }
 
   const format = (amount: number) => formatAmount(amount, cart.data.currency);
-  const entered = details ?? storedDetails();
+  const entered = details ?? storedDraft();
   const initial = entered
-    ? { email: entered.email, shippingAddress: { ...entered.shippingAddress } }
+    ? { email: entered.email || (user?.email ?? ''), shippingAddress: { ...entered.shippingAddress } }
     : { email: user?.email ?? '', shippingAddress: emptyAddress(country) };
 
   // Once started (in the cart's currency), the checkout's totals: what the payment charges.
@@ -217,6 +245,8 @@ export function CheckoutFlow({
             signedIn={isAuthenticated}
             onCountryChange={onCountryChange}
             onSubmit={start}
+            onDraft={storeDetails}
+            restored={entered !== undefined}
           />
         )}
       </div>

@@ -54,6 +54,10 @@ export interface DetailsFormProps {
   signedIn: boolean;
   onCountryChange(country: string): void;
   onSubmit(details: CheckoutDetails): Promise<unknown>;
+  /** Everything typed so far, on each change (kept for the tab). */
+  onDraft?(draft: { email?: string; shippingAddress?: Partial<AddressInput> }): void;
+  /** The initial values are the shopper's own (typed earlier): a saved address must not replace them. */
+  restored?: boolean;
 }
 
 export function DetailsForm({
@@ -62,6 +66,8 @@ export function DetailsForm({
   signedIn,
   onCountryChange,
   onSubmit,
+  onDraft,
+  restored = false,
 }: DetailsFormProps) {
   const form = useForm({
     resolver,
@@ -72,9 +78,15 @@ export function DetailsForm({
   const [chosen, setChosen] = useState<string | null>(null);
   const country = String(useWatch({ control: form.control, name: 'shippingAddress.country' }) ?? '');
   useEffect(() => onCountryChange(country), [country, onCountryChange]);
+  // Kept once the shopper has typed (an untouched form is the defaults, or a saved address to come).
+  const typed = useWatch({ control: form.control });
+  const dirty = form.formState.isDirty;
+  useEffect(() => {
+    if (dirty) onDraft?.(typed);
+  }, [dirty, typed, onDraft]);
 
   // The default saved address fills an untouched form once it arrives.
-  const filled = useRef(false);
+  const filled = useRef(restored);
   useEffect(() => {
     if (filled.current || !savedAddresses?.length || form.formState.isDirty) return;
     filled.current = true;

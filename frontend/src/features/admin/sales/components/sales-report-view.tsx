@@ -2,7 +2,7 @@
 // currency (its orders only) or every order converted to USD; charts of net revenue and orders,
 // the totals (the promotion codes' discounts among them), tables by category, of the top products
 // and by promotion code, and the same report as CSV.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   SALES_ALL_CONVERTED,
   SALES_CURRENCY_SCOPES,
@@ -103,74 +103,30 @@ function ReportBody({ report }: { report: SalesReportResponse }) {
         </div>
       </div>
       <div className="admin-grid admin-grid--2">
-        <section className="admin-section" aria-labelledby="sales-by-category">
-          <h2 id="sales-by-category">By category</h2>
-          {report.byCategory.length === 0 ? (
-            <p className="admin-empty">{SALES_MESSAGES.noSales}</p>
-          ) : (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="visually-hidden">Sales by category</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Category</th>
-                    <th scope="col" className="num">
-                      Units
-                    </th>
-                    <th scope="col" className="num">
-                      Net
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.byCategory.map((row) => (
-                    <tr key={row.category}>
-                      <th scope="row">{row.category}</th>
-                      <td className="num">{formatCount(row.units)}</td>
-                      <td className="num">{money(row.net)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
-        <section className="admin-section" aria-labelledby="sales-top-products">
-          <h2 id="sales-top-products">Top products</h2>
-          {report.topProducts.length === 0 ? (
-            <p className="admin-empty">{SALES_MESSAGES.noSales}</p>
-          ) : (
-            // A SKU does not break (LARGERETROPOLAROIDWHITE): on a phone the table scrolls in its
-            // box, not the page, and with no link in it the box takes the keys' focus to scroll.
-            <div className="admin-table-wrap" tabIndex={0}>
-              <table className="admin-table">
-                <caption className="visually-hidden">Top products</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col" className="num">
-                      Units
-                    </th>
-                    <th scope="col" className="num">
-                      Net
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.topProducts.map((row) => (
-                    <tr key={row.sku}>
-                      <th scope="row">
-                        {row.name} <span className="text-muted">{row.sku}</span>
-                      </th>
-                      <td className="num">{formatCount(row.units)}</td>
-                      <td className="num">{money(row.net)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
+        <UnitsAndNet
+          id="sales-by-category"
+          title="By category"
+          column="Category"
+          caption="Sales by category"
+          money={money}
+          rows={report.byCategory.map((row) => ({ ...row, key: row.category, label: row.category }))}
+        />
+        <UnitsAndNet
+          id="sales-top-products"
+          title="Top products"
+          column="Product"
+          caption="Top products"
+          money={money}
+          rows={report.topProducts.map((row) => ({
+            ...row,
+            key: row.sku,
+            label: (
+              <>
+                {row.name} <span className="text-muted">{row.sku}</span>
+              </>
+            ),
+          }))}
+        />
       </div>
       {report.byCode && <CodeDiscounts byCode={report.byCode} money={money} />}
       <details className="admin-section">
@@ -312,5 +268,60 @@ export function SalesReportView({ now = new Date() }: { now?: Date }) {
         </QueryState>
       )}
     </AdminPage>
+  );
+}
+
+/** A table of units and net per row (category or product). */
+function UnitsAndNet({
+  id,
+  title,
+  column,
+  caption,
+  rows,
+  money,
+}: {
+  id: string;
+  title: string;
+  /** The rows' heading: Category, Product. */
+  column: string;
+  caption: string;
+  rows: { key: string; label: ReactNode; units: number; net: number }[];
+  money(amount: number): string;
+}) {
+  return (
+    <section className="admin-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {rows.length === 0 ? (
+        <p className="admin-empty">{SALES_MESSAGES.noSales}</p>
+      ) : (
+        // A SKU does not break (LARGERETROPOLAROIDWHITE): on a phone the table scrolls in its box,
+        // not the page, and with no link in it the box takes the keys' focus to scroll.
+        <div className="admin-table-wrap" tabIndex={0}>
+          <table className="admin-table">
+            <caption className="visually-hidden">{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{column}</th>
+                <th scope="col" className="num">
+                  Units
+                </th>
+                <th scope="col" className="num">
+                  Net
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row">{row.label}</th>
+                  <td className="num">{formatCount(row.units)}</td>
+                  <td className="num">{money(row.net)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }

@@ -52,16 +52,20 @@ async function customerWithPointsOnCart(points: number) {
   return { customer, email, userId };
 }
 
-async function startCheckout(b: Browser, email: string) {
+/** The started checkout (`replaces`: the tab's previous one). */
+async function startedCheckout(b: Browser, email: string, replaces?: string) {
   const answer = await b.call('POST', '/api/checkout/start', {
     email,
     shippingAddress: ADDRESS,
     currency: 'USD',
     country: 'US',
+    ...(replaces && { replaces }),
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.checkoutId as string;
+  return checkoutStartResponseSchema.parse(answer.body);
 }
+
+const startCheckout = async (b: Browser, email: string) => (await startedCheckout(b, email)).checkoutId;
 
 async function intentFor(b: Browser, checkoutId: string) {
   const answer = await b.call('POST', '/api/stripe/create-payment-intent', { checkoutId });
@@ -223,16 +227,8 @@ describe('redeeming points on an order', () => {
     const first = await startCheckout(customer, email);
     await intentFor(customer, first);
 
-    const again = await customer.call('POST', '/api/checkout/start', {
-      email,
-      shippingAddress: ADDRESS,
-      currency: 'USD',
-      country: 'US',
-      replaces: first,
-    });
+    const started = await startedCheckout(customer, email, first);
 
-    expect(again.status, JSON.stringify(again.body)).toBe(200);
-    const started = checkoutStartResponseSchema.parse(again.body);
     expect(started.totals?.loyaltyPointsUsed).toBe(500);
     const paid = await pay(customer, (await intentFor(customer, started.checkoutId)).paymentIntentId);
     expect(orderResponseSchema.parse(paid.body).order.discount).toBe(5);
@@ -249,25 +245,9 @@ describe('redeeming points on an order', () => {
     const stranger = browser(app);
     await addPrints(stranger, '8X10PHOTOPRINT', 1);
 
-    const theirs = await stranger.call('POST', '/api/checkout/start', {
-      email: 'stranger@example.com',
-      shippingAddress: ADDRESS,
-      currency: 'USD',
-      country: 'US',
-      replaces: first,
-    });
+    await startedCheckout(stranger, 'stranger@example.com', first);
+    const mine = await startedCheckout(customer, email);
 
-    expect(theirs.status).toBe(200);
-    const mine = checkoutStartResponseSchema.parse(
-      (
-        await customer.call('POST', '/api/checkout/start', {
-          email,
-          shippingAddress: ADDRESS,
-          currency: 'USD',
-          country: 'US',
-        })
-      ).body,
-    );
     expect(mine.totals?.loyaltyPointsUsed).toBe(0);
   });
 

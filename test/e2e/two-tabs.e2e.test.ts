@@ -6,7 +6,9 @@
 // checkout froze while the other tab changes the cart (its summary is what the payment charges). And
 // the same cart on the payment step in both tabs is paid once: once one tab paid, the other's Pay
 // says the items were ordered and charges nothing; paid in the same moment, the second payment is
-// refunded in full and says so.
+// refunded in full and says so. A currency or shipping country chosen in one tab shows in the others
+// (header, prices, cart) without a reload, except on a payment step, which keeps charging what it
+// shows until it is left.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShop, recordScreenshot, type Shop } from './support/browser';
@@ -25,6 +27,9 @@ afterAll(() => shop?.close());
 
 const badge = (page: Page) => page.getByRole('link', { name: /^Cart, / }).first();
 const quantity = (page: Page) => page.getByRole('spinbutton', { name: /^Quantity of / }).first();
+const currencyButton = (page: Page) => page.getByRole('button', { name: /: Change currency$/ }).first();
+const shipTo = (page: Page) => page.getByRole('combobox', { name: 'Shipping to' });
+const cartTotals = (page: Page) => page.locator('.cart-view__summary').innerText();
 
 const payIn = async (page: Page, card: string) => {
   await page.getByLabel(/^Card number/).fill(card);
@@ -189,5 +194,53 @@ describe('two tabs', () => {
     await second.getByText(orderNumber).first().waitFor(WAIT);
     expect(await second.locator('.orders-list__order').count()).toBe(2);
     await second.close();
+  });
+
+  it('given the cart, a product and the payment step open in other tabs, when one tab picks EUR and Germany, then the others follow without a reload but the payment step keeps its amount until left', async () => {
+    // Signed in as Tess, with an empty cart (the test above paid it).
+    const first = shop.page;
+    await first.goto(shop.url('/'));
+    await addPosterToCart(first, 1);
+    const paying = await shop.context.newPage();
+    await toPayment(paying);
+    const summary = paying.getByRole('complementary', { name: 'Order summary' });
+    const pay = paying.getByRole('button', { name: /^Pay / });
+    const frozen = { summary: await summary.textContent(), pay: await pay.textContent() };
+    expect(frozen.pay).toContain('$');
+
+    await first.goto(shop.url('/cart'));
+    const product = await shop.context.newPage();
+    await product.goto(shop.url('/product/4x6-photo-prints'));
+    const otherCart = await shop.context.newPage();
+    await otherCart.goto(shop.url('/cart'));
+    for (const page of [product, otherCart, paying])
+      await expect.poll(() => currencyButton(page).getAttribute('aria-label'), WAIT).toMatch(/^USD/);
+    await expect.poll(() => cartTotals(otherCart), WAIT).toContain('$');
+    // A reload would drop this mark.
+    for (const page of [product, otherCart, paying])
+      await page.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true));
+
+    await currencyButton(first).click();
+    await first.getByLabel('Search currencies').fill('euro');
+    await first.getByRole('button', { name: /EUR/ }).click();
+    await shipTo(first).selectOption({ label: 'Germany' });
+
+    for (const page of [product, otherCart])
+      await expect.poll(() => currencyButton(page).getAttribute('aria-label'), WAIT).toMatch(/^EUR/);
+    await expect.poll(() => product.getByTestId('product-price').first().innerText(), WAIT).toContain('€');
+    await expect.poll(() => cartTotals(otherCart), WAIT).toContain('€');
+    await expect.poll(() => cartTotals(otherCart), WAIT).not.toContain('$');
+    await expect.poll(() => shipTo(otherCart).inputValue(), WAIT).toBe('DE');
+    await recordScreenshot(otherCart, 'two-tabs-currency-followed');
+
+    // The payment step charges what it shows: another tab's currency waits until it is left.
+    await paying.waitForTimeout(2_000);
+    expect({ summary: await summary.textContent(), pay: await pay.textContent() }).toEqual(frozen);
+    expect(await currencyButton(paying).getAttribute('aria-label')).toMatch(/^USD/);
+    await paying.getByRole('button', { name: 'Edit details' }).click();
+    await expect.poll(() => currencyButton(paying).getAttribute('aria-label'), WAIT).toMatch(/^EUR/);
+    for (const page of [product, otherCart, paying])
+      expect(await page.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(true);
+    for (const page of [product, otherCart, paying]) await page.close();
   });
 });

@@ -1,8 +1,9 @@
 // The main layout of spec 1 §2: header, page, footer; scroll to top on every navigation; a
 // spinner while the next page loads. App-wide effects start here: the session check (and
-// following another tab's sign-in or sign-out), country and currency detection, reloading the
-// cart when the currency changes or another tab changes the cart, and showing the prices a
-// prerendered page hid until the saved currency applies (lib/currency/price-guard.ts).
+// following another tab's sign-in or sign-out), country and currency detection (and following
+// another tab's choice of currency or country), reloading the cart when the currency changes or
+// another tab changes the cart, and showing the prices a prerendered page hid until the saved
+// currency applies (lib/currency/price-guard.ts).
 import { Outlet } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import {
@@ -13,6 +14,7 @@ import { AutoDetectNotice } from '@/features/currency/components/auto-detect-not
 import { SessionEndedNotice } from '@/features/session/components/session-ended-notice';
 import { useCurrencyDetection } from '@/features/currency/use-currency-detection';
 import { useRevealPrices } from '@/lib/currency/price-guard';
+import { useCurrencyFromOtherTabs } from '@/lib/currency/use-currency-from-other-tabs';
 import { useSessionCheck } from '@/lib/session/use-session-check';
 import { useSessionFromOtherTabs } from '@/lib/session/use-session-from-other-tabs';
 import { useNavigationPending } from '@/lib/navigation/history-router';
@@ -25,6 +27,7 @@ export function RootLayout() {
   useSessionCheck();
   useSessionFromOtherTabs();
   useCurrencyDetection();
+  useCurrencyFromOtherTabs();
   useCartRefreshOnCurrencyChange();
   useCartRefreshOnChangesElsewhere();
   // The saved currency is on the page: prices hidden by the prerendered page's script show again.

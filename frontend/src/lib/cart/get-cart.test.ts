@@ -3,12 +3,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lastEventPosition } from '@/lib/api-client';
-import {
-  CART_QUERY_ROOT,
-  holdCartReloadsFromElsewhere,
-  refreshCart,
-  reloadCartsOnChangesElsewhere,
-} from './get-cart';
+import { holdChangesFromElsewhere } from '@/lib/changes-from-elsewhere';
+import { CART_QUERY_ROOT, refreshCart, reloadCartsOnChangesElsewhere } from './get-cart';
 
 /** Another tab of the shop: its own channel of the same name. */
 const otherTab = () => new BroadcastChannel('printshop-cart');
@@ -52,8 +48,8 @@ describe('the cart across tabs', () => {
   });
 
   it('given a payment step holding the carts, when another tab changes the cart, then they reload only once it lets go', async () => {
-    const { queryClient, reloads } = tab();
-    const release = holdCartReloadsFromElsewhere(queryClient);
+    const { reloads } = tab();
+    const release = holdChangesFromElsewhere();
     const other = otherTab();
     other.postMessage({ position: '1' });
     other.postMessage({});
@@ -65,8 +61,8 @@ describe('the cart across tabs', () => {
   });
 
   it('given a hold with nothing missed, when it lets go, then nothing reloads', () => {
-    const { queryClient, reloads } = tab();
-    holdCartReloadsFromElsewhere(queryClient)();
+    const { reloads } = tab();
+    holdChangesFromElsewhere()();
     expect(reloads).not.toHaveBeenCalled();
   });
 });

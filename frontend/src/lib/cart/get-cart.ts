@@ -5,6 +5,7 @@ import { useAtomValue } from 'jotai';
 import type { CartDto } from '@printshop/shared-events/api/cart';
 import type { CurrencyCode } from '@printshop/shared-events/rules/currencies';
 import { api, lastEventPosition, noteEventPosition } from '@/lib/api-client';
+import { applyUnlessHeld } from '@/lib/changes-from-elsewhere';
 import { cartResponseSchema } from '@/lib/mini-schemas/cart';
 import { countryAtom, currencyAtom } from '@/lib/currency/currency-store';
 
@@ -45,33 +46,16 @@ export function refreshCart(queryClient: QueryClient): Promise<void> {
   return reloadCarts(queryClient);
 }
 
-// A payment step shows the cart its checkout froze, beside a pay button for that amount: another
-// tab's change waits until it is left (paid, details edited, page closed).
-let holds = 0;
-let missed = false;
-
-/** Reloads this tab's carts whenever another tab changed the cart; returns the way to stop. */
+/** Reloads this tab's carts whenever another tab changed the cart (a payment step's wait till it is left). */
 export function reloadCartsOnChangesElsewhere(queryClient: QueryClient): () => void {
   const listening = cartChannel();
   if (!listening) return () => undefined;
   const reload = (event: MessageEvent<{ position?: unknown } | null>) => {
     noteEventPosition(event.data?.position);
-    if (holds > 0) missed = true;
-    else void reloadCarts(queryClient);
+    applyUnlessHeld('cart', () => void reloadCarts(queryClient));
   };
   listening.addEventListener('message', reload);
   return () => listening.removeEventListener('message', reload);
-}
-
-/** Keeps this tab's carts as they are until the returned release; a change missed meanwhile then loads. */
-export function holdCartReloadsFromElsewhere(queryClient: QueryClient): () => void {
-  holds++;
-  return () => {
-    holds--;
-    if (holds > 0 || !missed) return;
-    missed = false;
-    void reloadCarts(queryClient);
-  };
 }
 
 function trimCartKeys(queryClient: QueryClient, keep: readonly unknown[]): void {

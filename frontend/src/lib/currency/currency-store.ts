@@ -2,7 +2,8 @@
 // wins; otherwise the currency of the detected country; otherwise USD. The choice is kept under
 // CURRENCY_KEY (spec 2 §3: "a product-specific key holding the currency code"). The country the
 // cart ships to works the same way: the one chosen in the cart or at checkout (COUNTRY_KEY), else
-// the detected one, else US.
+// the detected one, else US. Both are one per browser: every tab of the shop follows a choice made
+// in another (use-currency-from-other-tabs.ts).
 import { atom } from 'jotai';
 import { atomWithDefault } from 'jotai/utils';
 import {
@@ -65,6 +66,29 @@ export const chooseCurrencyAtom = atom(null, (_get, set, currency: CurrencyCode)
     new CustomEvent<CurrencyChangedDetail>(CURRENCY_CHANGED_EVENT, { detail: { currency } }),
   );
 });
+
+/** The keys another tab's choice of currency or country is saved under. */
+export const CHOICE_KEYS: readonly string[] = [CURRENCY_KEY, AUTO_DETECTED_KEY, COUNTRY_KEY];
+
+/**
+ * Another tab chose: this tab takes the saved currency and country again (nothing valid saved: it
+ * keeps its currency, and ships to the detected country). Says what changed here.
+ */
+export const followSavedChoiceAtom = atom(
+  null,
+  (get, set): { currency?: CurrencyCode; countryChanged: boolean } => {
+    const currency = readStoredCurrency() ?? get(currencyAtom);
+    const country = readStoredCountry();
+    const changed = {
+      ...(currency !== get(currencyAtom) && { currency }),
+      countryChanged: country !== get(chosenCountryAtom),
+    };
+    set(currencyAtom, currency);
+    set(autoDetectedAtom, readStored(AUTO_DETECTED_KEY) === 'true');
+    set(chosenCountryAtom, country);
+    return changed;
+  },
+);
 
 /** What detection found: the country always; the currency only when nothing was saved. */
 export const applyDetectionAtom = atom(null, (_get, set, country: string | null) => {

@@ -19,7 +19,8 @@ import { Spinner } from '@/components/spinner';
 import { failureMessage, serverMessageOr } from '@/lib/server-message';
 import { AddressCard } from '@/components/address-card';
 import { emptyAddress } from '@/lib/address-form';
-import { cartQueryKey, getCart, holdCartReloadsFromElsewhere, refreshCart } from '@/lib/cart/get-cart';
+import { cartQueryKey, getCart, refreshCart } from '@/lib/cart/get-cart';
+import { holdChangesFromElsewhere } from '@/lib/changes-from-elsewhere';
 import { CART_MESSAGES } from '@/lib/cart/cart-messages';
 import { useCurrency } from '@/lib/currency/use-currency';
 import { useSession } from '@/lib/session/use-session';
@@ -79,11 +80,9 @@ export function CheckoutFlow({
     placeholderData: (previous) => previous,
   });
 
-  // The payment step's summary is the cart the checkout froze: another tab's change waits.
-  useEffect(
-    () => (checkout ? holdCartReloadsFromElsewhere(queryClient) : undefined),
-    [checkout, queryClient],
-  );
+  // The payment step's summary is the cart the checkout froze, in the currency it charges: another
+  // tab's change of the cart, the currency or the country waits until it is left.
+  useEffect(() => (checkout ? holdChangesFromElsewhere() : undefined), [checkout]);
 
   const tracked = useRef(false);
   useEffect(() => {

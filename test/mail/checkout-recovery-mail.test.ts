@@ -1,9 +1,11 @@
 // The mail consumer's handler for checkout-recovery messages, against a real store and a real SMTP
 // server: the reminder goes to the checkout's e-mail with its lines, total and a link back; a
-// checkout paid between the request and the sending gets nothing, nor one not in this shop's log.
+// checkout paid between the request and the sending gets nothing, nor one not in this shop's log. A
+// signed-in customer is greeted by their account's first name, a guest by the shipping name.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkoutStreamName } from '@printshop/shared-events/events/checkout';
+import { userStreamName } from '@printshop/shared-events/events/user';
 import { MAIL_SUBJECTS } from '@printshop/shared-events/mail-messages';
 import { mailHandler } from '@printshop/infra/mail/mail-consumer';
 import { useMailConsumer } from './support';
@@ -12,7 +14,7 @@ import { decodedBody, header } from '@printshop/test/support/smtp';
 const shop = useMailConsumer('recovery_mail');
 
 /** A checkout with a recovery e-mail asked for; returns the message the mail reactor would publish. */
-async function abandonedCheckout(email = `grace.${randomUUID().slice(0, 6)}@example.com`) {
+async function abandonedCheckout(email = `grace.${randomUUID().slice(0, 6)}@example.com`, userId?: string) {
   const checkoutId = randomUUID();
   await shop.subject.store.appendToStream(checkoutStreamName(checkoutId), [
     {
@@ -20,6 +22,7 @@ async function abandonedCheckout(email = `grace.${randomUUID().slice(0, 6)}@exam
       data: {
         checkoutId,
         cartId: randomUUID(),
+        ...(userId && { userId }),
         email,
         shippingAddress: { fullName: 'Grace Hopper', phone: '1', line1: 'x', city: 'y', country: 'GB' },
         country: 'GB',
@@ -73,6 +76,30 @@ describe('a checkout-recovery message', () => {
     expect(body).toContain('3 x A3 Poster\r\n');
     expect(body).toContain('Total: £39.50');
     expect(body).toContain('https://shop.example/cart');
+  });
+
+  it('given Asha signed in, checking out for Grace Hopper, when delivered, then the reminder greets Asha', async () => {
+    const userId = randomUUID();
+    const email = `asha.${userId.slice(0, 6)}@example.com`;
+    await shop.subject.store.appendToStream(userStreamName(userId), [
+      {
+        type: 'UserRegistered',
+        data: {
+          userId,
+          email,
+          emailKey: email,
+          firstName: 'Asha',
+          lastName: 'Patel',
+          passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA',
+          registeredAt: '2025-03-01T09:00:00.000Z',
+        },
+      },
+    ]);
+    const { delivery } = await abandonedCheckout(email, userId);
+    await mailHandler(shop.deps)(delivery);
+    const body = Buffer.from(decodedBody(shop.smtp.received[0]!.raw), 'latin1').toString('utf8');
+    expect(body).toContain('Hello Asha,');
+    expect(body).not.toContain('Grace Hopper');
   });
 
   it('given the checkout was paid before the mail went out, then nothing is sent', async () => {

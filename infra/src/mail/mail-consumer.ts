@@ -120,6 +120,21 @@ async function loadOrder(deps: MailConsumerDeps, data: unknown): Promise<OrderVi
   return foldOrderView(await deps.store.readStream<OrderEvent>(orderStreamName(orderId)));
 }
 
+/**
+ * Whom an order's or a checkout's mail greets: a signed-in customer by their account's first name
+ * (the parcel may go to someone else: a gift, a relative), a guest by the shipping address's name,
+ * the only name a guest gives.
+ */
+async function greetingName(
+  deps: MailConsumerDeps,
+  userId: string | undefined,
+  shippingName: string | undefined,
+): Promise<string> {
+  if (userId === undefined) return shippingName ?? '';
+  const user = await loadUser(deps.store, userId);
+  return user.status === 'registered' ? user.firstName : '';
+}
+
 /** The order's discounts, each on its own receipt line; only those it has. */
 function orderDiscounts(amounts: OrderAmounts): Array<{ label: string; minor: number }> {
   const discounts = [
@@ -139,7 +154,7 @@ async function composeOrderConfirmation(deps: MailConsumerDeps, data: unknown): 
     mail: {
       to: order.email,
       ...orderConfirmationMail({
-        name: order.shippingAddress.fullName,
+        name: await greetingName(deps, order.userId, order.shippingAddress.fullName),
         orderNumber: order.orderNumber,
         // The name the shop's pages show: the catalog name without its ' | …' page-title tail.
         lines: order.lines.map((line) => ({
@@ -165,7 +180,7 @@ async function composeOrderShipped(deps: MailConsumerDeps, data: unknown): Promi
     mail: {
       to: order.email,
       ...orderShippedMail({
-        name: order.shippingAddress.fullName,
+        name: await greetingName(deps, order.userId, order.shippingAddress.fullName),
         orderNumber: order.orderNumber,
         carrier,
         trackingNumber: number,
@@ -186,13 +201,13 @@ async function composeCheckoutRecovery(deps: MailConsumerDeps, data: unknown): P
   const started = events.find((event) => event.type === 'CheckoutStarted');
   if (!started) return { skip: 'no such checkout in this shop' };
   if (events.some((event) => event.type === 'CheckoutCompleted')) return { skip: 'checkout paid meanwhile' };
-  const { email, lines, amounts, shippingAddress } = started.data;
+  const { userId, email, lines, amounts, shippingAddress } = started.data;
   if (!email?.trim()) return { skip: 'checkout has no e-mail address' };
   return {
     mail: {
       to: email.trim(),
       ...checkoutRecoveryMail({
-        name: shippingAddress?.fullName,
+        name: await greetingName(deps, userId, shippingAddress?.fullName),
         lines: lines.map((line) => ({ name: shortName(line.name), quantity: line.quantity })),
         total: formatMoney(amounts.total, amounts.currency),
         link: `${deps.publicUrl}/cart`,

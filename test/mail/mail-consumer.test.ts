@@ -1,5 +1,5 @@
 // The mail consumer's handler against a real store and a real SMTP server: what it sends for a
-// password-reset request, that a redelivery (even a concurrent one) sends nothing more, that an
+// password-reset request (and for how long its link works), that a redelivery (even a concurrent one) sends nothing more, that an
 // SMTP refusal leaves the message to be retried, and what it declines to send.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -71,6 +71,23 @@ describe('a password-reset message', () => {
       requestId: delivery.data.requestId,
     });
     expect(await sentRows(delivery.id)).toHaveLength(1);
+  });
+
+  it('given the mail goes out a moment after the request, then it says the link works for the whole hour, not 59 minutes', async () => {
+    const delivery = await userAskingForReset();
+    await mailHandler({ ...shop.deps, now: () => new Date(requestedAt.getTime() + 250) })(delivery);
+    expect(decodedBody(shop.smtp.received[0]!.raw)).toContain(
+      'The link works once, for the next 60 minutes.',
+    );
+  });
+
+  it('given the mail was held back 20 minutes (SMTP down), then it says the 40 minutes left, not 39', async () => {
+    const delivery = await userAskingForReset();
+    const now = () => new Date(requestedAt.getTime() + 20 * 60_000 + 250);
+    await mailHandler({ ...shop.deps, now })(delivery);
+    expect(decodedBody(shop.smtp.received[0]!.raw)).toContain(
+      'The link works once, for the next 40 minutes.',
+    );
   });
 
   it('given it was sent, when it is redelivered, also twice at once, then nothing more is sent', async () => {

@@ -28,6 +28,7 @@ import { shortName } from '@printshop/shared-events/rules/catalog';
 import { formatMoney } from '@printshop/shared-events/rules/money';
 import type { MailMessage, Mailer } from '@printshop/shared-events/mailer';
 import { loadUser } from '@printshop/command-service/user/find-user';
+import { RESET_LINK_LIFETIME_MS } from '@printshop/command-service/user/decide';
 import { resetToken } from '@printshop/command-service/user/reset-token';
 import {
   checkoutRecoveryMail,
@@ -77,6 +78,15 @@ export async function migrateMailOutbox(db: Knex): Promise<void> {
 /** What to send for a message, or why nothing is sent. */
 type Composed = { mail: MailMessage } | { skip: string };
 
+/**
+ * The minutes a reset link still works, as the mail states them. Rounded up: the mail goes out a
+ * moment after the request, so 59:59.8 left is the configured hour, not '59 minutes'; a mail held
+ * back (SMTP down) says what is left. Never more than the configured lifetime (another process's
+ * clock a little behind).
+ */
+const minutesLeft = (msLeft: number): number =>
+  Math.min(RESET_LINK_LIFETIME_MS / 60_000, Math.max(1, Math.ceil(msLeft / 60_000)));
+
 async function composePasswordReset(deps: MailConsumerDeps, data: unknown, now: Date): Promise<Composed> {
   const { userId, requestId, expiresAt } = passwordResetMailSchema.parse(data);
   const user = await loadUser(deps.store, userId);
@@ -90,7 +100,7 @@ async function composePasswordReset(deps: MailConsumerDeps, data: unknown, now: 
   const rendered = passwordResetMail({
     firstName: user.firstName,
     link,
-    validMinutes: Math.max(1, Math.floor(msLeft / 60_000)),
+    validMinutes: minutesLeft(msLeft),
   });
   return { mail: { to: user.email, ...rendered } };
 }

@@ -238,6 +238,23 @@ describe('validation per field (country profiles)', () => {
     expect(answer.body.address).toMatchObject({ ...sg, city: '' });
   });
 
+  it('given a Japanese postal code typed without its hyphen, then it is accepted and stored as 150-0001', async () => {
+    const jp = {
+      fullName: '山田太郎',
+      phone: '090-1234-5678',
+      line1: '神宮前1-2-3',
+      city: '渋谷区',
+      state: '東京都',
+      postalCode: '1500001',
+      country: 'JP',
+    };
+    const answer = await call('POST', '/api/addresses', { token, body: jp });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body.address?.postalCode).toBe('150-0001');
+    const stored = (await list(token)).find((address) => address.id === answer.body.address?.id);
+    expect(stored?.postalCode).toBe('150-0001');
+  });
+
   it('given a bad body on an update, then 400 and the address is unchanged', async () => {
     const created = (await call('POST', '/api/addresses', { token, body: us })).body.address!;
     const answer = await call('PUT', `/api/addresses/${created.id}`, {

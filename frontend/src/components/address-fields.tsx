@@ -1,6 +1,7 @@
 // The address fields, driven by the chosen country's profile (rules/addresses.ts): its field order,
-// labels, state list, postal-code example and phone format. Lives inside a react-hook-form form
-// (FormProvider); `prefix` places the address in a larger value ('shippingAddress.').
+// labels, state list, postal-code example and phone format; a postal code or phone number left in
+// its field is written the country's way. Lives inside a react-hook-form form (FormProvider);
+// `prefix` places the address in a larger value ('shippingAddress.').
 import { useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { get, useFormContext, useWatch, type FieldError, type FieldValues } from 'react-hook-form';
 import {
@@ -12,6 +13,7 @@ import {
   type AddressField,
 } from '@printshop/shared-events/rules/addresses';
 import { formatPhone } from '@printshop/shared-events/rules/phone';
+import { normalizePostalCode } from '@printshop/shared-events/rules/postal-codes';
 import { UNLISTED_COUNTRY_MESSAGE } from '@printshop/shared-events/rules/shipping';
 import { Field, SelectField } from './field';
 import './address-fields.css';
@@ -45,6 +47,8 @@ export function AddressFields({ prefix = '', idPrefix = 'address' }: { prefix?: 
   };
 
   const id = (field: string) => `${idPrefix}-${field}`;
+  // Left, it reads as the server stores it: '1500001' in Japan is '150-0001' (rules/postal-codes.ts).
+  const postalCode = register(name('postalCode'));
   const fields: Record<AddressField, ReactNode> = {
     line1: (
       <Field
@@ -115,7 +119,12 @@ export function AddressFields({ prefix = '', idPrefix = 'address' }: { prefix?: 
         hint={`For example ${profile.postalCodeFormat}`}
         required
         error={error('postalCode')}
-        {...register(name('postalCode'))}
+        {...postalCode}
+        onBlur={(event) => {
+          const value = event.target.value;
+          if (value.trim()) setValue(name('postalCode'), normalizePostalCode(country, value));
+          return postalCode.onBlur(event);
+        }}
       />
     ) : null,
   };

@@ -114,6 +114,16 @@ describe('address schema', () => {
     expect(issuesOf({ ...validAddress(country), postalCode: 'whatever 1' })).toEqual({});
   });
 
+  it("given a Japanese code typed without its hyphen (or a Dutch one in lower case), then it passes and is stored the country's way", () => {
+    const japanese = addressInputSchema.parse({ ...validAddress('JP'), postalCode: '1500001' });
+    expect(japanese.postalCode).toBe('150-0001');
+    const dutch = addressInputSchema.parse({ ...validAddress('NL'), postalCode: ' 1012ab ' });
+    expect(dutch.postalCode).toBe('1012 AB');
+    expect(issuesOf({ ...validAddress('JP'), postalCode: '150000' }).postalCode).toBe(
+      'Please enter a valid Postal Code',
+    );
+  });
+
   it('says "Please enter a valid ZIP Code" for a bad US code and "PIN Code is required" for a missing IN one', () => {
     expect(issuesOf({ ...validAddress('US'), postalCode: '1234' }).postalCode).toBe(
       'Please enter a valid ZIP Code',

@@ -373,7 +373,8 @@ export const addressInputSchema = z
   .transform((address) => ({
     ...address,
     state: address.state ? (findState(address.country, address.state)?.code ?? address.state) : address.state,
-    postalCode: address.postalCode === undefined ? undefined : normalizePostalCode(address.postalCode),
+    postalCode:
+      address.postalCode === undefined ? undefined : normalizePostalCode(address.country, address.postalCode),
   }));
 
 export type AddressInput = z.input<typeof addressInputSchema>;

@@ -8,8 +8,12 @@ import {
 
 // Spec 1 §5, country by country: codes that must pass and codes that must fail.
 const cases: Array<[country: string, valid: string[], invalid: string[]]> = [
-  ['US', ['90210', '90210-1234', ' 10001 '], ['9021', '902101', '90210-12', '90210 1234', 'ABCDE']],
-  ['CA', ['K1A 0B1', 'm5v 3l9'], ['K1A0B1', 'K1A  0B1', '123 456', 'KKA 0B1']],
+  [
+    'US',
+    ['90210', '90210-1234', ' 10001 ', '902101234', '90210 1234'],
+    ['9021', '902101', '90210-12', '90210--1234', 'ABCDE'],
+  ],
+  ['CA', ['K1A 0B1', 'm5v 3l9', 'K1A0B1'], ['K1A  0B1', 'K1A-0B1', '123 456', 'KKA 0B1']],
   [
     'GB',
     ['SW1A 1AA', 'M1 1AE', 'B33 8TH', 'CR2 6XH', 'DN55 1PT', 'W1A 0AX', 'EC1A1BB'],
@@ -38,14 +42,14 @@ const cases: Array<[country: string, valid: string[], invalid: string[]]> = [
   ['EG', ['123456'], ['12345']],
   ['OM', ['100'], ['1000', '10']],
   ['NL', ['1012 AB', '1012AB', '1012 ab'], ['1012 A', '101 AB', '1012 A1', '1012  AB']],
-  ['JP', ['100-0001'], ['1000001', '10-0001', '100-001']],
+  ['JP', ['100-0001', '1000001', '100 0001'], ['10-0001', '100-001', '10000001', '100--0001', '100  0001']],
   ['SE', ['111 22', '11122'], ['1112', '111-22']],
   ['CZ', ['110 00', '11000'], ['1100', '110-00']],
   ['GR', ['105 57', '10557'], ['1055', '105-57']],
-  ['PT', ['1000-001'], ['1000001', '1000-01', '100-001']],
+  ['PT', ['1000-001', '1000001', '1000 001'], ['1000-01', '100-001', '10000001']],
   ['IE', ['D02 X285', 'A65F4E2', 'a65 f4e2'], ['D6W 1234', '1234567', 'D02 X28', 'D02-X285']],
-  ['LV', ['LV-1010', 'lv-1010'], ['1010', 'LV-101', 'LV1010']],
-  ['LT', ['LT-01100'], ['01100', 'LT-0110', 'LT01100']],
+  ['LV', ['LV-1010', 'lv-1010', '1010', 'LV1010', 'LV 1010'], ['LV-101', '10100', 'LT-1010', 'LV--1010']],
+  ['LT', ['LT-01100', '01100', 'lt01100'], ['LT-0110', '0110', 'LV-01100']],
 ];
 
 describe('postal codes of spec 1 §5', () => {
@@ -80,6 +84,59 @@ describe('postal codes of spec 1 §5', () => {
 
   it('is case-insensitive on the country and normalises the code', () => {
     expect(isValidPostalCode('ca', 'k1a 0b1')).toBe(true);
-    expect(normalizePostalCode('  k1a 0b1 ')).toBe('K1A 0B1');
+    expect(normalizePostalCode('ca', '  k1a 0b1 ')).toBe('K1A 0B1');
+  });
+});
+
+// A code typed with its digits and letters only, with a space for the hyphen, or in lower case is
+// the same code: it is stored as the country writes it (phone numbers are reformatted likewise).
+const written: Array<[country: string, typed: string, stored: string]> = [
+  ['JP', '1500001', '150-0001'],
+  ['JP', '150 0001', '150-0001'],
+  ['JP', ' 150-0001 ', '150-0001'],
+  ['PT', '1000001', '1000-001'],
+  ['PT', '1000 001', '1000-001'],
+  ['US', '902101234', '90210-1234'],
+  ['US', '90210 1234', '90210-1234'],
+  ['US', '90210', '90210'],
+  ['CA', 'k1a0b1', 'K1A 0B1'],
+  ['GB', 'sw1a1aa', 'SW1A 1AA'],
+  ['GB', 'm11ae', 'M1 1AE'],
+  ['GB', 'ec1a 1bb', 'EC1A 1BB'],
+  ['NL', '1012ab', '1012 AB'],
+  ['SE', '11122', '111 22'],
+  ['CZ', '11000', '110 00'],
+  ['GR', '10557', '105 57'],
+  ['IE', 'a65f4e2', 'A65 F4E2'],
+  ['LV', '1010', 'LV-1010'],
+  ['LV', 'lv 1010', 'LV-1010'],
+  ['LV', 'LV1010', 'LV-1010'],
+  ['LT', '01100', 'LT-01100'],
+  ['DE', ' 10115 ', '10115'],
+  ['HK', ' anything ', 'ANYTHING'],
+];
+
+describe("postal codes written the country's way", () => {
+  it.each(written)('%s: %j is stored as %j', (country, typed, stored) => {
+    expect(normalizePostalCode(country, typed)).toBe(stored);
+    expect(isValidPostalCode(country, typed)).toBe(true);
+  });
+
+  it('leaves a code that is really wrong as typed (upper-cased), and refuses it', () => {
+    for (const [country, typed] of [
+      ['JP', '150000'],
+      ['JP', '15-00001'],
+      ['PT', '100001'],
+      ['GB', 'sw1a-1aa'],
+      ['NL', '101 2ab'],
+    ] as const) {
+      expect(normalizePostalCode(country, typed), `${country} ${typed}`).toBe(typed.toUpperCase());
+      expect(isValidPostalCode(country, typed), `${country} ${typed}`).toBe(false);
+    }
+  });
+
+  it('writes every example as it is', () => {
+    for (const [country, rule] of Object.entries(POSTAL_CODE_FORMATS))
+      expect(normalizePostalCode(country, rule.example), country).toBe(rule.example);
   });
 });

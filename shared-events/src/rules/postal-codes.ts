@@ -5,6 +5,10 @@
 // Reading of the spec where it is loose, chosen once here:
 // - Input is trimmed and compared case-insensitively (letters in these codes are capitals on the
 //   envelope, so 'k1a 0b1' is the same code as 'K1A 0B1'); normalizePostalCode() gives the stored form.
+// - Where the written form has a fixed separator (JP 150-0001, PT 1000-001, US ZIP+4, CA/GB/NL/SE/
+//   CZ/GR/IE's space, LV-/LT-), the code typed without it, or with a space for a hyphen, is the same
+//   code, as a phone number typed without its spaces is the same number: it is accepted and stored
+//   written the country's way ('1500001' → '150-0001'). Any other stray sign or space is refused.
 // - Spaces are accepted only where the spec allows one (CA requires it; GB, NL, SE, CZ, GR, IE allow
 //   one). IE: the spec's "a letter, 2 digits, then 4 alphanumerics" is the Eircode shape; the space
 //   people write after the routing key is allowed. Its one irregular key, D6W, does not fit the spec
@@ -17,18 +21,40 @@ const FIVE_DIGITS = /^\d{5}$/;
 const SIX_DIGITS = /^\d{6}$/;
 const THREE_SPACE_TWO = /^\d{3} ?\d{2}$/;
 
-/** Pattern (applied to the trimmed, upper-cased input) and an example for placeholders and messages. */
+/**
+ * Pattern (applied to the stored form) and an example for placeholders and messages; `written`
+ * turns the trimmed, upper-cased input into the way the country writes it (unchanged when it is not
+ * a code of that shape).
+ */
 export interface PostalCodeFormat {
   pattern: RegExp;
   example: string;
+  written?: (code: string) => string;
 }
 
-const format = (pattern: RegExp, example: string): PostalCodeFormat => ({ pattern, example });
+const format = (pattern: RegExp, example: string, written?: (code: string) => string): PostalCodeFormat => ({
+  pattern,
+  example,
+  ...(written && { written }),
+});
+
+/** Head, separator, tail: typed without the separator, or with a space for a hyphen, it is put back. */
+const separated = (head: string, separator: ' ' | '-', tail: string) => {
+  const typed = new RegExp(`^(${head})${separator === '-' ? '[- ]?' : ' ?'}(${tail})$`);
+  return (code: string) => code.replace(typed, `$1${separator}$2`);
+};
+
+/** 'LV-' and digits: typed as the digits alone, or without the hyphen, the prefix is put back. */
+const prefixed = (prefix: string, digits: number) => {
+  const typed = new RegExp(`^(?:${prefix}[- ]?)?(\\d{${digits}})$`);
+  return (code: string) => code.replace(typed, `${prefix}-$1`);
+};
+const THREE_SPACE_TWO_WRITTEN = separated('\\d{3}', ' ', '\\d{2}');
 
 export const POSTAL_CODE_FORMATS: Readonly<Record<string, PostalCodeFormat>> = {
-  US: format(/^\d{5}(-\d{4})?$/, '12345'),
-  CA: format(/^[A-Z]\d[A-Z] \d[A-Z]\d$/, 'A1A 1A1'),
-  GB: format(GB, 'SW1A 1AA'),
+  US: format(/^\d{5}(-\d{4})?$/, '12345', separated('\\d{5}', '-', '\\d{4}')),
+  CA: format(/^[A-Z]\d[A-Z] \d[A-Z]\d$/, 'A1A 1A1', separated('[A-Z]\\d[A-Z]', ' ', '\\d[A-Z]\\d')),
+  GB: format(GB, 'SW1A 1AA', separated('[A-Z]{1,2}\\d[A-Z\\d]?', ' ', '\\d[A-Z]{2}')),
   // 4 digits
   AU: format(FOUR_DIGITS, '2000'),
   NZ: format(FOUR_DIGITS, '1010'),
@@ -55,15 +81,15 @@ export const POSTAL_CODE_FORMATS: Readonly<Record<string, PostalCodeFormat>> = {
   EG: format(SIX_DIGITS, '123456'), // six as the spec says, though Egypt Post now writes five
   // 3 digits
   OM: format(/^\d{3}$/, '100'),
-  NL: format(/^\d{4} ?[A-Z]{2}$/, '1012 AB'),
-  JP: format(/^\d{3}-\d{4}$/, '100-0001'),
-  SE: format(THREE_SPACE_TWO, '111 22'),
-  CZ: format(THREE_SPACE_TWO, '110 00'),
-  GR: format(THREE_SPACE_TWO, '105 57'),
-  PT: format(/^\d{4}-\d{3}$/, '1000-001'),
-  IE: format(/^[A-Z]\d{2} ?[A-Z\d]{4}$/, 'D02 X285'),
-  LV: format(/^LV-\d{4}$/, 'LV-1010'),
-  LT: format(/^LT-\d{5}$/, 'LT-01100'),
+  NL: format(/^\d{4} ?[A-Z]{2}$/, '1012 AB', separated('\\d{4}', ' ', '[A-Z]{2}')),
+  JP: format(/^\d{3}-\d{4}$/, '100-0001', separated('\\d{3}', '-', '\\d{4}')),
+  SE: format(THREE_SPACE_TWO, '111 22', THREE_SPACE_TWO_WRITTEN),
+  CZ: format(THREE_SPACE_TWO, '110 00', THREE_SPACE_TWO_WRITTEN),
+  GR: format(THREE_SPACE_TWO, '105 57', THREE_SPACE_TWO_WRITTEN),
+  PT: format(/^\d{4}-\d{3}$/, '1000-001', separated('\\d{4}', '-', '\\d{3}')),
+  IE: format(/^[A-Z]\d{2} ?[A-Z\d]{4}$/, 'D02 X285', separated('[A-Z]\\d{2}', ' ', '[A-Z\\d]{4}')),
+  LV: format(/^LV-\d{4}$/, 'LV-1010', prefixed('LV', 4)),
+  LT: format(/^LT-\d{5}$/, 'LT-01100', prefixed('LT', 5)),
 };
 
 export const postalCodeFormat = (country: string): PostalCodeFormat | undefined =>
@@ -72,7 +98,11 @@ export const postalCodeFormat = (country: string): PostalCodeFormat | undefined 
 /** Postal code is required exactly where a format exists (spec 1 §5). */
 export const isPostalCodeRequired = (country: string): boolean => postalCodeFormat(country) !== undefined;
 
-export const normalizePostalCode = (code: string): string => code.trim().toUpperCase();
+/** The stored form: trimmed, upper-cased, and written the country's way ('1500001' in JP → '150-0001'). */
+export function normalizePostalCode(country: string, code: string): string {
+  const typed = code.trim().toUpperCase();
+  return postalCodeFormat(country)?.written?.(typed) ?? typed;
+}
 
 /**
  * True when the code is acceptable for the country: it matches the country's format, or the country
@@ -81,5 +111,5 @@ export const normalizePostalCode = (code: string): string => code.trim().toUpper
 export function isValidPostalCode(country: string, code: string | undefined): boolean {
   const rule = postalCodeFormat(country);
   if (!rule) return true;
-  return rule.pattern.test(normalizePostalCode(code ?? ''));
+  return rule.pattern.test(normalizePostalCode(country, code ?? ''));
 }

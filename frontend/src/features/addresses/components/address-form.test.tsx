@@ -96,6 +96,29 @@ describe('AddressForm', () => {
     expect(sent[0]).toMatchObject({ fullName: 'प्रिया शर्मा', city: 'मुंबई' });
   });
 
+  it('given Japan, when 1500001 is typed without its hyphen and the field left, then it shows 150-0001 and is saved so', async () => {
+    const sent: AddressBody[] = [];
+    renderForm('JP', async (address) => sent.push(address));
+    await fill('Full name', '山田太郎');
+    await fill('Phone number', '090-1234-5678');
+    await fill('Postal Code', '1500001');
+    await userEvent.tab();
+    expect(field('Postal Code')).toHaveValue('150-0001');
+    await fill('Prefecture', '東京都');
+    await fill('City', '渋谷区');
+    await fill('Address line 1', '神宮前1-2-3');
+    await save();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ country: 'JP', postalCode: '150-0001' });
+  });
+
+  it('given the United Kingdom, when sw1a1aa is typed and the field left, then it shows SW1A 1AA', async () => {
+    renderForm('GB');
+    await fill('Postcode', 'sw1a1aa');
+    await userEvent.tab();
+    expect(field('Postcode')).toHaveValue('SW1A 1AA');
+  });
+
   it('given the United Kingdom, then the field is a Postcode with its own message and there is no state', async () => {
     renderForm('GB');
     expect(queryField('State')).toBeNull();

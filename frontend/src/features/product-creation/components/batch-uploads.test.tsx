@@ -3,12 +3,12 @@
 // progress in the list, 'Use centred crops for the rest' frames the remaining photos in one action, a
 // failed upload returns its photo to uncropped with spec 2 §8's banner, and Add to Cart waits for the
 // uploads still running, saying so, without uploading anything twice.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { json, type Reply, type TestServer } from '@/test/http-server';
 import { PosterPage } from '@/features/product-creation/posters/components/poster-page';
-import { installNodeFileApis, photo, testImageTools } from '../testing/browser-apis';
+import { installNodeFileApis, loadCropImage, photo, testImageTools } from '../testing/browser-apis';
 import {
   applyCrop,
   card,
@@ -51,6 +51,30 @@ const heading = (name: string) => within(cropDialog()).getByRole('heading', { na
 const cropOf = (body: string) => JSON.parse(/name="crop"\r\n\r\n(.*)\r\n/.exec(body)![1]!);
 
 describe('batch crop never waits for an upload', () => {
+  it('given three photos, when Apply Crop is double-clicked, then exactly one photo is cropped and the next waits, unable to apply, until its crop area is measured', async () => {
+    const { user } = renderPoster();
+    await chooseFiles(user, [photo('a.png'), photo('b.png'), photo('c.png')]);
+    await user.click(screen.getByRole('button', { name: 'Batch Crop (3)' }));
+    act(() => loadCropImage(within(cropDialog()).getByRole('img')));
+
+    // A double click's second press lands on what is under the pointer by then: b.png's Apply
+    // Crop, shown at once, its photo not yet measured.
+    await user.click(within(cropDialog()).getByRole('button', { name: 'Apply Crop' }));
+    await user.click(within(cropDialog()).getByRole('button', { name: 'Apply Crop' }));
+    expect(heading('Batch Crop (2/3)')).toBeInTheDocument();
+    expect(within(cropDialog()).getByRole('button', { name: 'Apply Crop' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(card('a.png')).toHaveAttribute('data-cropped', 'true'));
+    expect(card('b.png')).toHaveAttribute('data-cropped', 'false');
+
+    act(() => loadCropImage(within(cropDialog()).getByRole('img')));
+    expect(within(cropDialog()).getByRole('button', { name: 'Apply Crop' })).toBeEnabled();
+    await user.click(within(cropDialog()).getByRole('button', { name: 'Apply Crop' }));
+    expect(heading('Batch Crop (3/3)')).toBeInTheDocument();
+    await waitFor(() => expect(card('b.png')).toHaveAttribute('data-cropped', 'true'));
+    expect(uploads()).toHaveLength(2);
+  });
+
   it('given three photos and no upload answered, when each is applied, then the next shows at once, two upload at a time and the third waits its turn', async () => {
     const held = heldUploads();
     const { user } = renderPoster();

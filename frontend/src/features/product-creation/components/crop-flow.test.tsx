@@ -1,6 +1,6 @@
 // The upload and crop workflow on an A4 poster page against a real local HTTP server: choosing
 // files, the single crop tool and its states, upload failures, and batch crop.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productBySku } from '@printshop/shared-events/rules/catalog';
 import { json, type TestServer } from '@/test/http-server';
@@ -147,10 +147,12 @@ describe('single crop', () => {
     expect(crop.width / crop.height).toBeCloseTo(210 / 297, 2);
   });
 
-  it('given the crop tool never measured its image, then Apply Crop fails with the invalid crop area message', async () => {
+  it('given the crop tool cannot draw its image, then Apply Crop, disabled until then, fails with the invalid crop area message', async () => {
     const { user } = renderPoster();
     await chooseFiles(user, [photo('a.png')]);
     await user.click(screen.getByRole('button', { name: 'Crop a.png' }));
+    expect(screen.getByRole('button', { name: 'Apply Crop' })).toBeDisabled();
+    fireEvent.error(within(cropDialog()).getByRole('img'));
     await user.click(screen.getByRole('button', { name: 'Apply Crop' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to process image a.png. Cropping failed: Invalid crop area received.',

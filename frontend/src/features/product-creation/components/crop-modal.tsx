@@ -2,7 +2,7 @@
 // 'Batch Crop (i/n)' with an exit while working through the queue. Zoom 1-3 in steps of 0.1; the crop
 // frame has the product's ratio, starting in the photo's orientation and turnable (rules/framing.ts),
 // with the print quality of the framed area shown live. Apply hands the crop to the background
-// upload queue and the next photo shows at once; in a batch, 'Use centred crops for the rest' frames
+// upload queue and the next photo shows at once (Apply waits until its crop area is measured); in a batch, 'Use centred crops for the rest' frames
 // every photo left, centred, as one action. Re-crop opens where the last crop was.
 import { useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
@@ -12,6 +12,7 @@ import {
   CROP_ZOOM_STEP_PRINT,
   UPLOAD_MESSAGES,
   clampZoom,
+  isValidCropArea,
   stepZoom,
   type CropArea,
 } from '@printshop/shared-events/rules/uploads';
@@ -63,6 +64,10 @@ export function CropModal(props: CropModalProps) {
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(CROP_ZOOM_MIN);
   const [area, setArea] = useState<CropArea | null>(null);
+  // A photo the browser cannot draw is never measured: Apply Crop then tells why it cannot crop.
+  const [unreadable, setUnreadable] = useState(false);
+  // Measured: react-easy-crop has reported a crop area with a size (not the zeros of an unmeasured photo).
+  const ready = area !== null && isValidCropArea(area);
   const dialog = useRef<HTMLDivElement>(null);
   const trapTab = useModalFocus(dialog);
   const turnable = rotatable && canRotateFrame(aspect);
@@ -112,7 +117,7 @@ export function CropModal(props: CropModalProps) {
         <div
           className="crop-modal__stage crop-sideways__stage"
           data-testid="crop-stage"
-          data-crop-ready={area !== null}
+          data-crop-ready={ready}
           data-orientation={turnable ? orientation : undefined}
         >
           <Cropper
@@ -130,7 +135,7 @@ export function CropModal(props: CropModalProps) {
               if (turnable && !previous)
                 setOrientation(startOrientation({ width: naturalWidth, height: naturalHeight }, aspect));
             }}
-            mediaProps={{ alt: `Crop ${item.file.name}` }}
+            mediaProps={{ alt: `Crop ${item.file.name}`, onError: () => setUnreadable(true) }}
           />
         </div>
         <div className="crop-modal__zoom">
@@ -183,7 +188,14 @@ export function CropModal(props: CropModalProps) {
           <button type="button" className="button button--ghost button--md" onClick={onCancel}>
             Cancel
           </button>
-          <button type="button" className="button button--primary button--md" onClick={() => onApply(area)}>
+          {/* Not before the photo's crop area is measured: the next photo of a batch shows at once,
+              and a double click's second press on it would apply no crop at all. */}
+          <button
+            type="button"
+            className="button button--primary button--md"
+            disabled={!ready && !unreadable}
+            onClick={() => onApply(area)}
+          >
             Apply Crop
           </button>
         </footer>

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { PRODUCTS } from '@printshop/shared-events/rules/catalog';
 import { startTestApp, type TestApp } from '../support/app';
 import { CHROMIUM, CHROMIUM_ARGS, FRONTEND_DIST, recordScreenshot, screenshotPath } from './support/browser';
@@ -241,6 +242,40 @@ afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
   await app?.stop();
+});
+
+describe('a product page with photos on touch screens', () => {
+  it('given a photo and a file that is no image, then the list, the error banner and the crop dialog are tappable at every touch width', async () => {
+    const page = await (await openContext(true)).newPage();
+    await page.goto(`${app.url}/product/4x6-photo-prints`);
+    await page.locator('input[type="file"]').setInputFiles([
+      {
+        name: 'photo.png',
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#2b5876' } })
+          .png()
+          .toBuffer(),
+      },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') },
+    ]);
+    await page.getByRole('alert').waitFor();
+    await page.getByTestId('upload-card').waitFor();
+    const problems: string[] = [];
+    const check = async (what: string) => {
+      for (const width of TOUCH_WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        await frames(page);
+        for (const problem of await layoutProblems(page, STORE_HEADER_ITEMS, { phone: true }))
+          problems.push(`${what} @${width}: ${problem}`);
+      }
+    };
+    await check('list and banner');
+    await page.getByRole('button', { name: 'Crop photo.png' }).click();
+    await page.locator('[data-crop-ready="true"]').waitFor();
+    await check('crop dialog');
+    await recordScreenshot(page, 'screens-product-with-photos-touch');
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
 
 describe('every screen, every width', () => {

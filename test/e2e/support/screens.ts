@@ -40,6 +40,12 @@ export const STORE_HEADER_ITEMS = {
 /** Links and buttons that stand on their own (not words in a sentence): 44 px on a touch screen. */
 export const STANDALONE_TARGETS =
   '.back-link, .footer__links a, header.header .search-form button, header.header .nav__trigger, header.header .nav__item > a';
+/** Small controls, 44 px both ways on a touch screen: the product gallery's arrows, the photo
+ * list's quantity fields and buttons, the error banner's close button and the crop dialog's zoom
+ * buttons. (Once only heights were measured, and only of the links above: a 42 px wide quantity
+ * field and 38, 32 and 29 x 23 px round buttons passed.) */
+export const SMALL_TARGETS =
+  '.carousel__nav, .quantity-input input, .quantity-input button, .creation-banner__close, .crop-modal__zoom button';
 export const ADMIN_SHELL_ITEMS = {
   sections: 'nav[aria-label="Admin"], button[aria-controls="admin-sidebar"]',
   // The area's name, at every width (a phone once showed only the menu button and View Shop).
@@ -65,7 +71,7 @@ export async function layoutProblems(
   options: { phone: boolean; noStoreHeader?: boolean },
 ): Promise<string[]> {
   return page.evaluate(
-    ({ items, phone, noStoreHeader, minTarget, minGap, standalone, oneLine }) => {
+    ({ items, phone, noStoreHeader, minTarget, minGap, standalone, smallTargets, oneLine }) => {
       const problems: string[] = [];
       const width = document.documentElement.clientWidth;
       const scroll = document.documentElement.scrollWidth;
@@ -102,6 +108,16 @@ export async function layoutProblems(
           .map(({ el, r }) => `"${el.textContent?.trim() || el.className}" ${Math.round(r.height)} px`);
         if (small.length > 0)
           problems.push(`under ${minTarget} px to a finger: ${small.slice(0, 4).join(', ')}`);
+        const narrow = Array.from(document.querySelectorAll<HTMLElement>(smallTargets))
+          .filter(shown)
+          .map((el) => ({ el, r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.width < minTarget - 0.5 || r.height < minTarget - 0.5)
+          .map(
+            ({ el, r }) =>
+              `"${el.getAttribute('aria-label') || el.textContent?.trim() || el.className}" ${Math.round(r.width)}x${Math.round(r.height)} px`,
+          );
+        if (narrow.length > 0)
+          problems.push(`under ${minTarget} x ${minTarget} px to a finger: ${narrow.slice(0, 6).join(', ')}`);
       }
       const broken = Array.from(document.querySelectorAll<HTMLElement>(oneLine))
         .filter(shown)
@@ -168,6 +184,7 @@ export async function layoutProblems(
       minTarget: MIN_TARGET_PX,
       minGap: MIN_SIDE_GAP_PX,
       standalone: STANDALONE_TARGETS,
+      smallTargets: SMALL_TARGETS,
       oneLine: ONE_LINE,
     },
   );

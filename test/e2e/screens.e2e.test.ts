@@ -1,7 +1,7 @@
 // Every route at every width, in real Chromium: at 320, 360, 390, 414 (a touch phone), 820, 1180
 // (a touch tablet) and 768, 1024, 1280, 1440, 1920 px (a desktop browser) no page scrolls sideways;
 // the shop's header shows its logo, menu, currency, account and cart in view (44 px targets to a
-// finger, and so are links standing on their own: back links, the footer's lists); the admin area
+// finger, and so are links standing on their own: back links, every footer link); the admin area
 // (catalog, settings and promotions too) shows its own shell instead (its sections and a way back
 // to the shop, no shop header), its name in the top bar, and figures, dates and order numbers each on
 // one line. axe-core finds no serious or critical violation on any page at

@@ -37,9 +37,11 @@ export const STORE_HEADER_ITEMS = {
   account: 'header.header a[href="/login"], header.header button[aria-controls="user-menu-panel"]',
   cart: 'header.header a[href="/cart"]',
 } as const;
-/** Links and buttons that stand on their own (not words in a sentence): 44 px on a touch screen. */
+/** Links and buttons that stand on their own (not words in a sentence): 44 x 44 px on a touch
+ * screen. The footer's every link counts (its support e-mail and legal links were 15 px tall once,
+ * its "Prints" 42 px wide, unmeasured). */
 export const STANDALONE_TARGETS =
-  '.back-link, .footer__links a, header.header .search-form button, header.header .nav__trigger, header.header .nav__item > a';
+  '.back-link, .footer a, header.header .search-form button, header.header .nav__trigger, header.header .nav__item > a';
 /** Small controls, 44 px both ways on a touch screen: the product gallery's arrows, the photo
  * list's quantity fields and buttons, the error banner's close button and the crop dialog's zoom
  * buttons. (Once only heights were measured, and only of the links above: a 42 px wide quantity
@@ -101,14 +103,7 @@ export async function layoutProblems(
         }
       }
       if (phone) {
-        const small = Array.from(document.querySelectorAll<HTMLElement>(standalone))
-          .filter(shown)
-          .map((el) => ({ el, r: el.getBoundingClientRect() }))
-          .filter(({ r }) => r.height < minTarget - 0.5)
-          .map(({ el, r }) => `"${el.textContent?.trim() || el.className}" ${Math.round(r.height)} px`);
-        if (small.length > 0)
-          problems.push(`under ${minTarget} px to a finger: ${small.slice(0, 4).join(', ')}`);
-        const narrow = Array.from(document.querySelectorAll<HTMLElement>(smallTargets))
+        const small = Array.from(document.querySelectorAll<HTMLElement>(`${standalone}, ${smallTargets}`))
           .filter(shown)
           .map((el) => ({ el, r: el.getBoundingClientRect() }))
           .filter(({ r }) => r.width < minTarget - 0.5 || r.height < minTarget - 0.5)
@@ -116,8 +111,8 @@ export async function layoutProblems(
             ({ el, r }) =>
               `"${el.getAttribute('aria-label') || el.textContent?.trim() || el.className}" ${Math.round(r.width)}x${Math.round(r.height)} px`,
           );
-        if (narrow.length > 0)
-          problems.push(`under ${minTarget} x ${minTarget} px to a finger: ${narrow.slice(0, 6).join(', ')}`);
+        if (small.length > 0)
+          problems.push(`under ${minTarget} x ${minTarget} px to a finger: ${small.slice(0, 6).join(', ')}`);
       }
       const broken = Array.from(document.querySelectorAll<HTMLElement>(oneLine))
         .filter(shown)

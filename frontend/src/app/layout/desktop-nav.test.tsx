@@ -65,4 +65,19 @@ describe('DesktopNav', () => {
     await user.keyboard('{Escape}');
     expect(trigger('Strips')).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('given a menu opened with Enter and Tab into its list, when Escape, then focus is back on its button', async () => {
+    const user = userEvent.setup();
+    renderApp(<DesktopNav />);
+    trigger('Prints').focus();
+    await user.keyboard('{Enter}');
+    expect(trigger('Prints')).toHaveAttribute('aria-expanded', 'true');
+    await user.tab();
+    await user.tab();
+    expect(panelOf('Prints').contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(trigger('Prints')).toHaveAttribute('aria-expanded', 'false');
+    // Not left on a link of the hidden list (a browser drops it to <body>).
+    expect(document.activeElement).toBe(trigger('Prints'));
+  });
 });

@@ -1,6 +1,7 @@
 // The desktop menu bar: one dropdown open at a time, closed on route change, Escape and outside
-// clicks; each dropdown opens by click, by hover, or by ArrowDown on its button (a click before the
-// app has hydrated opens it once the app runs: lib/early-taps.ts).
+// clicks (Escape in a list hands focus back to its button); each dropdown opens by click, by hover,
+// or by ArrowDown on its button (a click before the app has hydrated opens it once the app runs:
+// lib/early-taps.ts).
 import { useCallback, useMemo, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useEarlyTap } from '@/lib/early-taps';
@@ -24,6 +25,7 @@ function Dropdown({
   const panelId = `nav-menu-${menu.id}`;
   // A pointer that hovers in and then clicks means "open", not "open, then close at once".
   const openedByHover = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
   // A click on the prerendered button before the app runs opens the menu once it does.
   const earlyTap = useEarlyTap(`nav-${menu.id}`, () => onOpen());
   return (
@@ -39,6 +41,7 @@ function Dropdown({
       }}
     >
       <button
+        ref={button}
         type="button"
         className="nav__trigger"
         aria-expanded={open}
@@ -59,7 +62,17 @@ function Dropdown({
         {menu.label}
         <span className="chevron" aria-hidden="true" />
       </button>
-      <div id={panelId} className="nav__panel" hidden={!open} onKeyDown={(event) => moveFocus(event, 'a')}>
+      <div
+        id={panelId}
+        className="nav__panel"
+        hidden={!open}
+        onKeyDown={(event) => {
+          // Escape hides the list (useDismiss); focus on one of its links would fall to <body>, so
+          // it goes back to the button, as Escape on the button leaves it there.
+          if (event.key === 'Escape') button.current?.focus();
+          else moveFocus(event, 'a');
+        }}
+      >
         <div className="nav__groups">
           {menu.groups.map((group) => (
             <div key={group.heading} className="nav__group">

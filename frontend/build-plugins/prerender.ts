@@ -61,13 +61,14 @@ export function pageDocument(
   ].join('');
   return (
     shell
+      // The page shows without JavaScript: the shell's "needs JavaScript" notice does not apply.
+      // (Taken out before the page goes in: the page's own <noscript> notes stay.)
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
       .replace(CHARSET, (charset) =>
         headScript === undefined ? charset : `${charset}<script>${headScript}</script>`,
       )
       .replace('</head>', () => `${links}${head}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
-      // The page shows without JavaScript: the shell's "needs JavaScript" notice does not apply.
-      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
   );
 }
 

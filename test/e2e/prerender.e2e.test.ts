@@ -142,6 +142,60 @@ describe('prerendered pages', () => {
     }
   });
 
+  it('given JavaScript is off on a phone, then no page shows a control or a wait that only a script could answer', async () => {
+    const context = await noScript.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const page = await context.newPage();
+      for (const pagePath of ['/', '/reviews', '/product/4x6-photo-prints']) {
+        await page.goto(shop.url(pagePath));
+        // No spinner that never stops (the reviews, a product's reviews once span forever).
+        expect(await page.locator('.spinner').filter({ visible: true }).count(), pagePath).toBe(0);
+        // No cart count before the app knows it (an endless '...' once), and no "loading" said.
+        const cart = page.getByRole('banner').locator('a[href="/cart"]');
+        expect(await cart.getAttribute('aria-label'), pagePath).toBe('Cart');
+        expect(await page.getByTestId('cart-badge').count(), pagePath).toBe(0);
+      }
+
+      // The reviews come from the API: the page says they need JavaScript, and offers no rating
+      // filters, sort or search that would do nothing.
+      await page.goto(shop.url('/reviews'));
+      const main = page.getByRole('main');
+      // (innerText: Playwright's getByText looks past <noscript>, whose text this is.)
+      expect(await main.innerText()).toContain('Turn on JavaScript to read the reviews.');
+      expect(await main.locator('button, select, input').filter({ visible: true }).count()).toBe(0);
+
+      // The menu is a link to the footer's lists of categories and help pages (the menu button did
+      // nothing): no dead button is shown.
+      await page.goto(shop.url('/'));
+      expect(await page.locator('button.mobile-menu__trigger').filter({ visible: true }).count()).toBe(0);
+      await page.getByRole('banner').getByRole('link', { name: 'Menu' }).click();
+      await page.waitForURL('**/#footer-shop');
+      const shopLinks = page.getByRole('navigation', { name: 'Shop' });
+      await expect.poll(() => shopLinks.getByRole('link', { name: 'Prints' }).isVisible()).toBe(true);
+      expect(await shopLinks.getByRole('link').allTextContents()).toEqual([
+        'Prints',
+        'Strips',
+        'Posters',
+        'Collages',
+        'Greeting Cards',
+      ]);
+      // In view once the (smooth) scroll ends, its heading not under the sticky header.
+      const headerBottom = await page.getByRole('banner').evaluate((el) => el.getBoundingClientRect().bottom);
+      await expect
+        .poll(() =>
+          shopLinks.getByRole('heading', { name: 'Shop' }).evaluate((el) => el.getBoundingClientRect().top),
+        )
+        .toBeGreaterThanOrEqual(headerBottom);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('given JavaScript is on, when a prerendered page loads, then it hydrates without errors and a click works', async () => {
     const { page } = shop;
     const errors: string[] = [];

@@ -28,6 +28,9 @@ const PROMISES = [
 
 const regions = shippingRegions();
 
+/** The footer's list of categories: where the menu link leads when the page runs no script. */
+export const FOOTER_SHOP_ID = 'footer-shop';
+
 export function Footer() {
   const trust = useTrustCopy();
   const promises = PROMISES.map((p) => (p.icon === 'truck' ? { ...p, text: trust.deliveryPromise } : p));
@@ -58,7 +61,7 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        <nav className="footer__links" aria-label="Shop">
+        <nav id={FOOTER_SHOP_ID} className="footer__links" aria-label="Shop">
           <h2>Shop</h2>
           <ul>
             <li>

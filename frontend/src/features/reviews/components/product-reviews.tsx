@@ -4,17 +4,23 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { useProductReviews } from '../api/product-reviews';
 import { reviewCountText } from '@/lib/reviews/rating-summary';
+import { useHydrated } from '@/lib/use-hydrated';
 import { ReviewItem } from './review-item';
+import { ReviewsNeedScript } from './reviews-need-script';
 import { Stars } from './stars';
 import './reviews.css';
 
 export function ProductReviews({ sku, name }: { sku: string; name: string }) {
   const reviews = useProductReviews(sku);
   const data = reviews.data;
+  // Prerendered: no spinner before the app runs (without JavaScript it never stopped).
+  const hydrated = useHydrated();
   return (
     <section className="product-reviews" aria-labelledby={`reviews-${sku}`}>
       <h2 id={`reviews-${sku}`}>Reviews of {name}</h2>
-      {reviews.isPending ? (
+      {!hydrated ? (
+        <ReviewsNeedScript />
+      ) : reviews.isPending ? (
         <Spinner label="Loading reviews…" />
       ) : reviews.isError || !data ? (
         <p className="reviews-empty">Reviews could not be loaded.</p>

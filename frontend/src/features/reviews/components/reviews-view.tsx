@@ -11,7 +11,9 @@ import {
   type ReviewSort,
   type ReviewsFilter,
 } from '@/lib/reviews/get-reviews';
+import { useHydrated } from '@/lib/use-hydrated';
 import { ReviewItem } from './review-item';
+import { ReviewsNeedScript } from './reviews-need-script';
 import { ReviewStats } from './review-stats';
 import './reviews.css';
 
@@ -29,6 +31,7 @@ export function ReviewsView() {
   const [filter, setFilter] = useState<ReviewsFilter>({ page: 1, sort: 'newest', rating: null, search: '' });
   const [searchText, setSearchText] = useState('');
   const reviews = useReviews(filter);
+  const hydrated = useHydrated();
 
   const change = (next: Partial<Omit<ReviewsFilter, 'page'>>) =>
     setFilter((f) => ({ ...f, ...next, page: 1 }));
@@ -39,6 +42,15 @@ export function ReviewsView() {
 
   const data = reviews.data;
   const pages = data?.pagination.pages ?? 0;
+
+  // Prerendered: no filters, sort or search before the app can answer them (none ever without
+  // JavaScript, where they sat above an endless spinner).
+  if (!hydrated)
+    return (
+      <div className="reviews-view">
+        <ReviewsNeedScript />
+      </div>
+    );
 
   // The stats count the whole shop, whatever the filters: zero means there is nothing to show or narrow.
   if (data?.stats.totalReviews === 0)

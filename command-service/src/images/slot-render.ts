@@ -38,7 +38,7 @@ export interface ComposedPicture {
   effectiveDpi: number;
 }
 
-/** The slot's crop, covering `box`, as RGBA pixels of exactly that size; undefined when gone. */
+/** The slot's crop, covering `box`, on white, as RGBA pixels of exactly that size; undefined when gone. */
 async function slotPixels(images: ImageStore, slot: Slot, box: Size) {
   const opened = await openStored(images, imageKeys.original(slot.imageId));
   if (!opened) return undefined;
@@ -51,6 +51,10 @@ async function slotPixels(images: ImageStore, slot: Slot, box: Size) {
     .clone()
     .extract({ left, top, width, height })
     .resize(box.width, box.height, { fit: 'fill' })
+    // A see-through part of the photo is paper white, as on a single print. Flattened before the
+    // alpha is added: a collage slot's alpha becomes the mask's shape, which made a PNG's hidden
+    // (black) pixels print as they were; on a strip the hole showed the strip's colour.
+    .flatten({ background: '#ffffff' })
     .ensureAlpha()
     .raw()
     .toBuffer();

@@ -175,6 +175,57 @@ describe('composition', () => {
     ).toBeLessThan(50);
   }, 60_000);
 
+  it('given photos with a see-through disc, when a mask build and a template build are composed and previewed, then the disc is paper white, not the slot placeholder under it', async () => {
+    // A PNG the size of the drawings' crops: red, its middle transparent (hidden pixels black).
+    const red = await sharp({ create: { width: 400, height: 300, channels: 4, background: '#cc2222ff' } })
+      .png()
+      .toBuffer();
+    const disc = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><circle cx="200" cy="150" r="100"/></svg>',
+    );
+    const holed = new Blob(
+      [
+        await sharp(red)
+          .composite([{ input: disc, blend: 'dest-out' }])
+          .png()
+          .toBuffer(),
+      ],
+      { type: 'image/png' },
+    );
+    const white: [number, number, number] = [255, 255, 255];
+    for (const page of ['template7-collage', 'template-collage']) {
+      const drawing = await drawingFor(page, [holed]);
+      for (const [name, blob, width] of [
+        [
+          'print',
+          await composeCollage(kit, drawing),
+          outputSize(drawing.builder, drawing.sourceWidth, drawing.sourceHeight).width,
+        ],
+        ['preview', await previewCollage(kit, drawing), 720],
+      ] as const) {
+        const { at } = await pixels(blob);
+        const scale = width / drawing.sourceWidth;
+        drawing.slots.forEach((slot, i) => {
+          const centre = at((slot.x + slot.width / 2) * scale, (slot.y + slot.height / 2) * scale);
+          expect(near(centre, white), `${page} ${name} slot ${i + 1}: ${centre.join('/')}`).toBe(true);
+        });
+      }
+    }
+    // The slot's own crop, shown in the editor over the template, is white there too.
+    const slotCrop = await cropForSlot(
+      kit,
+      holed,
+      { x: 0, y: 0, width: 400, height: 300 },
+      { x: 0, y: 0, width: 100, height: 75 },
+    );
+    const { data } = await sharp(Buffer.from(await slotCrop.arrayBuffer()))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const middle = (75 * 200 + 100) * 4;
+    expect([...data.subarray(middle, middle + 4)]).toEqual([255, 255, 255, 255]);
+  }, 60_000);
+
   it('a slot crop is a PNG at twice the slot size', async () => {
     const photo = await photoFile('p.png', 800, 600);
     const crop = await cropForSlot(

@@ -6,6 +6,12 @@ import { context2d, type CanvasKit, type Picture, type Surface } from './canvas-
 import { coverArea, outputSize, scaleArea, ZONE_CROP_SCALE, type Area } from './geometry';
 import { isolateSlotAlpha } from '@printshop/shared-events/rules/slot-alpha';
 
+/**
+ * What a see-through part of a photo shows: paper white, as the print file on the server (and a
+ * single print) has it, never the slot's colour and number drawn on the template under it.
+ */
+const PAPER = '#ffffff';
+
 async function withPicture<T>(kit: CanvasKit, source: string | Blob, draw: (p: Picture) => Promise<T> | T) {
   const picture = await kit.loadPicture(source);
   try {
@@ -37,17 +43,12 @@ export function cropForSlot(kit: CanvasKit, photo: Blob, crop: Area, slot: Area)
     const height = Math.max(1, Math.round(slot.height * ZONE_CROP_SCALE));
     const surface = kit.createSurface(width, height);
     const source = coverArea(crop, width, height);
-    context2d(surface).drawImage(
-      picture,
-      source.x,
-      source.y,
-      source.width,
-      source.height,
-      0,
-      0,
-      width,
-      height,
-    );
+    const context = context2d(surface);
+    // On white, as it prints: the editor shows it over the template, whose slot colour and number
+    // would show through a see-through part.
+    context.fillStyle = PAPER;
+    context.fillRect(0, 0, width, height);
+    context.drawImage(picture, source.x, source.y, source.width, source.height, 0, 0, width, height);
     return kit.encode(surface, 'image/png');
   });
 }
@@ -87,7 +88,7 @@ function slotMask(kit: CanvasKit, mask: Picture, slot: Area, width: number, heig
   return piece;
 }
 
-/** Draws the template, then each slot's photo (cut to the mask's shape for mask builds). */
+/** Draws the template, then each slot's photo on white (cut to the mask's shape for mask builds). */
 async function draw(
   kit: CanvasKit,
   drawing: CollageDrawing,
@@ -111,6 +112,8 @@ async function draw(
       await withPicture(kit, slot.photo, (photo) => {
         const source = coverArea(slot.crop, box.width, box.height);
         if (!mask) {
+          context.fillStyle = PAPER;
+          context.fillRect(box.x, box.y, box.width, box.height);
           context.drawImage(
             photo,
             source.x,
@@ -126,7 +129,11 @@ async function draw(
         }
         const piece = slotMask(kit, mask, slot, box.width, box.height);
         const pieceContext = context2d(piece);
+        // Paper in the slot's shape first, then the photo over it (source-atop keeps the shape).
         pieceContext.globalCompositeOperation = 'source-in';
+        pieceContext.fillStyle = PAPER;
+        pieceContext.fillRect(0, 0, box.width, box.height);
+        pieceContext.globalCompositeOperation = 'source-atop';
         pieceContext.drawImage(
           photo,
           source.x,

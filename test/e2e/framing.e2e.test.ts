@@ -1,8 +1,8 @@
 // Journey: framing on the 4x6 print page in real Chromium against the real shop. A renamed text file
-// is refused when chosen; a 3:2 landscape photo gets a landscape frame that keeps all its pixels; a
-// 4:3 one keeps what a 3:2 frame can (88.9%); on a small photo the live quality band drops when
-// zooming in, Rotate frame turns the frame portrait and the server takes that portrait crop; Re-crop
-// opens on that crop. A photo deleted while its crop uploads has that upload aborted.
+// and a JPEG's magic bytes over no picture are refused when chosen; a 3:2 landscape photo gets a
+// landscape frame that keeps all its pixels; a 4:3 one keeps what a 3:2 frame can (88.9%); on a
+// small photo the live quality band drops when zooming in, Rotate frame turns the frame portrait and
+// the server takes that portrait crop; Re-crop opens on that crop. A photo deleted while its crop uploads has that upload aborted.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,6 +64,9 @@ describe('framing on the 4x6 print page', () => {
     page.setDefaultTimeout(90_000);
     const notes = path.join(dir, 'not-a-photo.jpg');
     writeFileSync(notes, 'These are my holiday notes, not a photo.\n'.repeat(50));
+    // JPEG's magic bytes over no picture: it starts like a photo, so only its structure refuses it.
+    const corrupt = path.join(dir, 'corrupt.jpg');
+    writeFileSync(corrupt, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 0x41)]));
     const wide = await makeJpeg('wide-3000x2000.jpg', 3000, 2000);
     const camera = await makeJpeg('camera-4000x3000.jpg', 4000, 3000);
     const small = await makeJpeg('small-1500x1000.jpg', 1500, 1000);
@@ -84,11 +87,12 @@ describe('framing on the 4x6 print page', () => {
     // Refused when chosen: nothing is listed, nothing is uploaded.
     let uploads = 0;
     page.on('request', (r) => void (new URL(r.url()).pathname.startsWith('/api/images') && (uploads += 1)));
-    await input.setInputFiles(notes);
+    await input.setInputFiles([notes, corrupt]);
     await page
       .getByRole('alert')
       .filter({
-        hasText: '1 file could not be processed: not-a-photo.jpg. Please ensure it is a valid image file.',
+        hasText:
+          '2 files could not be processed: not-a-photo.jpg and corrupt.jpg. Please ensure they are valid image files.',
       })
       .waitFor();
     expect(await page.getByTestId('upload-card').count()).toBe(0);

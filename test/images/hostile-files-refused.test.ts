@@ -10,6 +10,7 @@ import {
   corruptJpeg,
   gif,
   html,
+  jpegMagicOnly,
   jpegMagicThenHtml,
   pdf,
   pngBomb,
@@ -102,6 +103,21 @@ const cases: HostileCase[] = [
     route: '/api/images/single',
     parts: single(jpegMagicThenHtml()),
     expected: unreadable(IMAGE_MESSAGES.damaged),
+  },
+  {
+    name: "JPEG's magic bytes over no picture (the tester's corrupt.jpg)",
+    route: '/api/images/single',
+    parts: single(jpegMagicOnly(), 'corrupt.jpg'),
+    expected: unreadable(IMAGE_MESSAGES.damaged),
+  },
+  {
+    name: 'a raw image with no picture beside a good cropped one',
+    route: '/api/images',
+    parts: async () => [
+      filePart('rawImage', jpegMagicOnly(), 'corrupt.jpg'),
+      filePart('croppedImage', await jpeg(500, 400), 'cropped_corrupt.jpg'),
+    ],
+    expected: unreadable(IMAGE_MESSAGES.damaged, 'rawImage'),
   },
   {
     name: 'a truncated HEIC',

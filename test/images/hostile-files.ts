@@ -68,6 +68,10 @@ export const corruptJpeg = async () => {
   return whole;
 };
 
+/** JPEG's magic bytes and a JFIF marker, then 5,000 bytes of 'A': no picture (a tester's corrupt.jpg). */
+export const jpegMagicOnly = () =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 0x41)]);
+
 /** JPEG's magic bytes, then a web page. */
 export const jpegMagicThenHtml = () =>
   Buffer.concat([

@@ -83,6 +83,11 @@ export async function openImage(
 ): Promise<OpenedImage> {
   try {
     if (kind === 'heic') return await openHeic(source);
+    // `failOn: 'warning'`, stricter than 'truncated': a photo cut short would decode with a grey
+    // lower half (libjpeg fills what is missing) and a noisy one with smeared blocks, and a print
+    // shop must not print a guess the shopper never saw whole; refused, they are asked for the file
+    // again. A header that reads (metadata) proves little: the upload's preview decodes every pixel
+    // (decodeUpload), so a file whose picture data is missing or damaged fails there.
     const image = sharp(source, { limitInputPixels: MAX_PIXELS, failOn: 'warning', autoOrient: true });
     const meta = await image.metadata();
     // A file that starts like one format and parses as another is not what it claims.

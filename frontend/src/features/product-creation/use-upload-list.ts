@@ -3,7 +3,12 @@
 // in the background, one page's worth of <img> at a time.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { FILE_HEAD_BYTES, judgeChosenFile } from '@printshop/shared-events/rules/file-check';
-import { ACCEPTED_IMAGE_TYPES, uploadFailedMessage } from '@printshop/shared-events/rules/uploads';
+import { isWholeImage } from '@printshop/shared-events/rules/image-structure';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  uploadFailedMessage,
+  type ImageKind,
+} from '@printshop/shared-events/rules/uploads';
 import { ApiError } from '@/lib/api-client';
 import { uploadImage } from './api/upload-cropped-image';
 import { makeThumbnail } from './thumbnails';
@@ -29,17 +34,33 @@ export interface ChosenFiles {
   tooLarge: string[];
 }
 
-/** Splits chosen files by their first bytes and size (spec 2 §5, §9), before any crop or upload. */
+/** Whether the whole file is a whole picture of its kind; a file that cannot be read is not. */
+const isWhole = async (file: File, kind: ImageKind): Promise<boolean> => {
+  if (kind === 'heic') return true; // converted by the server at once, which answers its own error
+  try {
+    return isWholeImage(kind, new Uint8Array(await file.arrayBuffer()));
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Splits chosen files by their first bytes, size and structure (spec 2 §5, §9), before any crop or
+ * upload: a file that only starts like a picture (a JPEG's magic bytes and nothing, a photo cut
+ * short) is refused with the others that cannot be processed, rather than listed, charged and left
+ * for the crop tool to fail on.
+ */
 export async function acceptFiles(files: Iterable<File>): Promise<ChosenFiles> {
   const list = [...files];
   const verdicts = await Promise.all(list.map(async (file) => judgeChosenFile(file, await readHead(file))));
   const chosen: ChosenFiles = { accepted: [], rejected: [], tooLarge: [] };
-  verdicts.forEach((verdict, i) => {
+  for (const [i, verdict] of verdicts.entries()) {
     const file = list[i]!;
-    if (verdict.ok) chosen.accepted.push(file);
-    else if (verdict.reason === 'too-large') chosen.tooLarge.push(file.name);
+    // One file read whole at a time: a hundred 50 MB photos are never in memory together.
+    if (verdict.ok && (await isWhole(file, verdict.kind))) chosen.accepted.push(file);
+    else if (!verdict.ok && verdict.reason === 'too-large') chosen.tooLarge.push(file.name);
     else chosen.rejected.push(file.name);
-  });
+  }
   return chosen;
 }
 

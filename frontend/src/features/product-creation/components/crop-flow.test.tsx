@@ -49,6 +49,25 @@ describe('choosing files', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it("given a JPEG's magic bytes over no picture (the tester's corrupt.jpg) and a photo cut at half its bytes, then neither is listed and the message names both", async () => {
+    const corrupt = new File(
+      [Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 0x41)])],
+      'corrupt.jpg',
+      { type: 'image/jpeg' },
+    );
+    const whole = Buffer.from(await photo('x.jpg', 'image/jpeg').arrayBuffer());
+    const half = new File([whole.subarray(0, whole.length / 2)], 'half.jpg', { type: 'image/jpeg' });
+    const { user } = renderPoster();
+    await chooseFiles(user, [corrupt, photo('a.png'), half]);
+
+    expect(cards()).toHaveLength(1);
+    expect(card('a.png')).toHaveTextContent('Needs cropping');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '2 files could not be processed: corrupt.jpg and half.jpg. Please ensure they are valid image files.',
+    );
+    expect(screen.queryByRole('button', { name: 'Crop corrupt.jpg' })).not.toBeInTheDocument();
+  });
+
   it('given WebP, HEIC (no declared type) and an empty file, then the empty one is turned away and the HEIC one is converted by the server for cropping', async () => {
     const gate = held();
     server.on(

@@ -41,10 +41,26 @@ const kindOf = (name: string, type: string): string =>
     .replace(/^(jpg)$/, 'jpeg')
     .replace(/^heif$/, 'heic');
 
-/** A small file with real bytes, starting like its type or name says (text/plain: not an image). */
-export function photo(name: string, type = 'image/png', bytes = 64): File {
-  const content = new Uint8Array(bytes).fill(7);
-  if (bytes > 0) content.set(MAGIC[kindOf(name, type)] ?? []);
+/**
+ * Whole 4 x 3 pictures made by sharp: a chosen file must be a whole picture of its kind, not only
+ * start like one (rules/image-structure.ts). HEIC is not walked in the browser.
+ */
+const WHOLE: Record<string, string> = {
+  jpeg: '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAADAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAP/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABf/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AIAGhj//2Q==',
+  png: 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWOwqr4KRww4OQBhFhJ5Rb0GdwAAAABJRU5ErkJggg==',
+  webp: 'UklGRjoAAABXRUJQVlA4IC4AAADQAQCdASoEAAMAAUAmJaACdLoB+AADsAD+5fo/+oM+Js8TZ89v/5glfkG5UAAA',
+};
+
+/**
+ * A small file with real bytes, starting like its type or name says (text/plain: not an image): a
+ * whole picture of that kind, or, given a size, its first bytes followed by filler (0: empty).
+ */
+export function photo(name: string, type = 'image/png', bytes?: number): File {
+  const kind = kindOf(name, type);
+  const whole = WHOLE[kind];
+  if (whole && bytes === undefined) return new File([Buffer.from(whole, 'base64')], name, { type });
+  const content = new Uint8Array(bytes ?? 64).fill(7);
+  if (content.length > 0) content.set(MAGIC[kind] ?? []);
   return new File([content], name, { type });
 }
 

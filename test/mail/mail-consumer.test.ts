@@ -8,7 +8,7 @@ import { userStreamName } from '@printshop/shared-events/events/user';
 import { MAIL_SUBJECTS, type PasswordResetMail } from '@printshop/shared-events/mail-messages';
 import { verifyResetToken } from '@printshop/command-service/user/reset-token';
 import { MAIL_SENT_TABLE, mailHandler } from '@printshop/infra/mail/mail-consumer';
-import { PUBLIC_URL, SECRET, useMailConsumer } from './support';
+import { PUBLIC_URL, SECRET, useMailConsumer, userRegistered } from './support';
 import { decodedBody, header } from '@printshop/test/support/smtp';
 
 const requestedAt = new Date('2025-03-01T10:00:00.000Z');
@@ -24,18 +24,7 @@ async function userAskingForReset(
   const requestId = randomUUID();
   const email = `${firstName.toLowerCase()}.${userId.slice(0, 8)}@example.com`;
   await shop.subject.store.appendToStream(userStreamName(userId), [
-    {
-      type: 'UserRegistered',
-      data: {
-        userId,
-        email,
-        emailKey: email,
-        firstName,
-        lastName: 'Lovelace',
-        passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA',
-        registeredAt: requestedAt.toISOString(),
-      },
-    },
+    userRegistered(userId, email, { firstName, lastName: 'Lovelace' }, requestedAt.toISOString()),
     {
       type: 'PasswordResetRequested',
       data: { requestId, expiresAt: expiresAt.toISOString(), requestedAt: requestedAt.toISOString() },

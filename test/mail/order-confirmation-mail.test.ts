@@ -10,7 +10,7 @@ import { orderStreamName } from '@printshop/shared-events/events/order';
 import { userStreamName } from '@printshop/shared-events/events/user';
 import { MAIL_SUBJECTS } from '@printshop/shared-events/mail-messages';
 import { mailHandler } from '@printshop/infra/mail/mail-consumer';
-import { useMailConsumer } from './support';
+import { useMailConsumer, userRegistered } from './support';
 import { decodedBody } from '@printshop/test/support/smtp';
 
 const shop = useMailConsumer('order_confirmation_mail');
@@ -40,18 +40,7 @@ async function customer(firstName: string): Promise<string> {
   const userId = randomUUID();
   const email = `${userId.slice(0, 8)}@example.com`;
   await shop.subject.store.appendToStream(userStreamName(userId), [
-    {
-      type: 'UserRegistered',
-      data: {
-        userId,
-        email,
-        emailKey: email,
-        firstName,
-        lastName: 'Patel',
-        passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA',
-        registeredAt: '2025-03-01T09:00:00.000Z',
-      },
-    },
+    userRegistered(userId, email, { firstName, lastName: 'Patel' }, '2025-03-01T09:00:00.000Z'),
   ]);
   return userId;
 }

@@ -58,3 +58,21 @@ export function useMailConsumer(label: string, extra: Partial<MailConsumerDeps> 
   });
   return harness;
 }
+
+/** The event of an account registered by `firstName` (a hash no password matches: mails only). */
+export const userRegistered = (
+  userId: string,
+  email: string,
+  name: { firstName: string; lastName: string },
+  registeredAt: string,
+) => ({
+  type: 'UserRegistered' as const,
+  data: {
+    userId,
+    email,
+    emailKey: email,
+    ...name,
+    passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA',
+    registeredAt,
+  },
+});

@@ -21,7 +21,7 @@ import {
   uploadForPrint,
   type Api,
 } from '../admin/support';
-import { maskSlots, middle } from './slot-pixels';
+import { maskSlots, middle, shifted } from './slot-pixels';
 
 let app: TestApp;
 let admin: Api;
@@ -32,9 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-const BLEED = 38;
-const shifted = (r: Rect): Rect => ({ ...r, x: r.x + BLEED, y: r.y + BLEED });
 
 /** An opaque red PNG with a fully transparent disc in its middle (its hidden pixels black). */
 async function photoWithHole(width: number, height: number): Promise<Buffer> {

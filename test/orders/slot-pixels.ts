@@ -8,6 +8,10 @@ import type { Rect } from '@printshop/shared-events/rules/print-layout';
 
 export const PUBLIC_DIR = fileURLToPath(new URL('../../frontend/public', import.meta.url));
 
+/** The print files' bleed (px at 300 DPI): a layout's rectangles sit this far in on the sheet. */
+export const BLEED = 38;
+export const shifted = (r: Rect): Rect => ({ ...r, x: r.x + BLEED, y: r.y + BLEED });
+
 /** A JPEG photo: a diagonal gradient of hue `n`, a bright disc and a dark bar, all placed off-centre. */
 export function structuredPhoto(n: number, width: number, height: number): Promise<Buffer> {
   const hue = (n * 67) % 360;

@@ -25,7 +25,7 @@ import {
   uploadForPrint,
   type Api,
 } from '../admin/support';
-import { maskSlots, meanAbsDiff, middle, small, structuredPhoto } from './slot-pixels';
+import { maskSlots, shifted, meanAbsDiff, middle, small, structuredPhoto } from './slot-pixels';
 
 let app: TestApp;
 let admin: Api;
@@ -38,8 +38,6 @@ afterAll(async () => {
 });
 
 const SAME = 10;
-const BLEED = 38;
-const shifted = (r: Rect): Rect => ({ ...r, x: r.x + BLEED, y: r.y + BLEED });
 const cropOf = (photo: Buffer, crop: Rect) =>
   sharp(photo)
     .extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height })

@@ -8,7 +8,7 @@ import { checkoutStreamName } from '@printshop/shared-events/events/checkout';
 import { userStreamName } from '@printshop/shared-events/events/user';
 import { MAIL_SUBJECTS } from '@printshop/shared-events/mail-messages';
 import { mailHandler } from '@printshop/infra/mail/mail-consumer';
-import { useMailConsumer } from './support';
+import { useMailConsumer, userRegistered } from './support';
 import { decodedBody, header } from '@printshop/test/support/smtp';
 
 const shop = useMailConsumer('recovery_mail');
@@ -82,18 +82,7 @@ describe('a checkout-recovery message', () => {
     const userId = randomUUID();
     const email = `asha.${userId.slice(0, 6)}@example.com`;
     await shop.subject.store.appendToStream(userStreamName(userId), [
-      {
-        type: 'UserRegistered',
-        data: {
-          userId,
-          email,
-          emailKey: email,
-          firstName: 'Asha',
-          lastName: 'Patel',
-          passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA',
-          registeredAt: '2025-03-01T09:00:00.000Z',
-        },
-      },
+      userRegistered(userId, email, { firstName: 'Asha', lastName: 'Patel' }, '2025-03-01T09:00:00.000Z'),
     ]);
     const { delivery } = await abandonedCheckout(email, userId);
     await mailHandler(shop.deps)(delivery);

@@ -1,9 +1,10 @@
 // A modal question before an action that cannot be taken back (archive orders, change a role,
 // delete a review or a webhook; empty the cart). Focus moves into it (to Cancel, the safe choice), Tab stays
 // inside, Escape cancels, and focus returns to where it was when it closes.
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
+import { useModalFocus } from '@/lib/use-modal-focus';
 import './confirm-dialog.css';
 
 export interface ConfirmDialogProps {
@@ -34,12 +35,7 @@ export function ConfirmDialog({
   const textId = useId();
   const dialog = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const before = document.activeElement as HTMLElement | null;
-    dialog.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    return () => before?.focus();
-  }, [open]);
+  const trapTab = useModalFocus(dialog, open);
 
   if (!open) return null;
 
@@ -49,20 +45,7 @@ export function ConfirmDialog({
       if (!busy) onCancel();
       return;
     }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = Array.from(
-      dialog.current.querySelectorAll<HTMLElement>('button:not(:disabled), [href], input, select, textarea'),
-    );
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTab(event);
   };
 
   return (

@@ -1,7 +1,7 @@
 // The mobile and tablet menu's panel: drill-down sections, Back to Menu and Close Menu (spec 1 §2).
 // It is modal: focus starts on its first control and Tab stays inside; Escape closes it. It lists
 // the cart too, so a phone's menu reaches every place the header does.
-import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCartCount } from '@/features/cart/use-cart-count';
 import { useSignOut } from '@/features/session/api/use-sign-out';
@@ -10,21 +10,7 @@ import { ACCOUNT_LINKS, NAV_LINKS, NAV_MENUS, visibleMenus } from './nav-items';
 import { useIsHidden } from '@/lib/catalog/live-catalog';
 import { useProducts } from '@/lib/catalog/get-products';
 import { SearchForm } from './search-form';
-
-/** Tab and Shift+Tab cycle inside the open menu (it is modal). */
-function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
-  const focusable = event.currentTarget.querySelectorAll<HTMLElement>('a[href], button, input');
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
+import { keepTabInside } from '@/lib/use-modal-focus';
 
 export function MobileMenuPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const [sectionId, setSectionId] = useState<string | null>(null);
@@ -55,7 +41,7 @@ export function MobileMenuPanel({ id, onClose }: { id: string; onClose: () => vo
         aria-label={section ? section.label : 'Menu'}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onClose();
-          if (event.key === 'Tab') keepFocusInside(event);
+          keepTabInside(event.currentTarget, event);
         }}
       >
         <div className="mobile-menu__bar">

@@ -96,7 +96,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'PrintShop <no-reply@printshop.local>',
       shopEmail: undefined,
-      publicUrl: 'http://localhost:8080',
+      publicUrl: undefined,
       mailDurable: 'mailer',
     });
     expect(

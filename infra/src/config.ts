@@ -177,8 +177,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   shopEmail?: string;
-  /** No trailing slash. */
-  publicUrl: string;
+  /** PUBLIC_URL without its trailing slash; unset: `http://localhost:<the port listened on>`. */
+  publicUrl?: string;
   mailDurable: string;
   busNamespace?: string;
   /** Waits between the tries of a webhook delivery (default: doubling from 30 s, 8 tries in ~64 min). */
@@ -296,7 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: readonly 
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'PrintShop <no-reply@printshop.local>',
     shopEmail: e.SHOP_EMAIL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     mailDurable: e.MAIL_DURABLE ?? 'mailer',
     busNamespace: e.BUS_NAMESPACE,
     webhookBackoffMs: e.WEBHOOK_BACKOFF_MS ?? DEFAULT_WEBHOOK_BACKOFF_MS,

@@ -1,5 +1,5 @@
 // The composition root end to end: real Postgres and NATS, a real HTTP port, then a clean stop.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,19 @@ describe('startPrintShop', () => {
       expect(tables.some((name: string) => name.startsWith('es_'))).toBe(true);
     } finally {
       await db.destroy();
+    }
+  });
+
+  it('given PORT 0 and no PUBLIC_URL, then the shop names itself by the port it was given', async () => {
+    const frontendDir = mkdtempSync(path.join(os.tmpdir(), 'printshop-startup-app-'));
+    writeFileSync(path.join(frontendDir, 'index.html'), '<!doctype html><title>PrintShop</title>');
+    const shop = await startPrintShop({ config: configFor('all'), logger: silentLogger, frontendDir });
+    try {
+      const robots = await (await fetch(`http://127.0.0.1:${shop.port}/robots.txt`)).text();
+      expect(robots).toContain(`Sitemap: http://localhost:${shop.port}/sitemap.xml`);
+    } finally {
+      await shop.stop();
+      rmSync(frontendDir, { recursive: true, force: true });
     }
   });
 

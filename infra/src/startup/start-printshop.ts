@@ -1,7 +1,5 @@
 // Brings PrintShop up for one role: database, event store, bus, migrations, then the projections,
 // the reactors and the gateway as the role asks. `stop()` takes it all down in reverse order.
-import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import type { Bus } from '@printshop/shared-events/bus';
 import { EventRegistry } from '@printshop/shared-events/event-registry';
@@ -26,7 +24,6 @@ import { buildRouters } from '../routes';
 import { closeCartReadCache } from '@printshop/query-service/cart/cart-routes';
 import { startPaymentReconciler } from '../payments/payment-reconciler';
 import type { Config } from '../config';
-import { answerClientError } from '../gateway/client-error';
 import { createGateway } from '../gateway/create-gateway';
 import { createMetrics } from '../gateway/metrics';
 import {
@@ -45,7 +42,7 @@ import { createEventStore } from './event-store';
 import { migrate } from './migrate';
 import { prepareDataDir } from './data-dir';
 import { claimDataDir } from './data-dir-lock';
-import { StartupError } from './startup-error';
+import { listenEarly } from './http-server';
 import { createFileImageStore } from '../images/file-image-store';
 import { scheduleImageRetention } from '../images/retention';
 import { createImageDerivatives } from '@printshop/command-service/images/derivatives';
@@ -110,6 +107,10 @@ export async function startPrintShop({
       const release = claimDataDir(config.dataDir);
       stops.push({ name: 'data dir claim', stop: async () => release() });
     }
+    const http = runs(config, 'gateway') ? await listenEarly(config.port, config.host) : undefined;
+    // Closed here only when start-up fails before the gateway is handed the server (below).
+    if (http) stops.push({ name: 'http server (starting)', stop: () => http.close() });
+    const publicUrl = config.publicUrl ?? `http://localhost:${http?.port ?? config.port}`;
     const database = await provideDatabase(config, logger);
     if (database.stop) stops.push({ name: 'embedded postgres', stop: database.stop });
     const db: Knex = createDb(database.url, { timeouts: config.database });
@@ -179,7 +180,7 @@ export async function startPrintShop({
         store,
         mailer,
         secret: config.jwtSecret,
-        publicUrl: config.publicUrl,
+        publicUrl,
         logger,
         durable: config.mailDurable,
         shopEmail: config.shopEmail ?? config.adminEmail,
@@ -203,8 +204,7 @@ export async function startPrintShop({
       stops.push({ name: 'tracking consumer', stop: () => trackingConsumer.stop() });
     }
 
-    let port: number | undefined;
-    if (runs(config, 'gateway') && bus) {
+    if (http && bus) {
       const projectionStatus = async () => readProjectionStatus(db, await store.headPosition());
       const reactorStatus = async () => readReactorStatus(db, await store.headPosition());
       const checks: Record<string, ReadinessCheck> = {
@@ -245,50 +245,19 @@ export async function startPrintShop({
         }),
         frontendDir,
         hiddenProducts: async () => hiddenSkus((await catalogOf(store).current()).view),
-        publicUrl: config.publicUrl,
+        publicUrl,
         proxy: config.trustProxy,
       });
       // Asks the provider about payments whose confirmation never came (idempotent per gateway).
       const reconciler = startPaymentReconciler(context);
       stops.push({ name: 'payment reconciler', stop: () => reconciler.stop() });
-      const server = await listen(app.callback(), config);
-      stops.push({ name: 'http server', stop: () => closeServer(server) });
-      port = (server.address() as AddressInfo).port;
+      http.serve(app.callback());
+      stops.push({ name: 'http server', stop: () => http.close() });
     }
 
-    return { port, db, stop };
+    return { port: http?.port, db, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-}
-
-async function listen(handler: RequestListener, config: Config): Promise<Server> {
-  const server = createServer(handler);
-  server.on('clientError', answerClientError);
-  await new Promise<void>((resolve, reject) => {
-    const failed = (error: NodeJS.ErrnoException) => {
-      const why = { EADDRINUSE: 'is in use by another program', EACCES: 'needs privileges we lack' };
-      const reason = why[error.code as keyof typeof why];
-      reject(reason ? new StartupError(`PORT ${config.port} ${reason}: choose another port`) : error);
-    };
-    server.once('error', failed);
-    server.listen(config.port, config.host, () => {
-      server.off('error', failed);
-      resolve();
-    });
-  });
-  return server;
-}
-
-/** Stops accepting, lets requests in flight finish (5 s at most), then cuts what is left. */
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    const force = setTimeout(() => server.closeAllConnections(), 5_000);
-    server.close(() => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
 }

@@ -1,7 +1,7 @@
 // The main layout of spec 1 §2: header, page, footer; scroll to top on every navigation; a
 // spinner while the next page loads. App-wide effects start here: the session check (and
 // following another tab's sign-in or sign-out), country and currency detection (and following
-// another tab's choice of currency or country), reloading the cart when the currency changes or
+// another tab's choice of currency or country; a signed-in customer's default address's country), reloading the cart when the currency changes or
 // another tab changes the cart, and showing the prices a prerendered page hid until the saved
 // currency applies (lib/currency/price-guard.ts).
 import { Outlet } from 'react-router';
@@ -22,12 +22,14 @@ import { RouteErrorBoundary } from '../route-error';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useScrollToTop } from './use-scroll-to-top';
+import { useAccountShipTo } from './use-account-ship-to';
 
 export function RootLayout() {
   useSessionCheck();
   useSessionFromOtherTabs();
   useCurrencyDetection();
   useCurrencyFromOtherTabs();
+  useAccountShipTo();
   useCartRefreshOnCurrencyChange();
   useCartRefreshOnChangesElsewhere();
   // The saved currency is on the page: prices hidden by the prerendered page's script show again.

@@ -2,7 +2,7 @@
 // wins; otherwise the currency of the detected country; otherwise USD. The choice is kept under
 // CURRENCY_KEY (spec 2 §3: "a product-specific key holding the currency code"). The country the
 // cart ships to works the same way: the one chosen in the cart or at checkout (COUNTRY_KEY), else
-// the detected one, else US. Both are one per browser: every tab of the shop follows a choice made
+// a signed-in customer's default address's, else the detected one, else US. Both are one per browser: every tab of the shop follows a choice made
 // in another (use-currency-from-other-tabs.ts).
 import { atom } from 'jotai';
 import { atomWithDefault } from 'jotai/utils';
@@ -39,9 +39,13 @@ const readStoredCountry = (): string | null => {
 };
 /** The country the shopper chose to ship to (null: never chose). */
 export const chosenCountryAtom = atomWithDefault<string | null>(readStoredCountry);
-/** The chosen country, else the detected one (null: neither yet). */
-export const knownCountryAtom = atom((get) => get(chosenCountryAtom) ?? get(detectedCountryAtom));
-/** The country the cart is priced for: the chosen one, else the detected one, else US (spec 1 §9). */
+/** The signed-in customer's default address's country (null: signed out, or no default address). */
+export const accountCountryAtom = atom<string | null>(null);
+/** The chosen country, else the account's, else the detected one (null: none of them yet). */
+export const knownCountryAtom = atom(
+  (get) => get(chosenCountryAtom) ?? get(accountCountryAtom) ?? get(detectedCountryAtom),
+);
+/** The country the cart is priced for: the chosen one, else the account's default address's, else the detected one, else US (spec 1 §9). */
 export const countryAtom = atom((get) => get(knownCountryAtom) ?? DEFAULT_COUNTRY);
 
 /** A country chosen to ship to: saved, and the cart and shipping amounts follow it. */

@@ -9,14 +9,17 @@ import {
 import { okSchema } from '@printshop/shared-events/api/common';
 import type { Address } from '@printshop/shared-events/rules/addresses';
 import { api } from '@/lib/api-client';
+import { ADDRESSES_QUERY_ROOT } from './query-key';
 
-export const ADDRESSES_QUERY_ROOT = 'addresses';
+export { ADDRESSES_QUERY_ROOT };
+
+export const fetchAddresses = async (signal?: AbortSignal) =>
+  (await api.get('/addresses', { schema: addressesResponseSchema, signal })).addresses;
 
 export const useAddresses = (enabled = true) =>
   useQuery({
     queryKey: [ADDRESSES_QUERY_ROOT],
-    queryFn: async ({ signal }) =>
-      (await api.get('/addresses', { schema: addressesResponseSchema, signal })).addresses,
+    queryFn: ({ signal }) => fetchAddresses(signal),
     enabled,
   });
 

@@ -2,7 +2,7 @@
 // It is modal: focus starts on its first control and Tab stays inside; Escape closes it. It lists
 // the cart too, so a phone's menu reaches every place the header does.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useCartCount } from '@/features/cart/use-cart-count';
 import { useSignOut } from '@/features/session/api/use-sign-out';
 import { displayName, useSession } from '@/lib/session/use-session';
@@ -20,6 +20,7 @@ export function MobileMenuPanel({ id, onClose }: { id: string; onClose: () => vo
   const { user } = useSession();
   const signOut = useSignOut();
   const cart = useCartCount();
+  const location = useLocation();
   const panel = useRef<HTMLDivElement>(null);
   const section = menus.find((m) => m.id === sectionId);
 
@@ -122,7 +123,9 @@ export function MobileMenuPanel({ id, onClose }: { id: string; onClose: () => vo
                 </>
               ) : (
                 <li>
-                  <Link to="/login">Sign In</Link>
+                  <Link to="/login" state={{ from: location }}>
+                    Sign In
+                  </Link>
                 </li>
               )}
             </ul>

@@ -1,7 +1,7 @@
 // The signed-in menu (first name or e-mail, opening its entries: their code is fetched when it
 // first opens, or on hover or focus before that), else a Sign In link (spec 1 §2).
 import { Suspense, useCallback, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { lazyPart } from '@/lib/lazy-part';
 import { usePageState } from '@/lib/navigation/use-page-state';
 import { useDismiss } from '@/lib/use-dismiss';
@@ -15,6 +15,7 @@ const NAME_MIN_EM = 4.5;
 
 export function UserMenu() {
   const { user } = useSession();
+  const location = useLocation();
   const [open, setOpen] = usePageState(false);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -30,7 +31,8 @@ export function UserMenu() {
 
   if (!user) {
     return (
-      <Link to="/login" className="header__signin">
+      // Signing in brings the visitor back to this page (the cart, a product they were making).
+      <Link to="/login" state={{ from: location }} className="header__signin">
         {/* On the narrowest phones the word gives way to a person icon (header.css). */}
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
           <path

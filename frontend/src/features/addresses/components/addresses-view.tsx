@@ -1,10 +1,13 @@
-// The account's address book: every saved address with Edit, Set as default and Delete.
+// The account's address book: every saved address with Edit, Set as default and Delete. Delete asks
+// first, naming the address by its street and town: several may carry the same name.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/alert';
 import { Button, ButtonLink } from '@/components/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Spinner } from '@/components/spinner';
 import { serverMessageOr } from '@/lib/server-message';
+import type { AddressDto } from '@printshop/shared-events/api/account';
 import { deleteAddress, refreshAddresses, setDefaultAddress, useAddresses } from '../api/addresses';
 import { AddressCard } from '@/components/address-card';
 import './addresses.css';
@@ -17,11 +20,15 @@ export const ADDRESSES_MESSAGES = {
   defaultSet: 'Default address updated.',
 } as const;
 
+/** An address as the buttons and the dialog name it: several may carry the same name. */
+const spoken = (address: AddressDto) => `${address.fullName}, ${address.line1}, ${address.city}`;
+
 export function AddressesView() {
   const addresses = useAddresses();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [toDelete, setToDelete] = useState<AddressDto | null>(null);
 
   const act = async (id: string, action: () => Promise<unknown>, done: string, failed: string) => {
     setBusy(id);
@@ -64,7 +71,7 @@ export function AddressesView() {
                   variant="secondary"
                   size="sm"
                 >
-                  Edit<span className="visually-hidden"> address of {address.fullName}</span>
+                  Edit<span className="visually-hidden"> {spoken(address)}</span>
                 </ButtonLink>
                 {!address.isDefault && (
                   <Button
@@ -89,23 +96,34 @@ export function AddressesView() {
                   size="sm"
                   disabled={busy !== null}
                   loading={busy === `delete-${address.id}`}
-                  onClick={() => {
-                    if (!window.confirm(`Delete the address of ${address.fullName}?`)) return;
-                    void act(
-                      `delete-${address.id}`,
-                      () => deleteAddress(address.id),
-                      ADDRESSES_MESSAGES.deleted,
-                      ADDRESSES_MESSAGES.deleteFailed,
-                    );
-                  }}
+                  onClick={() => setToDelete(address)}
                 >
-                  Delete
+                  Delete<span className="visually-hidden"> {spoken(address)}</span>
                 </Button>
               </AddressCard>
             </li>
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete this address?"
+        confirmLabel="Delete address"
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (!toDelete) return;
+          const { id } = toDelete;
+          setToDelete(null);
+          void act(
+            `delete-${id}`,
+            () => deleteAddress(id),
+            ADDRESSES_MESSAGES.deleted,
+            ADDRESSES_MESSAGES.deleteFailed,
+          );
+        }}
+      >
+        {toDelete && <p>{spoken(toDelete)}. It stays on the orders already sent there.</p>}
+      </ConfirmDialog>
     </section>
   );
 }

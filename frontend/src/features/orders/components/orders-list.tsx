@@ -1,4 +1,5 @@
-// The account's orders, newest first: number, date, status, total and a link to the order.
+// The account's orders, newest first: number, date, status, total and a link to the order. Orders
+// placed as a guest stay out (an e-mail address is not proof of owning it): the page says where they are.
 import { Link } from 'react-router';
 import { Alert } from '@/components/alert';
 import { ButtonLink } from '@/components/button';
@@ -52,6 +53,12 @@ export function OrdersList() {
             );
           })}
         </ul>
+      )}
+      {orders.isSuccess && (
+        <p className="orders-list__guest-note">
+          Orders placed without signing in are not listed here: find one with{' '}
+          <Link to="/track-order">Track Order</Link>, by its number and e-mail address.
+        </p>
       )}
     </section>
   );

@@ -221,6 +221,96 @@ describe('paying by UPI', () => {
       .toBe('refunded');
   });
 
+  it('given one checkout with two UPI orders, when both are paid, then the second is refunded in full and makes no second order', async () => {
+    const guest = browser(app);
+    await addPrints(guest, 'POSTERA3', 2);
+    const started = await guest.call('POST', '/api/checkout/start', {
+      email: 'two-attempts@example.com',
+      shippingAddress: ADDRESS,
+      currency: 'INR',
+      country: 'US',
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const { checkoutId } = started.body as { checkoutId: string };
+    // The popup was closed and opened again: every attempt is a new Razorpay order.
+    const first = createOrderResponseSchema.parse(
+      (await guest.call('POST', '/api/payment/create-order', { checkoutId })).body,
+    );
+    const second = createOrderResponseSchema.parse(
+      (await guest.call('POST', '/api/payment/create-order', { checkoutId })).body,
+    );
+    const paidFirst = await payAtRazorpay(guest, first.orderId);
+    const placed = await guest.call('POST', '/api/payment/verify-payment', paidFirst.body);
+    const { orderNumber } = orderResponseSchema.parse(placed.body).order;
+
+    // The second attempt's money was taken too (a UPI app approved it late).
+    const paidSecond = await payAtRazorpay(guest, second.orderId);
+    expect(paidSecond.status, JSON.stringify(paidSecond.body)).toBe(200);
+    const verified = await guest.call('POST', '/api/payment/verify-payment', paidSecond.body);
+
+    expectError(
+      verified,
+      409,
+      `This checkout was already paid (order ${orderNumber}). This payment has been refunded in full.`,
+    );
+    const refunds = await app
+      .db(TEST_REFUNDS_TABLE)
+      .where({ payment_id: paidSecond.body.razorpay_payment_id });
+    expect(refunds.map((row) => Number(row.amount))).toEqual([toMinor(second.amount, 'INR')]);
+    expect(await eventLog(app).readStream(orderStreamName(orderIdOf('razorpay', second.orderId)))).toEqual(
+      [],
+    );
+    // Asked again (a retry, the status job): the same answer, and still one refund.
+    expectError(
+      await guest.call('POST', '/api/payment/verify-payment', paidSecond.body),
+      409,
+      `This checkout was already paid (order ${orderNumber}). This payment has been refunded in full.`,
+    );
+    expect(
+      await app.db(TEST_REFUNDS_TABLE).where({ payment_id: paidSecond.body.razorpay_payment_id }),
+    ).toHaveLength(1);
+  });
+
+  it('given one checkout paid by UPI, when a card intent it started before is confirmed, then the card payment is refunded and makes no order', async () => {
+    const guest = browser(app);
+    await addPrints(guest);
+    const started = await guest.call('POST', '/api/checkout/start', {
+      email: 'card-and-upi@example.com',
+      shippingAddress: ADDRESS,
+      currency: 'INR',
+      country: 'US',
+    });
+    const { checkoutId } = started.body as { checkoutId: string };
+    const card = await guest.call('POST', '/api/stripe/create-payment-intent', { checkoutId });
+    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    const upi = createOrderResponseSchema.parse(
+      (await guest.call('POST', '/api/payment/create-order', { checkoutId })).body,
+    );
+    const placed = await guest.call(
+      'POST',
+      '/api/payment/verify-payment',
+      (await payAtRazorpay(guest, upi.orderId)).body,
+    );
+    const { orderNumber } = orderResponseSchema.parse(placed.body).order;
+
+    const confirmed = await guest.call('POST', '/api/stripe/confirm-payment', {
+      paymentIntentId: card.body.paymentIntentId,
+      testCard: CARD_OK,
+    });
+
+    expectError(
+      confirmed,
+      409,
+      `This checkout was already paid (order ${orderNumber}). This payment has been refunded in full.`,
+    );
+    expect(
+      await eventLog(app).readStream(
+        orderStreamName(orderIdOf('stripe', card.body.paymentIntentId as string)),
+      ),
+    ).toEqual([]);
+    expect(await app.db(TEST_REFUNDS_TABLE).where({ payment_id: card.body.paymentIntentId })).toHaveLength(1);
+  });
+
   it('given a failed UPI payment, then the customer is told and no order exists', async () => {
     const guest = browser(app);
     await addPrints(guest);

@@ -37,6 +37,8 @@ export const CHECKOUT_MESSAGES = {
     `These items were already ordered in another tab or window (order ${orderNumber}). Please review your cart before paying again.`,
   paidElsewhere: (orderNumber: string) =>
     `These items were already ordered in another tab or window (order ${orderNumber}). This payment has been refunded in full.`,
+  paidTwice: (orderNumber: string) =>
+    `This checkout was already paid (order ${orderNumber}). This payment has been refunded in full.`,
 } as const;
 
 export interface CartSnapshot {

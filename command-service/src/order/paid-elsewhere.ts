@@ -1,7 +1,8 @@
 // Two tabs of one cart can each start a payment and be paid within the same second, before either
 // order exists to refuse the other (ordered-elsewhere.ts). Placements of one cart run one at a time
 // (place-order.ts), so the second finds the first's order: its money goes back in full at the
-// provider and it makes no order. The refund's idempotency key is the payment, and PaymentRefunded
+// provider and it makes no order. So does a second payment of one checkout (two UPI attempts both
+// paid, a card beside an open UPI order): the checkout's points and code stay with its first order. The refund's idempotency key is the payment, and PaymentRefunded
 // has an id derived from it, so every later confirmation, webhook and status-job pass finds the one
 // refund instead of asking again.
 import { Conflict } from '@printshop/shared-events/errors';
@@ -12,10 +13,11 @@ import { CHECKOUT_MESSAGES } from '../checkout/cart-snapshot';
 import { paymentKey } from '../payment/payment-key';
 import { releaseCheckoutHolds } from '../payment/payment-request';
 import { uuidFromName } from './derived-ids';
+import type { OrderedElsewhere } from '../checkout/ordered-elsewhere';
 import type { SucceededPayment } from './place-order';
 import type { RefundPayment } from './refund-order';
 
-/** A payment refunded because another tab's order took its items first (409). */
+/** A payment refunded because another order took its items first (409). */
 export class PaidElsewhere extends Conflict {
   constructor(
     readonly orderNumber: string,
@@ -39,11 +41,16 @@ export async function refundPaidElsewhere(
   deps: { store: EventStore; refund: RefundPayment },
   payment: SucceededPayment,
   checkout: CheckoutStartedData,
-  orderNumber: string,
+  { orderNumber, sameCheckout }: OrderedElsewhere,
   { at, metadata }: { at: string; metadata: EventMetadata },
 ): Promise<PaidElsewhere> {
+  const refused = (number: string, twice: boolean) =>
+    new PaidElsewhere(
+      number,
+      (twice ? CHECKOUT_MESSAGES.paidTwice : CHECKOUT_MESSAGES.paidElsewhere)(number),
+    );
   const known = await refundedBefore(deps.store, payment);
-  if (known) return new PaidElsewhere(known.orderNumber);
+  if (known) return refused(known.orderNumber, known.reason === 'paid_twice');
   if (payment.amount === 0) {
     // An order with nothing to pay (provider `none`): no money to give back.
     await releaseCheckoutHolds(deps.store, checkout.checkoutId, 'payment_refunded', at, metadata);
@@ -74,7 +81,7 @@ export async function refundPaidElsewhere(
           amount: payment.amount,
           currency: payment.currency,
           refundId,
-          reason: 'ordered_elsewhere',
+          reason: sameCheckout ? 'paid_twice' : 'ordered_elsewhere',
           orderNumber,
           at,
         },
@@ -83,6 +90,9 @@ export async function refundPaidElsewhere(
     ],
     { expectedRevision: 'any' },
   );
-  await releaseCheckoutHolds(deps.store, checkout.checkoutId, 'payment_refunded', at, metadata);
-  return new PaidElsewhere(orderNumber);
+  // The checkout's own order spent its points and code: they are not this payment's to free.
+  if (!sameCheckout) {
+    await releaseCheckoutHolds(deps.store, checkout.checkoutId, 'payment_refunded', at, metadata);
+  }
+  return refused(orderNumber, sameCheckout);
 }

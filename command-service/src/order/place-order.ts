@@ -108,7 +108,7 @@ export async function placePaidOrder(
   return deps.money.lock(`cart-order:${checkout.cartId}`, async () => {
     const raced = await readOrder(store, orderId);
     if (raced.order) return withFollowUps(store, raced.order, raced.position, meta, at);
-    const elsewhere = await orderedElsewhere(store, checkout);
+    const elsewhere = await orderedElsewhere(store, checkout, orderId);
     if (elsewhere) {
       const refund = deps.money.refund;
       throw await refundPaidElsewhere({ store, refund }, payment, checkout, elsewhere, {

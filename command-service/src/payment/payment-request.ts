@@ -74,8 +74,9 @@ export async function payableCheckout(
     if (!state.started || !ownsCheckout(state.started, caller))
       throw new NotFound(CHECKOUT_MESSAGES.notFound);
     if (state.completed) throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
-    const orderNumber = await orderedElsewhere(deps.store, state.started);
-    if (orderNumber) throw new Conflict(CHECKOUT_MESSAGES.orderedElsewhere(orderNumber));
+    const elsewhere = await orderedElsewhere(deps.store, state.started);
+    if (elsewhere?.sameCheckout) throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
+    if (elsewhere) throw new Conflict(CHECKOUT_MESSAGES.orderedElsewhere(elsewhere.orderNumber));
     checkout = state.started;
   } else {
     const started = await startCheckout(

@@ -57,7 +57,8 @@ export const PaymentRefunded = defineEvent(
   z.object({
     ...payment,
     refundId: z.string(),
-    reason: z.literal('ordered_elsewhere'),
+    /** Another checkout's order took its items; or its own checkout was already paid by another payment. */
+    reason: z.enum(['ordered_elsewhere', 'paid_twice']),
     orderNumber: z.string(),
     at,
   }),

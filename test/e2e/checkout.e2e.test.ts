@@ -181,7 +181,7 @@ describe('cart, sign-in and checkout', () => {
     await page.goto(shop.url('/account'));
     await page.getByRole('link', { name: `Order ${orderNumber}` }).waitFor();
     await page.getByRole('link', { name: 'Addresses' }).click();
-    await page.getByText('1 Main St').waitFor();
+    await page.getByText('1 Main St', { exact: true }).waitFor();
   });
 
   it('given a signed-in shopper, when an account page or the checkout loads, then the header and footer never vanish while its code loads', async () => {

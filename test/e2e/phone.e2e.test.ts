@@ -500,7 +500,7 @@ describe('a shopper with a long name on a small phone', () => {
     await restoreSession(context, registered.body as { token: string; user: unknown });
     const page = await context.newPage();
     await page.goto(`${app.url}/account/addresses`);
-    await page.getByText('Shantiniketan').waitFor();
+    await page.getByText('Flat 1204, Tower B, Prestige Shantiniketan Apartments', { exact: true }).waitFor();
     expect(await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).toEqual([
       320, 320,
     ]);

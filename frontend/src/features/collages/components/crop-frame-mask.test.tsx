@@ -2,7 +2,7 @@
 // picture, scaled so the slot's box fills the crop frame, lies over the photo. Square-slot
 // templates built without a mask show the plain frame.
 import 'fake-indexeddb/auto';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { productByPath } from '@printshop/shared-events/rules/catalog';
@@ -26,8 +26,13 @@ describe('the crop frame of a mask template', () => {
     const template = productByPath('/product/template16-collage')!.collage!;
     renderCollage('/product/template16-collage');
     const dialog = await openCrop(5);
-    const overlay = dialog.querySelector('[data-testid="crop-frame-mask"] img') as HTMLImageElement;
-    expect(overlay).not.toBeNull();
+    // The slot shapes are read from the mask picture in the background; the frame gains the mask
+    // once they are known (CI opened the dialog before that).
+    const overlay = await waitFor(() => {
+      const img = dialog.querySelector<HTMLImageElement>('[data-testid="crop-frame-mask"] img');
+      expect(img).not.toBeNull();
+      return img!;
+    });
     expect(overlay.getAttribute('src')).toBe(template.maskPath);
     const { left, top, width, height } = overlay.style;
     // The whole mask is larger than one slot's box, and the box (offset left/top) lies inside it.

@@ -197,13 +197,16 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
   return page.evaluate(async () => {
     const run = (window as unknown as { axe: typeof axe }).axe.run;
     const results = await run(document, { resultTypes: ['violations'] });
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact ?? '',
-        nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-      }));
+    return (
+      results.violations
+        // Headings out of order (moderate to axe) mislead whoever moves through a page by its headings.
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact ?? '',
+          nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+        }))
+    );
   });
 }
 

@@ -44,7 +44,7 @@ export function Component() {
       <ProductGrid label={page.title}>
         {products.map((p, i) => (
           <li key={p.sku}>
-            <ProductCard product={fromCatalogProduct(p)} eager={i < 4} />
+            <ProductCard product={fromCatalogProduct(p)} eager={i < 4} heading="h2" />
           </li>
         ))}
       </ProductGrid>

@@ -48,7 +48,7 @@ export function Component() {
           <ProductGrid label="Search results">
             {search.data.map((p) => (
               <li key={p.sku}>
-                <ProductCard product={fromApiProduct(p)} />
+                <ProductCard product={fromApiProduct(p)} heading="h2" />
               </li>
             ))}
           </ProductGrid>

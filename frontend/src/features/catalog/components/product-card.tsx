@@ -6,7 +6,16 @@ import { useCurrency } from '@/lib/currency/use-currency';
 import type { ProductCardData } from '../product-view';
 import './product-card.css';
 
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  heading: Heading = 'h3',
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  /** The name's level: h2 straight under a page's h1 (a category, search), h3 under a section's h2. */
+  heading?: 'h2' | 'h3';
+}) {
   const { formatCents } = useCurrency();
   return (
     <Link to={product.path} className="product-card" data-sku={product.sku}>
@@ -24,7 +33,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
         </span>
       </div>
       <div className="product-card__body">
-        <h3 className="product-card__name">{product.name}</h3>
+        <Heading className="product-card__name">{product.name}</Heading>
         <p className="product-card__price">
           From{' '}
           <strong data-testid="price">

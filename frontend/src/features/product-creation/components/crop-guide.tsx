@@ -2,7 +2,7 @@
 export function CropGuide({ aspectLabel }: { aspectLabel: string }) {
   return (
     <aside className="crop-guide" aria-label="How cropping works">
-      <h3>How to crop</h3>
+      <h2 className="crop-guide__heading">How to crop</h2>
       <ol>
         <li>
           <span className="on-pointer">Click</span>

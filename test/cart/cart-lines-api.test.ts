@@ -91,6 +91,34 @@ describe('a guest cart', () => {
     expect((await cartOf(guest)).items.map((i) => [i.id, i.quantity])).toEqual([[first.id, 6]]);
   });
 
+  it('given an add answered late or lost, when it is sent again with the same event_id, then the cart holds it once', async () => {
+    const guest = browser(app);
+    const image = await guest.uploadImage();
+    const body = { sku: 'POSTERA4', quantity: 2, croppedImageId: image, event_id: `add-${randomUUID()}` };
+    const first = await add(guest, body);
+    // Retried one after the other and three at once (two tabs, a double press, a client retry).
+    const again = [await add(guest, body), ...(await Promise.all([1, 2, 3].map(() => add(guest, body))))];
+    expect(again).toEqual(again.map(() => first));
+    expect((await cartOf(guest)).items.map((i) => [i.id, i.quantity])).toEqual([[first.id, 2]]);
+    // Another add of the same poster, under its own event_id, is another 2 of it.
+    await add(guest, { ...body, event_id: `add-${randomUUID()}` });
+    expect((await cartOf(guest)).items.map((i) => [i.id, i.quantity])).toEqual([[first.id, 4]]);
+  });
+
+  it('given an add whose line was removed since, when it is retried with its event_id, then it is refused, not added back', async () => {
+    const guest = browser(app);
+    const body = {
+      sku: 'POSTERA4',
+      quantity: 1,
+      croppedImageId: await guest.uploadImage(),
+      event_id: 'evt-gone',
+    };
+    const line = await add(guest, body);
+    expect((await guest.call('DELETE', `/api/cart/item/${line.id}`)).status).toBe(200);
+    expectError(await guest.call('POST', '/api/cart/item', body), 409, CART_MESSAGES.addedAndRemoved);
+    expect((await cartOf(guest)).items).toEqual([]);
+  });
+
   it('changes a quantity, removes at 0, and deletes a line', async () => {
     const guest = browser(app);
     const [a, b] = [await guest.uploadImage(), await guest.uploadImage()];

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '@printshop/shared-events/decider';
 import { Conflict, NotFound, RuleBroken, ValidationError } from '@printshop/shared-events/errors';
-import type { CartEvent, CartLineData } from '@printshop/shared-events/events/cart';
+import { REMEMBERED_REQUESTS, type CartEvent, type CartLineData } from '@printshop/shared-events/events/cart';
 import { deciderSpec } from '@printshop/shared-events/testing/decider-spec';
 import { MAX_CART_LINES } from '@printshop/shared-events/api/cart';
 import { cartDecider, CART_MESSAGES, type CartCommand } from './decide';
@@ -119,6 +119,60 @@ describe('adding an item', () => {
       .given(full)
       .when(add({ sku: '4X6PHOTOPRINT', quantity: 1, croppedImageId: 'c-7', rawImageId: undefined }))
       .then([{ type: 'CartItemQuantityChanged', data: { lineId: 'p7', quantity: 2 } }]);
+  });
+
+  describe('with a request id (the event_id of the call)', () => {
+    const asked = (lineId: string, requestId: string): CartEvent => ({
+      type: 'CartItemAdded',
+      data: { ...poster, lineId, requestId },
+    });
+    const retry = (requestId: string): CartCommand => ({
+      type: 'AddItem',
+      data: {
+        lineId: 'again',
+        sku: 'POSTERA4',
+        croppedImageId: 'c1',
+        rawImageId: 'r1',
+        quantity: 2,
+        at,
+        requestId,
+      },
+    });
+
+    it('given an add under a request, when the same request comes again, then nothing is written', () => {
+      spec
+        .given([asked('l1', 'r-1')])
+        .when(retry('r-1'))
+        .then([]);
+    });
+
+    it('given an add under a request, when another request adds the same poster, then the line grows', () => {
+      spec
+        .given([asked('l1', 'r-1')])
+        .when(retry('r-2'))
+        .then([{ type: 'CartItemQuantityChanged', data: { lineId: 'l1', quantity: 4, requestId: 'r-2' } }]);
+    });
+
+    it('given a request whose line was removed since, when it comes again, then it is refused', () => {
+      spec
+        .given([asked('l1', 'r-1'), { type: 'CartItemRemoved', data: { lineId: 'l1' } }])
+        .when(retry('r-1'))
+        .thenThrows(Conflict, CART_MESSAGES.addedAndRemoved);
+    });
+
+    it(`remembers the last ${REMEMBERED_REQUESTS} requests: an older one is an add again`, () => {
+      const prints = Array.from({ length: REMEMBERED_REQUESTS }, (_, i) => asked(`p${i}`, `later-${i}`)).map(
+        (event, i) => ({ ...event, data: { ...event.data, croppedImageId: `p${i}` } }) as CartEvent,
+      );
+      spec
+        .given([asked('l1', 'r-1'), ...prints.slice(1)])
+        .when(retry('r-1'))
+        .then([]);
+      spec
+        .given([asked('l1', 'r-1'), ...prints])
+        .when(retry('r-1'))
+        .then([{ type: 'CartItemQuantityChanged', data: { lineId: 'l1', quantity: 4, requestId: 'r-1' } }]);
+    });
   });
 
   it('refuses a line id that is already taken by another line', () => {

@@ -7,6 +7,7 @@ import { Conflict, NotFound, RuleBroken, ValidationError } from '@printshop/shar
 import {
   evolveCart,
   findLine,
+  lineOfRequest,
   findSameLine,
   initialCart,
   type CartEvent,
@@ -32,12 +33,14 @@ export const CART_MESSAGES = {
     `You have ${count(balance)} points; you cannot redeem more than that.`,
   pointsBelowMinimum: `Redeem at least ${count(MIN_REDEEM_POINTS)} points at a time.`,
   emptyCart: 'Your cart is empty; add something before redeeming points.',
+  addedAndRemoved: 'This item was added to your cart before and has since been removed from it.',
 } as const;
 
 export type NewLine = Omit<CartLineData, 'quantity' | 'addedAt'>;
 
 export type CartCommand =
-  | { type: 'AddItem'; data: NewLine & { quantity: number; at: string } }
+  /** `requestId`: the call's `event_id`; an add already made under it changes nothing (a retry). */
+  | { type: 'AddItem'; data: NewLine & { quantity: number; at: string; requestId?: string } }
   | { type: 'ChangeQuantity'; data: { lineId: string; quantity: number } }
   | { type: 'RemoveItem'; data: { lineId: string } }
   /** `balance`: the user's points now, read before deciding. */
@@ -76,7 +79,13 @@ function existing(cart: CartState, lineId: string): CartLine {
 }
 
 function addItem(cart: CartState, data: Extract<CartCommand, { type: 'AddItem' }>['data']): CartEvent[] {
-  const { quantity, at, ...line } = data;
+  const { quantity, at, requestId, ...line } = data;
+  const earlier = requestId === undefined ? undefined : lineOfRequest(cart, requestId);
+  if (earlier !== undefined) {
+    if (findLine(cart, earlier)) return [];
+    throw new Conflict(CART_MESSAGES.addedAndRemoved);
+  }
+  const request = requestId === undefined ? {} : { requestId };
   checkQuantity(quantity, 1);
   const priced = pricedSku(line.sku);
   if (!priced) {
@@ -92,7 +101,7 @@ function addItem(cart: CartState, data: Extract<CartCommand, { type: 'AddItem' }
   if (same) {
     const total = same.quantity + quantity;
     if (total > MAX_LINE_QUANTITY) throw quantityError(CART_MESSAGES.lineFull(same.quantity));
-    return [{ type: 'CartItemQuantityChanged', data: { lineId: same.lineId, quantity: total } }];
+    return [{ type: 'CartItemQuantityChanged', data: { lineId: same.lineId, quantity: total, ...request } }];
   }
   if (findLine(cart, line.lineId)) throw new Conflict('This cart line already exists.');
   if (cart.lines.length >= MAX_CART_LINES) throw new RuleBroken(CART_MESSAGES.cartFull);
@@ -106,7 +115,7 @@ function addItem(cart: CartState, data: Extract<CartCommand, { type: 'AddItem' }
     stripImages: line.stripImages,
     addedAt: at,
   };
-  return [{ type: 'CartItemAdded', data: added }];
+  return [{ type: 'CartItemAdded', data: { ...added, ...request } }];
 }
 
 /**

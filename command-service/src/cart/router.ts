@@ -29,6 +29,7 @@ import { CATALOG_STREAM } from '@printshop/shared-events/events/catalog';
 import {
   cartStreamName,
   findLine,
+  lineOfRequest,
   type CartEvent,
   type CartState,
 } from '@printshop/shared-events/events/cart';
@@ -143,7 +144,7 @@ export function cartRouter(deps: CartRouterDeps): Router {
   async function add(
     ctx: Context,
     currency: CurrencyCode,
-    line: Omit<NewLine, 'lineId'> & { quantity: number },
+    line: Omit<NewLine, 'lineId'> & { quantity: number; requestId?: string },
   ) {
     const catalog = catalogOf(store);
     const lineId = deps.newId();
@@ -164,11 +165,14 @@ export function cartRouter(deps: CartRouterDeps): Router {
           { type: 'AddItem', data: { ...line, lineId, at } },
           { streamName: CATALOG_STREAM, revision: seen.revision },
         );
-        // The new line, or the line with the same product and image whose quantity grew.
-        const event = result.events[0]!;
-        const added = 'lineId' in event.data ? event.data.lineId : lineId;
+        // The new line, or the line with the same product and image whose quantity grew; nothing
+        // written: a retry of an add made before (its event_id), answered with that add's line.
+        const event = result.events[0];
+        let added = lineId;
+        if (event === undefined) added = lineOfRequest(result.newState, line.requestId!)!;
+        else if ('lineId' in event.data) added = event.data.lineId;
         const item = await itemOf(result.newState, added, currency, seen.view);
-        answerWithPosition(ctx, 201, { item }, result.position);
+        answerWithPosition(ctx, 201, { item }, result.position ?? result.lastPosition);
         return;
       } catch (error) {
         if (!(error instanceof StreamChanged) || attempt >= CATALOG_MOVES) throw error;
@@ -189,6 +193,7 @@ export function cartRouter(deps: CartRouterDeps): Router {
       rawImageId: body.rawImageId ?? undefined,
       croppedImageId: body.croppedImageId,
       customizationData: body.customizationData,
+      requestId: body.event_id ?? undefined,
     });
   });
 
@@ -207,6 +212,7 @@ export function cartRouter(deps: CartRouterDeps): Router {
       quantity: body.quantity,
       croppedImageId: body.croppedImageId,
       stripImages: body.images.map(({ imageId, slot }) => ({ imageId, slot })),
+      requestId: body.event_id ?? undefined,
     });
   });
 

@@ -39,11 +39,13 @@ export const cartLineSchema = z.object({
 });
 export type CartLineData = z.infer<typeof cartLineSchema>;
 
-export const CartItemAdded = defineEvent('CartItemAdded', cartLineSchema);
-/** The line's quantity from now on (absolute, not a difference). */
+/** `requestId`: the add's `event_id`, so a retry of it is known (see CartState.requests). */
+const requestId = id.optional();
+export const CartItemAdded = defineEvent('CartItemAdded', cartLineSchema.extend({ requestId }));
+/** The line's quantity from now on (absolute, not a difference); `requestId` when an add grew it. */
 export const CartItemQuantityChanged = defineEvent(
   'CartItemQuantityChanged',
-  z.object({ lineId: id, quantity }),
+  z.object({ lineId: id, quantity, requestId }),
 );
 export const CartItemRemoved = defineEvent('CartItemRemoved', z.object({ lineId: id }));
 /**
@@ -158,7 +160,12 @@ export interface CartState {
   mergedMoveIds: ReadonlySet<string>;
   /** Orders this cart was emptied for. */
   emptiedFor: ReadonlySet<string>;
+  /** The latest adds that named a request (`event_id`), and the line each went to, newest last. */
+  requests: ReadonlyArray<{ requestId: string; lineId: string }>;
 }
+
+/** Adds remembered for their retries: a retry comes within seconds, well inside this many adds. */
+export const REMEMBERED_REQUESTS = 50;
 
 export const initialCart = (): CartState => ({
   lines: [],
@@ -166,7 +173,17 @@ export const initialCart = (): CartState => ({
   movesAway: [],
   mergedMoveIds: new Set(),
   emptiedFor: new Set(),
+  requests: [],
 });
+
+/** The line an earlier add with this `event_id` went to, if it is still remembered. */
+export const lineOfRequest = (cart: CartState, requestId: string): string | undefined =>
+  cart.requests.find((request) => request.requestId === requestId)?.lineId;
+
+const remembering = (cart: CartState, requestId: string | undefined, lineId: string) =>
+  requestId === undefined
+    ? cart.requests
+    : [...cart.requests, { requestId, lineId }].slice(-REMEMBERED_REQUESTS);
 
 /** JSON with object keys sorted, so equal customizations compare equal whatever their key order. */
 function canonical(value: unknown): string {
@@ -203,11 +220,17 @@ const withAdded = <T>(set: ReadonlySet<T>, value: T): ReadonlySet<T> => new Set(
 
 export function evolveCart(cart: CartState, event: CartEvent): CartState {
   switch (event.type) {
-    case 'CartItemAdded':
-      return { ...cart, lines: [...cart.lines, event.data] };
+    case 'CartItemAdded': {
+      const { requestId, ...line } = event.data;
+      return { ...cart, lines: [...cart.lines, line], requests: remembering(cart, requestId, line.lineId) };
+    }
     case 'CartItemQuantityChanged': {
-      const { lineId, quantity } = event.data;
-      return { ...cart, lines: cart.lines.map((l) => (l.lineId === lineId ? { ...l, quantity } : l)) };
+      const { lineId, quantity, requestId } = event.data;
+      return {
+        ...cart,
+        lines: cart.lines.map((l) => (l.lineId === lineId ? { ...l, quantity } : l)),
+        requests: remembering(cart, requestId, lineId),
+      };
     }
     case 'CartItemRemoved':
       return { ...cart, lines: cart.lines.filter((l) => l.lineId !== event.data.lineId) };

@@ -12,7 +12,6 @@ import {
 import { convertFromUsd, toMajor } from '@printshop/shared-events/rules/money';
 import { UPLOAD_MESSAGES } from '@printshop/shared-events/rules/uploads';
 import { failureMessage } from '@/lib/server-message';
-import { newEventId } from '@/lib/tracking/track-event';
 import { CART_MESSAGES } from '@/lib/cart/cart-messages';
 import { useCurrency } from '@/lib/currency/use-currency';
 import { useSession } from '@/lib/session/use-session';
@@ -31,6 +30,12 @@ import {
 
 /** Spec 2 §9: the success toast stays 3000 ms. */
 export const SUCCESS_TOAST_MS = 3000;
+
+/**
+ * An add's event_id: the same photos, crop and quantity pressed again (after an error whose add may
+ * have landed all the same) are the same request, which the server adds once.
+ */
+const requestOf = (...parts: Array<string | number>): string => parts.join(':');
 
 /** Spec 1 §8's add-to-cart sentences, the server's own message preferred; never the client's "Status 200". */
 const addFailure = (error: unknown): string =>
@@ -116,7 +121,7 @@ export function useAdding({
       if (slots > 1) {
         // One strip line per full group of photos, in list order, frames top to bottom.
         for (const group of stripGroups(ready, slots)) {
-          const eventId = newEventId();
+          const eventId = requestOf('strip', ...group.map((item) => item.croppedImageId!));
           try {
             const strip = await imageTools.composeStrip(
               group.map((item) => item.croppedSrc ?? item.src),
@@ -141,7 +146,7 @@ export function useAdding({
       } else {
         // One call per image, in turn; a failure does not stop the others (spec 2 §4).
         for (const item of ready) {
-          const eventId = newEventId();
+          const eventId = requestOf('add', item.id, item.quantity, item.croppedImageId!);
           const line = {
             quantity: item.quantity,
             rawImageId: item.rawImageId!,

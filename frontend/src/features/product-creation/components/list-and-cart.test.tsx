@@ -220,6 +220,25 @@ describe('add to cart', () => {
     expect(screen.queryByText(/added to cart/)).not.toBeInTheDocument();
   });
 
+  it('given an add that failed (it may have landed all the same), when pressed again, then it is the same request; another quantity is a new one', async () => {
+    server.on('POST /api/cart/item', () =>
+      json({ success: false, message: 'The database is unavailable; please try again shortly' }, 503),
+    );
+    const { user } = renderPoster();
+    await chooseFiles(user, [photo('a.png')]);
+    await cropOne(user, 'a.png');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(requestsTo(server, 'POST /api/cart/item')).toHaveLength(2));
+    await typeQuantity(user, 'a.png', '2');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(requestsTo(server, 'POST /api/cart/item')).toHaveLength(3));
+    const ids = requestsTo(server, 'POST /api/cart/item').map((r) => JSON.parse(r.body).event_id);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
   it.each([
     [
       'an answer the page cannot read (200 without the item)',

@@ -5,11 +5,14 @@
 // sends (no-cache) already show the catalog as it is now; a list a browser kept would disagree with
 // them (a product shown again stayed hidden up to 30 s while the answer was max-age=30). So an
 // answer is stored but revalidated on every use, with an ETag: while nothing changed that is a 304.
+// The database away (API.md "Postgres stopped"): the catalog still answers, as this process last
+// read it, marked `X-Stale: 1`; only a process that never read it answers 503.
 import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { searchQuerySchema } from '@printshop/shared-events/api/catalog';
+import { isTransientDatabaseError } from '@printshop/shared-events/database-errors';
 import { NotFound, ValidationError } from '@printshop/shared-events/errors';
 import { PRODUCTS, productBySku } from '@printshop/shared-events/rules/catalog';
 import { productIn, type CatalogView } from '@printshop/shared-events/rules/catalog-view';
@@ -33,6 +36,18 @@ export function catalogRouter(deps: { db: Knex; waitFor: WaitForPosition }): Rou
   const router = new Router({ prefix: '/api' });
   // An admin's page reading right after a change sends X-Min-Position (read-your-writes).
   const fresh = readYourWrites(deps.waitFor, [CATALOG_PROJECTION]);
+  let lastRead: CatalogView | undefined;
+
+  const catalogView = async (ctx: Context): Promise<CatalogView> => {
+    try {
+      lastRead = await readCatalogView(deps.db);
+      return lastRead;
+    } catch (error) {
+      if (!lastRead || !isTransientDatabaseError(error)) throw error;
+      ctx.set('X-Stale', '1');
+      return lastRead;
+    }
+  };
 
   const answer = (ctx: Context, body: object) => {
     const json = JSON.stringify(body);
@@ -48,7 +63,7 @@ export function catalogRouter(deps: { db: Knex; waitFor: WaitForPosition }): Rou
   };
 
   router.get('/products', fresh, async (ctx) => {
-    const products = visibleProducts(await readCatalogView(deps.db)).map(toProductDto);
+    const products = visibleProducts(await catalogView(ctx)).map(toProductDto);
     answer(ctx, { success: true, data: products, message: `${products.length} products` });
   });
 
@@ -56,7 +71,7 @@ export function catalogRouter(deps: { db: Knex; waitFor: WaitForPosition }): Rou
     // A size SKU (TEMPLATE3_COLLAGE_A4) finds its product too.
     const listed = productBySku(ctx.params.sku ?? '');
     if (!listed) throw new NotFound('Product not found');
-    const product = productIn(listed, await readCatalogView(deps.db));
+    const product = productIn(listed, await catalogView(ctx));
     if (product.hidden) throw new NotFound(HIDDEN_PRODUCT_MESSAGE);
     answer(ctx, { success: true, data: toProductDto(product) });
   });
@@ -66,7 +81,7 @@ export function catalogRouter(deps: { db: Knex; waitFor: WaitForPosition }): Rou
     if (!q) throw new ValidationError(EMPTY_SEARCH_MESSAGE, { q: EMPTY_SEARCH_MESSAGE });
     const needle = q.trim().toLowerCase();
     // Spec 1 §2 / API.md: name, category and SKU (size SKUs too), case-insensitive.
-    const found = visibleProducts(await readCatalogView(deps.db)).filter((p) =>
+    const found = visibleProducts(await catalogView(ctx)).filter((p) =>
       [p.name, p.category, p.sku, ...(p.sizes ?? []).map((s) => s.sku)].some((text) =>
         text.toLowerCase().includes(needle),
       ),
@@ -75,7 +90,7 @@ export function catalogRouter(deps: { db: Knex; waitFor: WaitForPosition }): Rou
   });
 
   router.get('/settings', fresh, async (ctx) => {
-    answer(ctx, shopSettings((await readCatalogView(deps.db)).settings));
+    answer(ctx, shopSettings((await catalogView(ctx)).settings));
   });
 
   return router;

@@ -1,6 +1,9 @@
 // Read-your-writes (DESIGN.md): a read that sends X-Min-Position waits (up to 3 s) until the
-// projections it reads have passed that position, else answers with X-Stale: 1.
+// projections it reads have passed that position, else answers with X-Stale: 1. The database away
+// is "not caught up": the read goes on, and either answers from what it holds (the catalog) or
+// meets the outage itself.
 import type { Middleware } from 'koa';
+import { isTransientDatabaseError } from '@printshop/shared-events/database-errors';
 
 export type WaitForPosition = (projections: readonly string[], position: number) => Promise<boolean>;
 
@@ -8,7 +11,10 @@ export function readYourWrites(waitFor: WaitForPosition, projections: readonly s
   const waitThenRead: Middleware = async (ctx, next) => {
     const position = Number(ctx.get('x-min-position'));
     if (Number.isSafeInteger(position) && position > 0) {
-      const caughtUp = await waitFor(projections, position);
+      const caughtUp = await waitFor(projections, position).catch((error: unknown) => {
+        if (isTransientDatabaseError(error)) return false;
+        throw error;
+      });
       if (!caughtUp) ctx.set('X-Stale', '1');
     }
     await next();

@@ -1,9 +1,17 @@
 // Puts the caller on ctx.state.auth from `Authorization: Bearer <token>`. A bad token is a 401,
-// not an anonymous request, so a client with a stale session learns it at once.
+// not an anonymous request, so a client with a stale session learns it at once. Calls that answer
+// everyone alike (the catalog, the operator probes) never look at it: checking a session reads the
+// database, and they must still answer while it is away (API.md "Postgres stopped").
 import type { Middleware } from 'koa';
 import type { AuthContextState, AuthState } from '@printshop/shared-events/auth';
 import { Unauthorized } from '@printshop/shared-events/errors';
 import type { TokenService } from '../auth/tokens';
+
+/** GET or HEAD of a call whose answer is the same for everyone. */
+const ANONYMOUS_CALLS =
+  /^\/(?:healthz|readyz|metrics|api\/(?:products(?:\/[^/]+)?|search|settings|openapi\.json|docs))\/?$/;
+export const isAnonymousCall = (method: string, path: string): boolean =>
+  (method === 'GET' || method === 'HEAD') && ANONYMOUS_CALLS.test(path);
 
 export interface AuthenticateOptions {
   tokens: TokenService;
@@ -33,7 +41,7 @@ export function authenticate(options: AuthenticateOptions): Middleware<AuthConte
   // Anonymous requests (most reads) pass straight through.
   return (ctx, next) => {
     const header = ctx.get('authorization');
-    if (!header) return next();
+    if (!header || isAnonymousCall(ctx.method, ctx.path)) return next();
     return signIn(header).then((auth) => {
       ctx.state.auth = auth;
       return next();

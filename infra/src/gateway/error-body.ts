@@ -2,7 +2,7 @@
 // `{ success: false, message, code, errors? }` with its HTTP status. The database being down, frozen
 // or too slow is a 503 with Retry-After. Unknown errors become a bare 500.
 import { $ZodError } from 'zod/v4/core';
-import { isTransientDatabaseError } from '@printshop/projections/runner/connection';
+import { isTransientDatabaseError } from '@printshop/shared-events/database-errors';
 import { DomainError, TooManyRequests } from '@printshop/shared-events/errors';
 import { WrongExpectedVersion } from '@printshop/shared-events/event-store';
 

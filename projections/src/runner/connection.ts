@@ -62,8 +62,6 @@ export async function releaseAdvisoryLock(client: pg.Client, namespace: number, 
   await inTurn(client, () => client.query('select pg_advisory_unlock($1, hashtext($2))', [namespace, name]));
 }
 
-export { isTransientDatabaseError } from '@printshop/shared-events/database-errors';
-
 /** Names of the projections some runner instance (any process) currently holds the lock of. */
 export async function activeRunnerNames(
   db: Knex | Knex.Transaction,

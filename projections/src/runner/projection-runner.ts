@@ -17,7 +17,8 @@ import {
   readCheckpoint,
   setStatus,
 } from './checkpoints';
-import { LOCK_NAMESPACE, isTransientDatabaseError, openDedicatedClient, tryAdvisoryLock } from './connection';
+import { isTransientDatabaseError } from '@printshop/shared-events/database-errors';
+import { LOCK_NAMESPACE, openDedicatedClient, tryAdvisoryLock } from './connection';
 import { assertProjectionName, liveSchema, type Projection } from './projection';
 
 export interface StartProjectionsOptions {

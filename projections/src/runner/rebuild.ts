@@ -10,10 +10,10 @@ import {
   notifyProgress,
   type ProjectionStatus,
 } from './checkpoints';
+import { isTransientDatabaseError } from '@printshop/shared-events/database-errors';
 import {
   LOCK_NAMESPACE,
   activeRunnerNames,
-  isTransientDatabaseError,
   openDedicatedClient,
   releaseAdvisoryLock,
   tryAdvisoryLock,

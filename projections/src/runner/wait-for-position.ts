@@ -4,7 +4,8 @@
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import { PROGRESS_CHANNEL, readCheckpoints } from './checkpoints';
-import { isTransientDatabaseError, openDedicatedClient } from './connection';
+import { isTransientDatabaseError } from '@printshop/shared-events/database-errors';
+import { openDedicatedClient } from './connection';
 
 /** True when every projection's checkpoint is at or past `position`; false after the timeout. */
 export async function waitForPosition(

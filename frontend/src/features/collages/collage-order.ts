@@ -1,5 +1,6 @@
 // Size and quantity of a collage order (spec 2 §4, §5, §9): size A4 unless A5 or A3 is chosen (anything
-// unknown is A4), quantity a whole number of at least 1 with no upper bound, total = unit x quantity.
+// unknown is A4), quantity a whole number of at least 1 with no upper bound. The total is the unit
+// price in the display currency x quantity (product-details-card.tsx), as the cart prices a line.
 import { collageSize, type CollageSize } from '@printshop/shared-events/rules/collages';
 
 /** Typed quantity text as the quantity it stands for: not a number, or below 1, is 1. */
@@ -12,7 +13,6 @@ export interface OrderTotal {
   size: CollageSize;
   quantity: number;
   unitUsdCents: number;
-  totalUsdCents: number;
 }
 
 export function orderTotal(sizeId: string | null | undefined, quantity: number): OrderTotal {
@@ -22,6 +22,5 @@ export function orderTotal(sizeId: string | null | undefined, quantity: number):
     size,
     quantity: whole,
     unitUsdCents: size.priceUsdCents,
-    totalUsdCents: size.priceUsdCents * whole,
   };
 }

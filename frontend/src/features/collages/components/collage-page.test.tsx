@@ -7,6 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCTS } from '@printshop/shared-events/rules/catalog';
+import { convertFromUsd, formatMoney } from '@printshop/shared-events/rules/money';
 import { chooseCurrencyAtom, CURRENCY_KEY } from '@/lib/currency/currency-store';
 import { json } from '@/test/http-server';
 import { formatUsdCents } from '@/lib/currency/use-currency';
@@ -254,6 +255,17 @@ describe('size, quantity and total', () => {
     act(() => store.set(chooseCurrencyAtom, 'GBP'));
     expect(total()).toBe(formatUsdCents(998, 'GBP'));
     expect(total()).not.toBe(formatUsdCents(998, 'EUR'));
+  });
+  it('given yen, when 3 are ordered, then the total is the unit price in yen x 3, as the cart prices it (¥595 x 3 = ¥1,785)', async () => {
+    localStorage.setItem(CURRENCY_KEY, 'JPY');
+    const user = userEvent.setup();
+    renderCollage('/product/template3-collage?size=a5');
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    // $3.99 at 149 is ¥594.51: converting the $11.97 total instead would say ¥1,784.
+    expect(unitLine()).toBe(`${formatUsdCents(399, 'JPY')} x 3`);
+    expect(total()).toBe(formatMoney(convertFromUsd(399, 'JPY') * 3, 'JPY'));
+    expect(total()).not.toBe(formatUsdCents(399 * 3, 'JPY'));
   });
 });
 

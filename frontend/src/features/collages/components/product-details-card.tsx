@@ -1,7 +1,10 @@
 // Product Details (spec 2 §2, §4, §9): size A5 / A4 / A3 with dimensions and descriptions, print
 // notes, a quantity stepper (never below 1), the total in the chosen currency, and
-// 'unit x quantity' when more than one is ordered.
+// 'unit x quantity' when more than one is ordered. The total is the converted unit price x quantity,
+// as the cart prices a line (money.ts convertLines): converting the USD total instead can differ by
+// a yen.
 import { COLLAGE_SIZES } from '@printshop/shared-events/rules/collages';
+import { formatMoney } from '@printshop/shared-events/rules/money';
 import { PAYMENT_METHODS } from '@/lib/site';
 import { Arrives } from '@/components/delivery-promise';
 import { useShippingClaims } from '@/lib/use-shop-claims';
@@ -10,7 +13,7 @@ import type { CollageBuilder } from '../use-collage-builder';
 import { Price } from '@/components/price';
 
 export function ProductDetailsCard({ builder }: { builder: CollageBuilder }) {
-  const { formatCents } = useCurrency();
+  const { formatCents, convertCents, currency } = useCurrency();
   const shipping = useShippingClaims();
   const { size, total, quantity, quantityText } = builder;
   return (
@@ -74,7 +77,7 @@ export function ProductDetailsCard({ builder }: { builder: CollageBuilder }) {
       <p className="collage-total">
         <span>Total price</span>
         <strong data-testid="collage-total">
-          <Price>{formatCents(total.totalUsdCents)}</Price>
+          <Price>{formatMoney(convertCents(total.unitUsdCents) * total.quantity, currency)}</Price>
         </strong>
       </p>
       {total.quantity > 1 && (

@@ -27,15 +27,10 @@ import {
   type UploadItem,
   type UploadListAction,
 } from './upload-list-state';
+import { requestIdOf } from './request-id';
 
 /** Spec 2 §9: the success toast stays 3000 ms. */
 export const SUCCESS_TOAST_MS = 3000;
-
-/**
- * An add's event_id: the same photos, crop and quantity pressed again (after an error whose add may
- * have landed all the same) are the same request, which the server adds once.
- */
-const requestOf = (...parts: Array<string | number>): string => parts.join(':');
 
 /** Spec 1 §8's add-to-cart sentences, the server's own message preferred; never the client's "Status 200". */
 const addFailure = (error: unknown): string =>
@@ -121,7 +116,7 @@ export function useAdding({
       if (slots > 1) {
         // One strip line per full group of photos, in list order, frames top to bottom.
         for (const group of stripGroups(ready, slots)) {
-          const eventId = requestOf('strip', ...group.map((item) => item.croppedImageId!));
+          const eventId = requestIdOf('strip', ...group.map((item) => item.croppedImageId!));
           try {
             const strip = await imageTools.composeStrip(
               group.map((item) => item.croppedSrc ?? item.src),
@@ -146,7 +141,7 @@ export function useAdding({
       } else {
         // One call per image, in turn; a failure does not stop the others (spec 2 §4).
         for (const item of ready) {
-          const eventId = requestOf('add', item.id, item.quantity, item.croppedImageId!);
+          const eventId = requestIdOf('add', item.id, item.quantity, item.croppedImageId!);
           const line = {
             quantity: item.quantity,
             rawImageId: item.rawImageId!,

@@ -176,6 +176,7 @@ async function composeOrderConfirmation(deps: MailConsumerDeps, data: unknown): 
         discounts: orderDiscounts(amounts).map(({ label, minor }) => ({ label, amount: money(minor) })),
         shipping: amounts.shipping === 0 ? 'Free' : money(amounts.shipping),
         total: money(amounts.total),
+        totalMinor: amounts.total,
         trackLink: shopTrackingUrl(deps.publicUrl, order.orderNumber, order.email),
       }),
     },

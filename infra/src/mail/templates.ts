@@ -72,8 +72,9 @@ export function contactMail(o: {
 }
 
 /**
- * The receipt of a paid order: number, lines, then subtotal, each discount, shipping and total (all
- * formatted already), so the figures add up as on the order page; and where to follow it.
+ * The receipt of a placed order (paid, or covered by its discounts): number, lines, then subtotal,
+ * each discount, shipping and total (all formatted already), so the figures add up as on the order
+ * page; and where to follow it.
  */
 export function orderConfirmationMail(o: {
   name: string;
@@ -85,10 +86,17 @@ export function orderConfirmationMail(o: {
   /** 'Free' or an amount. */
   shipping: string;
   total: string;
+  /** The total in minor units: 0 when code and points covered it (spec 1: "Nothing to pay"). */
+  totalMinor: number;
   trackLink: string;
 }): RenderedMail {
   const greeting = o.name.trim() ? `Hello ${o.name.trim()},` : 'Hello,';
-  const thanks = `Thank you for your order ${o.orderNumber}. Your payment was received and we are preparing your prints.`;
+  // No provider charged an order its discounts covered: "payment received" would be untrue.
+  const charged =
+    o.totalMinor === 0
+      ? 'Your discounts covered this order, so nothing was charged.'
+      : 'Your payment was received.';
+  const thanks = `Thank you for your order ${o.orderNumber}. ${charged} We are preparing your prints.`;
   const lines = o.lines.map((line) => `${line.quantity} x ${line.name}: ${line.lineTotal}`);
   const totals = [
     `Subtotal: ${o.subtotal}`,

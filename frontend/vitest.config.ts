@@ -14,6 +14,10 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     testTimeout: 15_000,
+    // vitest's default is one worker fewer than the cores: one on the two-core machines that run
+    // the suite. Two take the jsdom files about a quarter faster (317 s to 241 s measured here).
+    maxWorkers: 2,
+    minWorkers: 1,
     // Fixtures write times in UTC and the shop shows them in the visitor's zone: pin the zone, so a
     // machine elsewhere (Honolulu's Dec 31 for Jan 1) reads the same dates.
     env: { TZ: 'UTC' },

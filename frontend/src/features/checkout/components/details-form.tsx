@@ -37,6 +37,9 @@ const SERVER_FIELDS = [
   ),
 ] as const;
 
+const sameAddress = (a: AddressInput, b: Partial<AddressInput>): boolean =>
+  (Object.keys(a) as Array<keyof AddressInput>).every((key) => (a[key] ?? '') === (b[key] ?? ''));
+
 const toInput = (address: AddressDto): AddressInput => ({
   fullName: address.fullName,
   phone: address.phone,
@@ -85,19 +88,27 @@ export function DetailsForm({
     if (dirty) onDraft?.(typed);
   }, [dirty, typed, onDraft]);
 
-  // The default saved address fills an untouched form once it arrives.
-  const filled = useRef(restored);
+  // The default saved address fills an untouched form once it arrives. Details the shopper comes
+  // back to (Back, Edit details, a reload) are theirs: the saved address they hold is chosen again.
+  const filled = useRef(false);
   useEffect(() => {
     if (filled.current || !savedAddresses?.length || form.formState.isDirty) return;
     filled.current = true;
+    if (restored) {
+      const held = form.getValues('shippingAddress');
+      setChosen(savedAddresses.find((a) => sameAddress(toInput(a), held))?.id ?? null);
+      return;
+    }
     const preferred = savedAddresses.find((a) => a.isDefault) ?? savedAddresses[0]!;
     setChosen(preferred.id);
     form.reset({ ...form.getValues(), shippingAddress: toInput(preferred) });
-  }, [savedAddresses, form]);
+  }, [savedAddresses, form, restored]);
 
   const choose = (address: AddressDto) => {
     setChosen(address.id);
     form.reset({ ...form.getValues(), shippingAddress: toInput(address), saveAddress: false });
+    // A reset form is not dirty, so the choice is kept for the tab here.
+    onDraft?.(form.getValues());
   };
 
   const submit = form.handleSubmit(async (details) => {

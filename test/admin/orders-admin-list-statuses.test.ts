@@ -75,6 +75,14 @@ describe('the orders list', () => {
     expect((await listOf('?search=%25')).orders).toEqual([]);
   });
 
+  it("given an order shipped to a name, when an admin searches part of that name in any case, then that order (staff hear a customer's name, not their e-mail)", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const named = await guestOrder(freshEmail(), undefined, `Zainab Qureshi${tag}`);
+    await guestOrder();
+    const byName = await listOf(`?search=${encodeURIComponent(`qureshi${tag.toUpperCase()}`)}`);
+    expect(byName.orders.map((o) => o.id)).toEqual([named.id]);
+  });
+
   it('given 21 orders of one search, when listed, then 20 newest on page 1 and the oldest on page 2', async () => {
     const tag = randomUUID().slice(0, 8);
     const placed = [];

@@ -28,8 +28,12 @@ export function ordersAdminPerFile(label: string, use: (started: { app: TestApp;
   });
 
   /** A guest's order of `lines`, seen by the admin client (its reads wait for the payment). */
-  async function guestOrder(email = freshEmail(), lines?: Parameters<typeof placeOrder>[2]['lines']) {
-    const placed = await placeOrder(app!, browser(app!), { email, lines });
+  async function guestOrder(
+    email = freshEmail(),
+    lines?: Parameters<typeof placeOrder>[2]['lines'],
+    fullName?: string,
+  ) {
+    const placed = await placeOrder(app!, browser(app!), { email, lines, fullName });
     admin.observe(placed.position);
     return placed.order;
   }

@@ -141,7 +141,7 @@ export interface Line {
 export async function placeOrder(
   app: TestApp,
   b: Browser,
-  o: { email: string; lines?: Line[]; currency?: string; country?: string },
+  o: { email: string; lines?: Line[]; currency?: string; country?: string; fullName?: string },
 ): Promise<{ order: OrderDto; position: number }> {
   for (const line of o.lines ?? [{ sku: 'POSTERA4', quantity: 2 }]) {
     let images: { rawImageId?: string; croppedImageId: string };
@@ -160,7 +160,7 @@ export async function placeOrder(
   }
   const intent = await b.call('POST', '/api/stripe/create-payment-intent', {
     email: o.email,
-    shippingAddress: ADDRESS,
+    shippingAddress: { ...ADDRESS, ...(o.fullName && { fullName: o.fullName }) },
     currency: o.currency ?? 'USD',
     country: o.country ?? 'US',
   });

@@ -2,7 +2,8 @@
 //   GET /api/admin/orders?page&status&search&sort
 //                                              newest first (sort=oldest: oldest first), 20 a
 //                                              page; search matches the order
-//                                              number or the e-mail anywhere, case-insensitive;
+//                                              number, the e-mail or the name shipped to,
+//                                              anywhere, case-insensitive;
 //                                              archived orders are not listed.
 //   GET /api/admin/orders/:id                  the order (archived too) with its lines' images and
 //                                              print recipe, customer, payment, timeline, and every
@@ -58,7 +59,12 @@ export function adminOrdersQueryRouter(deps: AdminOrdersQueryDeps): Router {
     if (status) query.where({ status });
     if (search) {
       const pattern = containing(search);
-      query.where((where) => where.whereILike('order_number', pattern).orWhereILike('email_key', pattern));
+      query.where((where) =>
+        where
+          .whereILike('order_number', pattern)
+          .orWhereILike('email_key', pattern)
+          .orWhereRaw(`view->'shippingAddress'->>'fullName' ilike ?`, [pattern]),
+      );
     }
     const [{ total }] = (await query.clone().count({ total: '*' })) as [{ total: string | number }];
     const rows = await query

@@ -1,4 +1,4 @@
-// The admin's orders (API.md "Admin"): status filter, search by order number or e-mail, pages of
+// The admin's orders (API.md "Admin"): status filter, search by order number, e-mail or name, pages of
 // 20, and rows to select for a bulk delete (an archive) after a confirmation. The filter lives in
 // the address, so a detail's Back and a shared link keep it.
 import { useState, type FormEvent } from 'react';
@@ -104,7 +104,7 @@ export function OrdersView() {
           <Field
             label="Search orders"
             type="search"
-            placeholder="Order number or e-mail"
+            hint="Order number, e-mail or the name it ships to"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />

@@ -214,6 +214,19 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
     void navigate('/cart');
   }, [navigate]);
 
+  // An add of this collage as it stands: pressed again (after an error whose add may have landed all
+  // the same) it is the same request, which the server adds once; other photos, crops, size or
+  // quantity make it another. `photos` is replaced on every change to a slot, so it keys the rest.
+  const addRequests = useRef(new WeakMap<object, Map<string, string>>());
+  const addRequestId = useCallback(() => {
+    const forPhotos = addRequests.current.get(photos) ?? new Map<string, string>();
+    addRequests.current.set(photos, forPhotos);
+    const key = `${size}:${quantity}`;
+    const id = forPhotos.get(key) ?? newEventId();
+    forPhotos.set(key, id);
+    return id;
+  }, [photos, size, quantity]);
+
   const addToCart = useCallback(
     () =>
       runBusy('add', async () => {
@@ -222,7 +235,7 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
           // Checked before the (slow) composition too.
           if (slots.some((slot) => !slot.file)) throw new Error(COLLAGE_ERRORS.imageMissing);
           const collage = await composite();
-          const eventId = newEventId();
+          const eventId = addRequestId();
           const order = { template, templateName: template.name, size, quantity, slots, collage };
           track(await addCollageToCart(order, eventId), size, eventId);
           showToast(COLLAGE_MESSAGES.added, 'success');
@@ -233,7 +246,18 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
           showToast(COLLAGE_MESSAGES.addFailed, 'error');
         }
       }),
-    [composite, leaveForCart, quantity, queryClient, runBusy, size, slotUploads, template, track],
+    [
+      addRequestId,
+      composite,
+      leaveForCart,
+      quantity,
+      queryClient,
+      runBusy,
+      size,
+      slotUploads,
+      template,
+      track,
+    ],
   );
 
   const resetEditor = useCallback(() => {
@@ -298,7 +322,8 @@ export function useCollageBuilder(kit: CanvasKit, template: CollageTemplate, ini
         if (list.length === 0) return;
         try {
           for (const collage of list) {
-            const eventId = newEventId();
+            // One request per saved collage: a try again after a failure cannot add it twice.
+            const eventId = `saved-collage:${collage.id}`;
             const added = await addCollageToCart(
               {
                 template,

@@ -209,6 +209,27 @@ describe('Add to Cart', () => {
     expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   });
 
+  it('given an add that failed (its answer lost: it may have landed), when pressed again, then it is the same request; a changed collage is another', async () => {
+    const user = userEvent.setup();
+    renderCollage();
+    await fillAll(user, 3);
+    shop.server.on('POST /api/cart/item', json({ success: false, message: 'Server busy' }, 503));
+    const press = async () => {
+      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      expect(await screen.findByText('Failed to create collage. Please try again.')).toBeInTheDocument();
+      removeToasts();
+      await screen.findByRole('button', { name: 'Add to Cart' });
+    };
+    await press();
+    await press();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await press();
+    const ids = cartAdds(shop.server).map((add) => JSON.parse(add.body).event_id as string);
+    expect(ids).toHaveLength(3);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
   it('given an upload answer without the collage id, then the error toast, no cart line, and Add to Cart works again', async () => {
     const user = userEvent.setup();
     const { history } = renderCollage();

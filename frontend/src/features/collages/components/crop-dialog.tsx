@@ -6,6 +6,7 @@ import { Button } from '@/components/button';
 import { useCanvasKit } from '../imaging/canvas-kit-context';
 import { measure } from '../imaging/collage-imaging';
 import { centredCrop, type Area } from '../imaging/geometry';
+import { CROP_FRAME_PROPS } from '@/lib/crop-frame';
 import { useModalFocus } from '@/lib/use-modal-focus';
 import { useObjectUrl } from '../use-object-url';
 
@@ -131,6 +132,7 @@ export function CropDialog({ file, slotNumber, aspect, mask, busy, onCancel, onA
               onZoomChange={(value) => setZoom(clampZoom(value))}
               onCropComplete={onCropComplete}
               onCropSizeChange={setFrame}
+              {...CROP_FRAME_PROPS}
             />
           )}
           {url && mask && <FrameMaskOverlay mask={mask} frame={frame} />}

@@ -88,7 +88,14 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
 
 async function watchStatus(nc: NatsConnection, logger: Logger) {
   for await (const status of nc.status()) {
-    const level = status.type === 'reconnect' || status.type === 'pingTimer' ? 'info' : 'warn';
+    // 'reconnecting' comes every reconnectTimeWait while NATS is away: the 'disconnect' before it
+    // has said so once, so it is not repeated at warn twice a second.
+    const level =
+      status.type === 'reconnecting'
+        ? 'debug'
+        : status.type === 'reconnect' || status.type === 'pingTimer'
+          ? 'info'
+          : 'warn';
     logger[level]({ nats: status.type, data: String(status.data) }, 'nats connection status');
   }
 }

@@ -59,6 +59,9 @@ export const freePort = (): Promise<number> =>
     });
   });
 
+/** Waits between restarts of a server that died: 0.5 s, doubling to 30 s, back to 0.5 s once up. */
+const RESTART_DELAYS_MS = { first: 500, max: 30_000 };
+
 export async function startNatsServer(options: {
   storeDir: string;
   port?: number;
@@ -66,6 +69,15 @@ export async function startNatsServer(options: {
   pidFile?: string;
   /** Told when a server an earlier run left was stopped. */
   onLeftover?: (pid: number) => void;
+  /**
+   * Start it again, on the same port and store, whenever it dies (killed, crashed, out of memory):
+   * the shop's connections reconnect by themselves, and its outboxes catch up once it is back.
+   */
+  restart?: {
+    onDied(exit: { code: number | null; signal: NodeJS.Signals | null }): void;
+    onRestarted(): void;
+    onRestartFailed(error: unknown): void;
+  };
 }): Promise<NatsServerHandle | undefined> {
   const binary = findNatsServer();
   if (!binary) return undefined;
@@ -78,30 +90,77 @@ export async function startNatsServer(options: {
   const port = options.port ?? (await freePort());
   mkdirSync(storeDir, { recursive: true, mode: 0o700 });
   const pidArgs = options.pidFile ? ['-P', options.pidFile] : [];
-  // Its own process group: a signal to ours (Ctrl-C, a container stop) must not cut the bus from
-  // under the parts still stopping; we stop it ourselves, after them.
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, ...pidArgs], {
-    stdio: 'ignore',
-    detached: true,
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let up = false;
-  try {
-    await Promise.race([
-      waitForPort(port).then(() => (up = true)),
-      exited.then(() => {
-        if (!up) throw new Error(`nats-server exited at start (port ${port} or its store in use?)`);
-      }),
-    ]);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
+
+  async function launch() {
+    // Its own process group: a signal to ours (Ctrl-C, a container stop) must not cut the bus from
+    // under the parts still stopping; we stop it ourselves, after them.
+    const child = spawn(
+      binary!,
+      ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, ...pidArgs],
+      {
+        stdio: 'ignore',
+        detached: true,
+      },
+    );
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    let up = false;
+    try {
+      await Promise.race([
+        waitForPort(port).then(() => (up = true)),
+        exited.then(() => {
+          if (!up) throw new Error(`nats-server exited at start (port ${port} or its store in use?)`);
+        }),
+      ]);
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw error;
+    }
+    return { child, exited };
   }
+
+  let current = await launch();
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  const supervise = (running: typeof current, restart: NonNullable<typeof options.restart>) => {
+    void running.exited.then((exit) => {
+      if (stopping) return;
+      restart.onDied(exit);
+      let delay = RESTART_DELAYS_MS.first;
+      const again = () => {
+        timer = setTimeout(() => {
+          if (stopping) return;
+          launch().then(
+            (next) => {
+              if (stopping) return void next.child.kill('SIGTERM');
+              current = next;
+              restart.onRestarted();
+              supervise(next, restart);
+            },
+            (error: unknown) => {
+              restart.onRestartFailed(error);
+              delay = Math.min(delay * 2, RESTART_DELAYS_MS.max);
+              again();
+            },
+          );
+        }, delay);
+      };
+      again();
+    });
+  };
+  if (options.restart) supervise(current, options.restart);
+
   return {
     url: `nats://127.0.0.1:${port}`,
     port,
-    process: child,
+    get process() {
+      return current.child;
+    },
     stop: async () => {
+      stopping = true;
+      clearTimeout(timer);
+      const { child, exited } = current;
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await exited;

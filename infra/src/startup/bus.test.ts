@@ -1,9 +1,11 @@
 // Without NATS_URL the shop starts a nats-server from PATH and says where it listens, in DATA_DIR,
-// for the operator commands; the note goes when the server does.
+// for the operator commands; the note goes when the server does. A server that dies is started
+// again, and the bus publishes through it once it is back.
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '@printshop/shared-events/logger';
 import type { Config } from '../config';
 import { canConnect, findNatsServer } from '../embedded/nats';
@@ -26,4 +28,25 @@ describe('the bus of a shop without NATS_URL', () => {
     }
     expect(existsSync(file)).toBe(false);
   });
+
+  it('given the nats-server is killed, then it is started again on the same address and a publish goes through', async () => {
+    if (!findNatsServer()) throw new Error('nats-server is not on PATH (apt-get install -y nats-server)');
+    const killedDir = mkdtempSync(path.join(os.tmpdir(), 'printshop-bus-killed-'));
+    const provided = await provideBus({ dataDir: killedDir } as Config, silentLogger);
+    try {
+      const url = new URL(readFileSync(path.join(killedDir, NATS_URL_FILE), 'utf8'));
+      const pid = Number(readFileSync(path.join(killedDir, 'nats.pid'), 'utf8'));
+      process.kill(pid, 'SIGKILL');
+      await vi.waitFor(
+        () => expect(Number(readFileSync(path.join(killedDir, 'nats.pid'), 'utf8'))).not.toBe(pid),
+        { timeout: 15_000, interval: 100 },
+      );
+      expect(await canConnect(url.hostname, Number(url.port))).toBe(true);
+      await provided.bus.publish({ id: randomUUID(), subject: 'printshop.test.after-restart', data: {} });
+    } finally {
+      await provided.bus.close();
+      await provided.stopServer?.();
+      rmSync(killedDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -1,5 +1,6 @@
 // The message bus of this process: NATS_URL (JetStream), else a nats-server found on PATH that we
-// start with its store under DATA_DIR/nats (its pid in DATA_DIR/nats.pid, its address in DATA_DIR/nats.url), else the in-process bus (not durable; it warns).
+// start with its store under DATA_DIR/nats (its pid in DATA_DIR/nats.pid, its address in
+// DATA_DIR/nats.url; started again whenever it dies), else the in-process bus (not durable; it warns).
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Bus } from '@printshop/shared-events/bus';
@@ -38,6 +39,12 @@ export async function provideBus(config: Config, logger: Logger): Promise<Provid
     pidFile: path.join(config.dataDir, 'nats.pid'),
     onLeftover: (pid) =>
       logger.info({ leftover: pid }, 'stopped the nats-server an earlier run left running'),
+    restart: {
+      onDied: (exit) => logger.error(exit, 'the nats-server died; starting it again'),
+      onRestarted: () => logger.info('the nats-server is running again'),
+      onRestartFailed: (error) =>
+        logger.error({ err: error }, 'the nats-server did not start again; retrying'),
+    },
   });
   if (server) {
     logger.info({ url: server.url }, 'started nats-server from PATH (NATS_URL is not set)');

@@ -19,6 +19,8 @@ export interface ProvidedDatabase {
 
 const DEFAULT_EMBEDDED_PORT = 5433;
 const EMBEDDED_DATABASE = 'printshop';
+/** How long a start waits for the server to answer a connection (a frozen one accepts, then hangs). */
+const ANSWER_TIMEOUT_MS = 15_000;
 /** What every embedded Postgres had before its password was generated (see connect). */
 const LEGACY_PASSWORD = 'printshop';
 
@@ -56,7 +58,7 @@ async function embeddedPort(config: Config, logger: Logger, adoptable?: number):
  * has the old fixed one: when the generated one is refused, the old one is tried and replaced.
  */
 async function connect(serverUrl: string, logger: Logger): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: serverUrl });
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: ANSWER_TIMEOUT_MS });
   try {
     await client.connect();
     return client;
@@ -116,6 +118,14 @@ export async function provideDatabase(config: Config, logger: Logger): Promise<P
   try {
     return { url: await ensureDatabase(server.url, EMBEDDED_DATABASE, logger), stop: server.stop };
   } catch (error) {
+    // A server an earlier run left that takes connections and never answers (stopped with SIGSTOP,
+    // hung) cannot be stopped by pg_ctl either: the operator is told what it is, not kept waiting.
+    if (server.adopted && /timeout/i.test((error as Error).message)) {
+      throw new StartupError(
+        `the embedded Postgres an earlier run left running (pid ${left!.pid}, ${pgDir}) does not answer within ${ANSWER_TIMEOUT_MS / 1000} s: ` +
+          `resume it (kill -CONT ${left!.pid}) or stop it (kill -9 ${left!.pid}), then start again`,
+      );
+    }
     await server.stop();
     throw error;
   }

@@ -665,7 +665,7 @@ describe('a phone held sideways', () => {
 });
 
 describe('dialogs take and return focus on a phone', () => {
-  it('the crop dialog takes focus, keeps it on Tab and Shift+Tab, and gives it back to Crop on Escape', async () => {
+  it('the crop dialog takes focus, keeps it on Tab and Shift+Tab, moves the photo by arrow keys, and gives focus back to Crop on Escape', async () => {
     const page = await openPage(true);
     await page.goto(`${app.url}/product/4x6-photo-prints`);
     await page.locator('input[type="file"]').setInputFiles(photo);
@@ -680,6 +680,17 @@ describe('dialogs take and return focus on a phone', () => {
       expect(await focusInDialog(page), `after Tab ${i + 1}`).toBe(true);
     }
     await recordScreenshot(page, 'phone-crop-dialog-focus');
+    // The frame Tab reaches is named, and an arrow key moves the photo a step a keyboard can use.
+    await dialog.getByRole('button', { name: 'Zoom in' }).tap();
+    const frame = dialog.getByRole('group', { name: /^Crop frame: arrow keys move the photo/ });
+    await frame.focus();
+    const photoX = () =>
+      dialog
+        .locator('.reactEasyCrop_Image')
+        .evaluate((img) => Number(/translate\(([-\d.]+)px/.exec((img as HTMLElement).style.transform)![1]));
+    const before = await photoX();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(photoX).toBeCloseTo(before + 10, 0);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);

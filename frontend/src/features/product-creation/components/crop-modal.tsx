@@ -16,6 +16,7 @@ import {
   stepZoom,
   type CropArea,
 } from '@printshop/shared-events/rules/uploads';
+import { CROP_FRAME_PROPS } from '@/lib/crop-frame';
 import { useModalFocus } from '@/lib/use-modal-focus';
 import type { PrintSize } from '@printshop/shared-events/rules/catalog';
 import {
@@ -136,6 +137,7 @@ export function CropModal(props: CropModalProps) {
                 setOrientation(startOrientation({ width: naturalWidth, height: naturalHeight }, aspect));
             }}
             mediaProps={{ alt: `Crop ${item.file.name}`, onError: () => setUnreadable(true) }}
+            {...CROP_FRAME_PROPS}
           />
         </div>
         <div className="crop-modal__zoom">

@@ -37,6 +37,7 @@ export const UploadCard = memo(function UploadCard({
   onQuantity,
 }: UploadCardProps) {
   const name = item.file.name;
+  const busy = Boolean(item.converting || item.uploading);
   const preview = item.croppedSrc ?? item.thumbnail;
   return (
     <li
@@ -86,12 +87,17 @@ export const UploadCard = memo(function UploadCard({
               onChange={(value) => onQuantity(item.id, value)}
             />
           )}
+          {/* Busy (converting, uploading) is aria-disabled, not disabled: the closing crop tool gives
+              focus back to this button, and a disabled one cannot take it (it fell to the page). */}
           <button
             type="button"
             className="upload-card__button"
             aria-label={`${item.cropped ? 'Re-crop' : 'Crop'} ${name}`}
-            disabled={locked || item.converting || item.uploading}
-            onClick={() => onCrop(item.id)}
+            disabled={locked}
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) onCrop(item.id);
+            }}
           >
             {item.cropped ? 'Re-crop' : 'Crop'}
           </button>

@@ -138,6 +138,7 @@ describe('loyalty redemption', () => {
       shippingFee: 10,
       grandTotal: 27.97,
       loyaltyPointsUsed: 600,
+      loyaltyDiscount: 6,
     });
     expectError(
       await customer.call('POST', '/api/loyalty/redeem', { pointsToRedeem: 801 }),

@@ -112,6 +112,7 @@ describe('redeeming points on an order', () => {
     const { customer, email } = await customerWithPointsOnCart(1000);
     const cart = cartResponseSchema.parse((await customer.call('GET', '/api/cart')).body);
     expect(cart.discount).toBe(5);
+    expect(cart.loyaltyDiscount).toBe(5);
 
     const intent = await intentFor(customer, await startCheckout(customer, email));
     expect(intent.amount).toBe(cart.grandTotal);
@@ -119,7 +120,7 @@ describe('redeeming points on an order', () => {
 
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const order = orderResponseSchema.parse(paid.body).order;
-    expect(order).toMatchObject({ subtotal: 11.92, discount: 5, total: cart.grandTotal });
+    expect(order).toMatchObject({ subtotal: 11.92, discount: 5, loyaltyDiscount: 5, total: cart.grandTotal });
     const loyalty = await status(customer);
     // 11.92 - 5.00 paid for the goods: 6 points earned.
     expect(loyalty.balance).toBe(1000 - 500 + 6);
@@ -188,6 +189,7 @@ describe('redeeming points on an order', () => {
       shippingFee: other.shippingFee,
       total: other.grandTotal + 5,
       loyaltyPointsUsed: 0,
+      loyaltyDiscount: 0,
     });
     const later = await intentFor(customer, started.checkoutId);
     expect(later.amount).toBe(other.grandTotal + 5);
@@ -229,7 +231,7 @@ describe('redeeming points on an order', () => {
 
     const started = await startedCheckout(customer, email, first);
 
-    expect(started.totals?.loyaltyPointsUsed).toBe(500);
+    expect(started.totals).toMatchObject({ loyaltyPointsUsed: 500, loyaltyDiscount: 5 });
     const paid = await pay(customer, (await intentFor(customer, started.checkoutId)).paymentIntentId);
     expect(orderResponseSchema.parse(paid.body).order.discount).toBe(5);
     const released = (await eventLog(app).readStream(loyaltyStreamName(userId))).filter(

@@ -52,6 +52,7 @@ export function checkoutRouter(deps: CheckoutRouterDeps): Router {
       shippingFee: major(amounts.shipping),
       total: major(amounts.total),
       loyaltyPointsUsed: amounts.loyaltyPoints,
+      loyaltyDiscount: major(amounts.loyaltyDiscount),
     };
     answerWithPosition(
       ctx,

@@ -1,4 +1,5 @@
-// Subtotal, discount, shipping and total of a cart or an order, in the amounts' own currency.
+// Subtotal, discounts, shipping and total of a cart or an order, in the amounts' own currency. Each
+// discount has its own line, named as on the receipt mail: bulk discount, the code, loyalty points.
 import { Price } from './price';
 import './order-totals.css';
 
@@ -14,6 +15,8 @@ export interface OrderTotalsProps {
   totalLabel?: string;
   /** A promotion code's part of `discount`, shown on its own line ("Code SUMMER10 −€2.00"). */
   code?: { code: string; discount: number } | undefined;
+  /** The loyalty points' part of `discount`, shown on its own line. */
+  loyaltyDiscount?: number | undefined;
 }
 
 export function OrderTotals({
@@ -25,10 +28,11 @@ export function OrderTotals({
   freeShipping = shippingFee === 0,
   totalLabel = 'Total',
   code,
+  loyaltyDiscount = 0,
 }: OrderTotalsProps) {
   const codeDiscount = code && code.discount > 0 ? code.discount : 0;
   // Major units: rounding keeps "2.36 - 2.00" from showing as 0.35999….
-  const otherDiscount = Math.round((discount - codeDiscount) * 1000) / 1000;
+  const bulkDiscount = Math.round((discount - codeDiscount - loyaltyDiscount) * 1000) / 1000;
   return (
     <dl className="order-totals">
       <div className="order-totals__row">
@@ -37,11 +41,11 @@ export function OrderTotals({
           <Price>{format(subtotal)}</Price>
         </dd>
       </div>
-      {otherDiscount > 0 && (
+      {bulkDiscount > 0 && (
         <div className="order-totals__row order-totals__row--discount">
-          <dt>Discount</dt>
+          <dt>Bulk discount</dt>
           <dd>
-            −<Price>{format(otherDiscount)}</Price>
+            −<Price>{format(bulkDiscount)}</Price>
           </dd>
         </div>
       )}
@@ -50,6 +54,14 @@ export function OrderTotals({
           <dt>Code {code.code}</dt>
           <dd>
             −<Price>{format(codeDiscount)}</Price>
+          </dd>
+        </div>
+      )}
+      {loyaltyDiscount > 0 && (
+        <div className="order-totals__row order-totals__row--discount">
+          <dt>Loyalty points</dt>
+          <dd>
+            −<Price>{format(loyaltyDiscount)}</Price>
           </dd>
         </div>
       )}

@@ -58,6 +58,7 @@ export function cartAnswer(lines: LineSeed[], overrides: Partial<CartDto> = {}):
       estimatedDays: { min: 10, max: 15 },
     },
     loyaltyPointsUsed: 0,
+    loyaltyDiscount: 0,
     ...overrides,
   };
 }

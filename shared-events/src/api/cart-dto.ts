@@ -65,6 +65,7 @@ export function cartDto(
       estimatedDays: { ...shippingInfo.estimatedDays },
     },
     loyaltyPointsUsed: cart.loyaltyPointsUsed,
+    loyaltyDiscount: major(cart.loyaltyDiscount),
     ...(promotion && {
       promotion: {
         code: promotion.code,

@@ -157,6 +157,8 @@ export const cartResponseSchema = okSchema.extend({
   shippingInfo: shippingInfoSchema,
   /** Loyalty points this cart's discount uses (they leave the balance when the order is paid). */
   loyaltyPointsUsed: countSchema.default(0),
+  /** What those points take off (part of `discount`), so the summary names each discount. */
+  loyaltyDiscount: moneySchema.default(0),
   /**
    * The promotion code set on the cart: what it takes off (included in `discount`), or, when it no
    * longer applies (0 off), the message saying why. Absent when no code is set.

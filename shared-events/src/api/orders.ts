@@ -46,6 +46,8 @@ export const checkoutTotalsSchema = z.object({
   total: moneySchema,
   /** The points this checkout is priced with (fewer than the cart's when another payment holds some). */
   loyaltyPointsUsed: countSchema,
+  /** What those points take off (part of `discount`). */
+  loyaltyDiscount: moneySchema.default(0),
 });
 export type CheckoutTotals = z.infer<typeof checkoutTotalsSchema>;
 export const checkoutStartResponseSchema = okSchema.extend({
@@ -180,6 +182,8 @@ export const orderSchema = z.object({
   tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string() }).optional(),
   /** The promotion code the order was priced with and what it took off (part of `discount`). */
   promotion: z.object({ code: z.string(), discount: moneySchema }).optional(),
+  /** What loyalty points took off (part of `discount`); absent when none were used. */
+  loyaltyDiscount: moneySchema.optional(),
 });
 export type OrderDto = z.infer<typeof orderSchema>;
 

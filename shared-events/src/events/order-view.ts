@@ -136,5 +136,6 @@ export function orderDto(view: OrderView): OrderDto {
   if (view.tracking) dto.tracking = view.tracking;
   const { promotionCode, promotionDiscount } = view.amounts;
   if (promotionCode) dto.promotion = { code: promotionCode, discount: major(promotionDiscount ?? 0) };
+  if (view.amounts.loyaltyDiscount > 0) dto.loyaltyDiscount = major(view.amounts.loyaltyDiscount);
   return dto;
 }

@@ -78,6 +78,7 @@ export const cartResponseSchema = z.extend(okSchema, {
   freeShippingThreshold: z._default(z.nullable(moneySchema), 0),
   shippingInfo: shippingInfoSchema,
   loyaltyPointsUsed: z._default(countSchema, 0),
+  loyaltyDiscount: z._default(moneySchema, 0),
   promotion: z.optional(
     z.object({ code: z.string(), discount: moneySchema, message: z.nullable(z.string()) }),
   ),

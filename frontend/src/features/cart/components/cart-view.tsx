@@ -135,6 +135,7 @@ export function CartView({ loyalty }: { loyalty?: ReactNode }) {
               totalLabel="Grand total"
               format={format}
               code={data.promotion}
+              loyaltyDiscount={data.loyaltyDiscount}
             />
             <ShippingProgress cart={data} format={format} />
             <PromoCode promotion={data.promotion} />

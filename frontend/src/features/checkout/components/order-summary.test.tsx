@@ -36,9 +36,19 @@ describe('the order summary', () => {
   });
 
   it("given a checkout priced with 1,206 points because another tab's payment holds the rest, then its total (what Pay charges) and why", () => {
-    const totals = { subtotal: 39.6, discount: 12.06, shippingFee: 2, total: 29.54, loyaltyPointsUsed: 1206 };
+    const totals = {
+      subtotal: 39.6,
+      discount: 12.06,
+      shippingFee: 2,
+      total: 29.54,
+      loyaltyPointsUsed: 1206,
+      loyaltyDiscount: 12.06,
+    };
     renderApp(<OrderSummary cart={CART} checkout={totals} format={format} />);
     expect(totalShown()).toBe('$29.54');
+    // Named as on the receipt mail: the points' line, and no bulk discount line for nothing.
+    expect(screen.getByText('Loyalty points').nextSibling).toHaveTextContent('−$12.06');
+    expect(screen.queryByText('Bulk discount')).not.toBeInTheDocument();
     expect(screen.getByText(SUMMARY_MESSAGES.pointsHeld(374))).toBeInTheDocument();
     expect(SUMMARY_MESSAGES.pointsHeld(374)).toMatch(/^374 of your points are held/);
   });

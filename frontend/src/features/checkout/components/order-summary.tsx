@@ -30,6 +30,7 @@ export function OrderSummary({
     shippingFee: cart.shippingFee,
     total: cart.grandTotal,
     loyaltyPointsUsed: cart.loyaltyPointsUsed,
+    loyaltyDiscount: cart.loyaltyDiscount,
   };
   const held = cart.loyaltyPointsUsed - totals.loyaltyPointsUsed;
   return (
@@ -55,6 +56,7 @@ export function OrderSummary({
         freeShipping={cart.shippingInfo.isFree}
         format={format}
         code={cart.promotion}
+        loyaltyDiscount={totals.loyaltyDiscount}
       />
       {held > 0 && <p className="checkout-summary__note">{SUMMARY_MESSAGES.pointsHeld(held)}</p>}
       <DeliveryPromise days={cart.shippingInfo.estimatedDays} />

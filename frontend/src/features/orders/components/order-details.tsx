@@ -59,6 +59,7 @@ export function OrderDetails({ order, showTimeline = true }: { order: OrderDto; 
             total={order.total}
             format={format}
             code={order.promotion}
+            loyaltyDiscount={order.loyaltyDiscount}
           />
         </section>
         <section aria-labelledby={`ship-${order.id}`}>

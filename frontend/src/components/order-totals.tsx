@@ -19,6 +19,27 @@ export interface OrderTotalsProps {
   loyaltyDiscount?: number | undefined;
 }
 
+/** One discount's line, left out when it takes nothing off. */
+function DiscountRow({
+  label,
+  amount,
+  format,
+}: {
+  label: string;
+  amount: number;
+  format: (amount: number) => string;
+}) {
+  if (amount <= 0) return null;
+  return (
+    <div className="order-totals__row order-totals__row--discount">
+      <dt>{label}</dt>
+      <dd>
+        −<Price>{format(amount)}</Price>
+      </dd>
+    </div>
+  );
+}
+
 export function OrderTotals({
   subtotal,
   discount,
@@ -41,30 +62,9 @@ export function OrderTotals({
           <Price>{format(subtotal)}</Price>
         </dd>
       </div>
-      {bulkDiscount > 0 && (
-        <div className="order-totals__row order-totals__row--discount">
-          <dt>Bulk discount</dt>
-          <dd>
-            −<Price>{format(bulkDiscount)}</Price>
-          </dd>
-        </div>
-      )}
-      {code && codeDiscount > 0 && (
-        <div className="order-totals__row order-totals__row--discount">
-          <dt>Code {code.code}</dt>
-          <dd>
-            −<Price>{format(codeDiscount)}</Price>
-          </dd>
-        </div>
-      )}
-      {loyaltyDiscount > 0 && (
-        <div className="order-totals__row order-totals__row--discount">
-          <dt>Loyalty points</dt>
-          <dd>
-            −<Price>{format(loyaltyDiscount)}</Price>
-          </dd>
-        </div>
-      )}
+      <DiscountRow label="Bulk discount" amount={bulkDiscount} format={format} />
+      <DiscountRow label={`Code ${code?.code ?? ''}`} amount={codeDiscount} format={format} />
+      <DiscountRow label="Loyalty points" amount={loyaltyDiscount} format={format} />
       <div className="order-totals__row">
         <dt>Shipping</dt>
         <dd>{freeShipping && shippingFee === 0 ? 'Free' : <Price>{format(shippingFee)}</Price>}</dd>

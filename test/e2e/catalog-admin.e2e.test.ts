@@ -193,7 +193,7 @@ describe('the owner runs the catalog', () => {
     await expect.poll(() => page.locator('main').textContent(), { timeout: 15_000 }).toContain('$0.90');
     // 2 prints reach the owner's first band: 10% of $0.90.
     const discount = page.locator('.order-totals__row--discount');
-    await expect.poll(() => discount.textContent(), { timeout: 15_000 }).toBe('Discount−$0.09');
+    await expect.poll(() => discount.textContent(), { timeout: 15_000 }).toBe('Bulk discount−$0.09');
     await discount.scrollIntoViewIfNeeded();
     await shop.screenshot('cart-band-discount-1280');
     await page.setViewportSize({ width: 390, height: 844 });

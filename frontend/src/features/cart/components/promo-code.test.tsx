@@ -71,7 +71,7 @@ describe('PromoCode in the cart', () => {
 
     const line = await summary().findByText('Code SUMMER10');
     expect(line.nextElementSibling).toHaveTextContent('−$1.78');
-    expect(summary().queryByText('Discount')).not.toBeInTheDocument();
+    expect(summary().queryByText('Bulk discount')).not.toBeInTheDocument();
     expect(screen.getByText(/applied/)).toHaveTextContent('Code SUMMER10 applied');
 
     await user.click(screen.getByRole('button', { name: 'Remove' }));

@@ -10,21 +10,6 @@ import { OrderDetails } from './order-details';
 const totals = () => screen.getByText('Subtotal').closest('dl')!;
 
 describe('OrderDetails', () => {
-  it('given an order priced with a code, then its totals show the code line apart from other discounts', () => {
-    renderApp(
-      <OrderDetails
-        order={orderAnswer({
-          subtotal: 20,
-          discount: 3,
-          total: 27,
-          promotion: { code: 'SUMMER10', discount: 2 },
-        })}
-      />,
-    );
-    expect(within(totals()).getByText('Code SUMMER10').nextSibling).toHaveTextContent('−$2.00');
-    expect(within(totals()).getByText('Bulk discount').nextSibling).toHaveTextContent('−$1.00');
-  });
-
   it('given an order priced with a bulk discount, a code and loyalty points, then each has its own line, named as on the receipt mail', () => {
     renderApp(
       <OrderDetails

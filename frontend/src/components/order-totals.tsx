@@ -1,5 +1,6 @@
 // Subtotal, discounts, shipping and total of a cart or an order, in the amounts' own currency. Each
-// discount has its own line, named as on the receipt mail: bulk discount, the code, loyalty points.
+// discount has its own line, named as on the receipt mail (lib/discount-lines.ts).
+import { discountLines } from '@/lib/discount-lines';
 import { Price } from './price';
 import './order-totals.css';
 
@@ -19,27 +20,6 @@ export interface OrderTotalsProps {
   loyaltyDiscount?: number | undefined;
 }
 
-/** One discount's line, left out when it takes nothing off. */
-function DiscountRow({
-  label,
-  amount,
-  format,
-}: {
-  label: string;
-  amount: number;
-  format: (amount: number) => string;
-}) {
-  if (amount <= 0) return null;
-  return (
-    <div className="order-totals__row order-totals__row--discount">
-      <dt>{label}</dt>
-      <dd>
-        −<Price>{format(amount)}</Price>
-      </dd>
-    </div>
-  );
-}
-
 export function OrderTotals({
   subtotal,
   discount,
@@ -51,9 +31,6 @@ export function OrderTotals({
   code,
   loyaltyDiscount = 0,
 }: OrderTotalsProps) {
-  const codeDiscount = code && code.discount > 0 ? code.discount : 0;
-  // Major units: rounding keeps "2.36 - 2.00" from showing as 0.35999….
-  const bulkDiscount = Math.round((discount - codeDiscount - loyaltyDiscount) * 1000) / 1000;
   return (
     <dl className="order-totals">
       <div className="order-totals__row">
@@ -62,9 +39,14 @@ export function OrderTotals({
           <Price>{format(subtotal)}</Price>
         </dd>
       </div>
-      <DiscountRow label="Bulk discount" amount={bulkDiscount} format={format} />
-      <DiscountRow label={`Code ${code?.code ?? ''}`} amount={codeDiscount} format={format} />
-      <DiscountRow label="Loyalty points" amount={loyaltyDiscount} format={format} />
+      {discountLines(discount, code, loyaltyDiscount).map(({ label, amount }) => (
+        <div key={label} className="order-totals__row order-totals__row--discount">
+          <dt>{label}</dt>
+          <dd>
+            −<Price>{format(amount)}</Price>
+          </dd>
+        </div>
+      ))}
       <div className="order-totals__row">
         <dt>Shipping</dt>
         <dd>{freeShipping && shippingFee === 0 ? 'Free' : <Price>{format(shippingFee)}</Price>}</dd>

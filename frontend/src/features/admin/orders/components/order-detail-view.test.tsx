@@ -76,6 +76,32 @@ describe('OrderDetailView', () => {
     expect(history).not.toHaveTextContent('admin-1');
   });
 
+  it('given an order with a bulk discount, a code and points, then each has its own line, as on the receipt', async () => {
+    serveOrder(
+      adminOrder({
+        subtotal: 20,
+        discount: 6.5,
+        promotion: { code: 'SUMMER10', discount: 2 },
+        loyaltyDiscount: 1.5,
+        shippingFee: 0,
+        total: 13.5,
+      }),
+    );
+    renderApp(<OrderDetailView orderId="o1" />);
+    const lines = await screen.findByRole('region', { name: 'Lines' });
+    const rows = [...lines.querySelectorAll('dl dt')].map(
+      (dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`,
+    );
+    expect(rows).toEqual([
+      'Subtotal $20.00',
+      'Bulk discount −$3.00',
+      'Code SUMMER10 −$2.00',
+      'Loyalty points −$1.50',
+      'Shipping $0.00',
+      'Total $13.50',
+    ]);
+  });
+
   it('when shipping without carrier and tracking number, then both are asked for and nothing is sent', async () => {
     serveOrder();
     renderApp(<OrderDetailView orderId="o1" />);

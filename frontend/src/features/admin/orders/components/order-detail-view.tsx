@@ -1,12 +1,13 @@
 // One order for the admin (API.md "Admin"): lines with photos, print recipe and DPI band; totals;
 // customer, address and payment; the status timeline with tracking; the status change; the event
 // history; and the print-files ZIP to download.
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminOrderDto } from '@printshop/shared-events/api/admin';
 import { AddressCard } from '@/components/address-card';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
+import { discountLines } from '@/lib/discount-lines';
 import { formatDateTime } from '@/lib/format-date';
 import { serverMessageOr } from '@/lib/server-message';
 import { ORDER_STATUS_LABELS } from '@/lib/order-status';
@@ -59,12 +60,25 @@ export function PrintFilesButton({
 
 function Totals({ order }: { order: AdminOrderDto }) {
   const money = (amount: number) => formatAmount(amount, order.currency);
+  // The same lines as the shopper's order page and receipt.
+  const discounts = discountLines(order.discount, order.promotion, order.loyaltyDiscount);
   return (
     <dl className="admin-dl">
       <dt>Subtotal</dt>
       <dd>{money(order.subtotal)}</dd>
-      <dt>Discount</dt>
-      <dd>{order.discount > 0 ? `−${money(order.discount)}` : money(0)}</dd>
+      {discounts.length === 0 ? (
+        <>
+          <dt>Discount</dt>
+          <dd>{money(0)}</dd>
+        </>
+      ) : (
+        discounts.map(({ label, amount }) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>−{money(amount)}</dd>
+          </Fragment>
+        ))
+      )}
       <dt>Shipping</dt>
       <dd>{money(order.shippingFee)}</dd>
       <dt>Total</dt>

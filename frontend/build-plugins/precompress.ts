@@ -4,16 +4,13 @@
 // the gateway fills in the shop's address and compresses each page itself (infra sent-pages.ts).
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+// Relative: Vite bundles a config's relative imports, while a workspace package would load as .ts.
+import { compressBest } from '../../shared-events/src/compress-best';
 
 const TEXT = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
 /** Below this a compressed copy saves less than its own headers cost. */
 const MIN_BYTES = 512;
-
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -28,15 +25,7 @@ export async function precompressDir(dir: string): Promise<number> {
   for await (const file of files(dir)) {
     if (!TEXT.test(file) || (await stat(file)).size < MIN_BYTES) continue;
     const body = await readFile(file);
-    const [br, gzipped] = await Promise.all([
-      brotli(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-      gz(body, { level: constants.Z_BEST_COMPRESSION }),
-    ]);
+    const { br, gzip: gzipped } = await compressBest(body);
     // A copy that is not smaller would only cost the browser a decode.
     if (br.length < body.length) await writeFile(`${file}.br`, br);
     if (gzipped.length < body.length) await writeFile(`${file}.gz`, gzipped);

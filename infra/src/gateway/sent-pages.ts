@@ -5,8 +5,7 @@
 // and kept: the same few dozen pages go to every visitor.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { compressBest } from '@printshop/shared-events/compress-best';
 import { SHOP_ORIGIN_META, SHOP_ORIGIN_TOKEN } from '@printshop/shared-events/shop-origin';
 
 export interface SentPage {
@@ -14,9 +13,6 @@ export interface SentPage {
   br: Buffer;
   gzip: Buffer;
 }
-
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
 
 /** The address pages name: PUBLIC_URL without query, fragment or trailing slash (nothing to escape). */
 const addressOf = (publicUrl: string) => {
@@ -41,17 +37,7 @@ export function sentPages(root: string, publicUrl: string | undefined): (file: s
   const pages = new Map<string, Promise<SentPage>>();
   async function prepare(file: string): Promise<SentPage> {
     const text = withShopOrigin(await readFile(path.join(root, file), 'utf8'), publicUrl);
-    const body = Buffer.from(text);
-    const [br, gzipped] = await Promise.all([
-      brotli(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-      gz(body, { level: constants.Z_BEST_COMPRESSION }),
-    ]);
-    return { text, br, gzip: gzipped };
+    return { text, ...(await compressBest(Buffer.from(text))) };
   }
   return (file) => {
     let page = pages.get(file);

@@ -37,11 +37,15 @@ describe('the bus of a shop without NATS_URL', () => {
       const url = new URL(readFileSync(path.join(killedDir, NATS_URL_FILE), 'utf8'));
       const pid = Number(readFileSync(path.join(killedDir, 'nats.pid'), 'utf8'));
       process.kill(pid, 'SIGKILL');
+      // The new server's pid is written when it is spawned, before it listens (CI once read the
+      // port closed right then): both are waited for.
       await vi.waitFor(
-        () => expect(Number(readFileSync(path.join(killedDir, 'nats.pid'), 'utf8'))).not.toBe(pid),
+        async () => {
+          expect(Number(readFileSync(path.join(killedDir, 'nats.pid'), 'utf8'))).not.toBe(pid);
+          expect(await canConnect(url.hostname, Number(url.port))).toBe(true);
+        },
         { timeout: 15_000, interval: 100 },
       );
-      expect(await canConnect(url.hostname, Number(url.port))).toBe(true);
       await provided.bus.publish({ id: randomUUID(), subject: 'printshop.test.after-restart', data: {} });
     } finally {
       await provided.bus.close();
